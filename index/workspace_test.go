@@ -1,0 +1,174 @@
+package index
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"sort"
+	"testing"
+)
+
+func write(t *testing.T, root string, files map[string]string) {
+	t.Helper()
+	for name, content := range files {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestDetect(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want Dialect
+	}{
+		{"tosca_definitions_version: tosca_2_0\n", TOSCA},
+		{"\xef\xbb\xbf# comment\n\n---\ntosca_definitions_version: x\n", TOSCA},
+		{"%YAML 1.2\n---\nheat_template_version: 2018-08-31\n", Heat},
+		{"apiVersion: v1\ntosca_definitions_version: x\n", NotTOSCA},
+		{"", NotTOSCA},
+		{"'tosca_definitions_version': tosca_2_0\r\n", TOSCA},
+	} {
+		if got := Detect([]byte(tc.src)); got != tc.want {
+			t.Errorf("Detect(%q) = %v, want %v", tc.src, got, tc.want)
+		}
+	}
+}
+
+// TestImportForms resolves every import notation to the right file.
+func TestImportForms(t *testing.T) {
+	root := t.TempDir()
+	write(t, root, map[string]string{
+		"csar/TOSCA-Metadata/TOSCA.meta": "CSAR-Version: 2.0\nEntry-Definitions: main.yaml\n",
+		"csar/main.yaml": `tosca_definitions_version: tosca_2_0
+repositories:
+  local: ../lib
+imports:
+  - types/short.yaml
+  - url: types/long.yaml
+    namespace: long
+  - url: /root.yaml
+  - url: shared.yaml
+    repository: local
+  - profile: org.oasis-open.simple:2.0
+  - profile: example.com.mine:1.0
+  - https://example.com/remote.yaml
+  - missing.yaml
+`,
+		"csar/types/short.yaml": "tosca_definitions_version: tosca_2_0\nimports:\n  - ../../csar/types/long.yaml\n",
+		"csar/types/long.yaml":  "tosca_definitions_version: tosca_2_0\n",
+		"csar/root.yaml":        "tosca_definitions_version: tosca_2_0\n",
+		"lib/shared.yaml":       "tosca_definitions_version: tosca_2_0\n",
+		"csar/profile.yaml":     "tosca_definitions_version: tosca_2_0\nprofile: example.com.mine:1.0\n",
+		"old/main.yaml": `tosca_definitions_version: tosca_simple_yaml_1_3
+imports:
+  - file: ../csar/types/long.yaml
+    namespace_prefix: lp
+  - named: ../csar/root.yaml
+`,
+	})
+	ws := NewWorkspace(Options{CacheDir: t.TempDir()})
+	ws.AddFolder(context.Background(), root, nil)
+	snap := ws.Snapshot()
+	main := filepath.Join(root, "csar/main.yaml")
+	links := snap.Links(main)
+	want := []string{
+		filepath.Join(root, "csar/types/short.yaml"),
+		filepath.Join(root, "csar/types/long.yaml"),
+		filepath.Join(root, "csar/root.yaml"),
+		filepath.Join(root, "lib/shared.yaml"),
+		snap.Profile("org.oasis-open.simple:2.0"),
+		filepath.Join(root, "csar/profile.yaml"),
+		"",
+		"",
+	}
+	if len(links) != len(want) {
+		t.Fatalf("got %d links, want %d", len(links), len(want))
+	}
+	for i, l := range links {
+		if l.Path != want[i] {
+			t.Errorf("import %d (%q): resolved to %q, want %q (problem %v)", i, l.Import.URL+l.Import.Profile, l.Path, want[i], l.Problem)
+		}
+	}
+	if p := links[6].Problem; p == nil || p.Code != "import-remote" || !p.Warning {
+		t.Errorf("remote import: problem %+v, want an import-remote warning", p)
+	}
+	if p := links[7].Problem; p == nil || p.Code != "import-not-found" || p.Warning {
+		t.Errorf("missing import: problem %+v, want an import-not-found error", p)
+	}
+	if links[1].Import.Namespace != "long" {
+		t.Errorf("namespace = %q", links[1].Import.Namespace)
+	}
+	old := snap.Links(filepath.Join(root, "old/main.yaml"))
+	if len(old) != 2 || old[0].Path != filepath.Join(root, "csar/types/long.yaml") || old[0].Import.Namespace != "lp" || old[1].Path != filepath.Join(root, "csar/root.yaml") {
+		t.Errorf("1.x imports: %+v", old)
+	}
+	if snap.Profile("org.oasis-open.tosca.simple:2.0") == "" {
+		t.Error("the 2.0 simple profile alias is not importable")
+	}
+}
+
+// TestImportersAndOverlays: editing a type file reaches its dependents;
+// open buffers override the disk; closing reverts.
+func TestImportersAndOverlays(t *testing.T) {
+	root := t.TempDir()
+	write(t, root, map[string]string{
+		"a.yaml": "tosca_definitions_version: tosca_2_0\nimports: [b.yaml]\n",
+		"b.yaml": "tosca_definitions_version: tosca_2_0\nimports: [c.yaml]\n",
+		"c.yaml": "tosca_definitions_version: tosca_2_0\n",
+		"x.yaml": "tosca_definitions_version: tosca_2_0\n",
+	})
+	ws := NewWorkspace(Options{CacheDir: t.TempDir()})
+	ws.AddFolder(context.Background(), root, nil)
+	c := filepath.Join(root, "c.yaml")
+	got := ws.Snapshot().Importers(c)
+	want := []string{filepath.Join(root, "a.yaml"), filepath.Join(root, "b.yaml")}
+	sort.Strings(want)
+	if len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
+		t.Errorf("Importers(c) = %v, want %v", got, want)
+	}
+	before := ws.Snapshot()
+	snap := ws.SetOverlay(c, 3, []byte("tosca_definitions_version: tosca_2_0\ndescription: edited\n"))
+	if f := snap.File(c); !f.Open || f.Version != 3 || f.Root().Get("description").Text() != "edited" {
+		t.Errorf("overlay not visible: %+v", f)
+	}
+	if before.File(c).Root().Get("description") != nil {
+		t.Error("an older snapshot changed")
+	}
+	if b := filepath.Join(root, "b.yaml"); snap.File(b) != before.File(b) {
+		t.Error("an unchanged file was parsed again")
+	}
+	snap = ws.ClearOverlay(c)
+	if f := snap.File(c); f.Open || f.Root().Get("description") != nil {
+		t.Error("closing did not revert to the disk content")
+	}
+	// A file created on disk shows up through Refresh; a deleted one goes.
+	nw := filepath.Join(root, "new.yaml")
+	write(t, root, map[string]string{"new.yaml": "tosca_definitions_version: tosca_2_0\n"})
+	if ws.Refresh(nw).File(nw) == nil {
+		t.Error("created file not indexed")
+	}
+	os.Remove(nw)
+	if ws.Refresh(nw).File(nw) != nil {
+		t.Error("deleted file still indexed")
+	}
+}
+
+// TestImportCycleTerminates: cyclic imports resolve without hanging.
+func TestImportCycleTerminates(t *testing.T) {
+	root := t.TempDir()
+	write(t, root, map[string]string{
+		"a.yaml": "tosca_definitions_version: tosca_2_0\nimports: [b.yaml]\n",
+		"b.yaml": "tosca_definitions_version: tosca_2_0\nimports: [a.yaml]\n",
+	})
+	ws := NewWorkspace(Options{CacheDir: t.TempDir()})
+	ws.AddFolder(context.Background(), root, nil)
+	a := filepath.Join(root, "a.yaml")
+	if got := ws.Snapshot().Importers(a); len(got) != 1 {
+		t.Errorf("Importers(a) = %v", got)
+	}
+}
