@@ -77,8 +77,21 @@ func NewWorkspace(opts Options) *Workspace {
 	return w
 }
 
+// embeddedSet is the parsed embedded profiles under one extraction root.
+type embeddedSet struct {
+	files    map[string]*File
+	profiles map[string]string
+	implicit map[string][]string
+}
+
+var (
+	embeddedMu    sync.Mutex
+	embeddedCache = map[string]*embeddedSet{}
+)
+
 // loadEmbedded parses the embedded profiles under the folder they are
-// extracted to, so that definitions in them open in an editor.
+// extracted to, so that definitions in them open in an editor. They never
+// change, so every workspace of the process shares one parse.
 func (w *Workspace) loadEmbedded() {
 	cache := w.opts.CacheDir
 	if cache == "" {
@@ -89,9 +102,18 @@ func (w *Workspace) loadEmbedded() {
 		w.log.Warn("embedded profiles not extracted; definitions in them will not open", zap.Error(err))
 		root = filepath.Join(os.TempDir(), "tosca-ls-profiles")
 	}
-	w.embedded = map[string]*File{}
-	w.profiles = map[string]string{}
-	w.implicit = map[string][]string{}
+	embeddedMu.Lock()
+	defer embeddedMu.Unlock()
+	set := embeddedCache[root]
+	if set == nil {
+		set = parseEmbedded(root)
+		embeddedCache[root] = set
+	}
+	w.embedded, w.profiles, w.implicit = set.files, set.profiles, set.implicit
+}
+
+func parseEmbedded(root string) *embeddedSet {
+	set := &embeddedSet{files: map[string]*File{}, profiles: map[string]string{}, implicit: map[string][]string{}}
 	for _, p := range profiles.All() {
 		for _, name := range p.Files {
 			src, err := profiles.FS.ReadFile(name)
@@ -101,18 +123,19 @@ func (w *Workspace) loadEmbedded() {
 			full := filepath.Join(root, filepath.FromSlash(name))
 			f := newFile(full, src, sha256.Sum256(src))
 			f.Embedded = true
-			w.embedded[full] = f
+			set.files[full] = f
 		}
 		entry := filepath.Join(root, filepath.FromSlash(p.Entry))
 		for _, n := range append([]string{p.Name}, p.Aliases...) {
-			w.profiles[n] = entry
+			set.profiles[n] = entry
 		}
 	}
 	for _, v := range []string{"tosca_simple_yaml_1_0", "tosca_simple_yaml_1_1", "tosca_simple_yaml_1_2", "tosca_simple_yaml_1_3", "tosca_2_0"} {
 		for _, p := range profiles.Implicit(v) {
-			w.implicit[v] = append(w.implicit[v], filepath.Join(root, filepath.FromSlash(p.Entry)))
+			set.implicit[v] = append(set.implicit[v], filepath.Join(root, filepath.FromSlash(p.Entry)))
 		}
 	}
+	return set
 }
 
 func (w *Workspace) loadProfilePaths() {

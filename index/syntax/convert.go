@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 
@@ -666,11 +667,11 @@ func (c *conv) leading(s int) string {
 	}
 	var lines []string
 	for l := line - 1; l >= 0 && p.starts[l] >= c.lastEnd; l-- {
-		t := strings.TrimLeft(string(p.buf[p.starts[l]:p.lineEnd(l)]), " \t")
-		if !strings.HasPrefix(t, "#") {
+		t := bytes.TrimLeft(p.buf[p.starts[l]:p.lineEnd(l)], " \t")
+		if len(t) == 0 || t[0] != '#' {
 			break
 		}
-		lines = append(lines, commentText(t))
+		lines = append(lines, commentText(string(t)))
 	}
 	if len(lines) == 0 {
 		return ""

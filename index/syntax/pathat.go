@@ -51,10 +51,39 @@ func PathAt(root *Node, off int) Path {
 }
 
 func (n *Node) contains(off int) bool {
-	if n.Span.Contains(off) {
-		return true
+	for {
+		if n.Span.Contains(off) {
+			return true
+		}
+		if off < n.Span.Start || n.Anchored != nil {
+			return false
+		}
+		switch n.Kind {
+		case Null:
+			return n.Span.Len() == 0 && off <= n.tail
+		case Mapping:
+			// A collection ending in an implicit null also holds the
+			// blanks after it.
+			var last *Node
+			for i := len(n.Pairs) - 1; i >= 0; i-- {
+				if !n.Pairs[i].Merged {
+					last = n.Pairs[i].Value
+					break
+				}
+			}
+			if last == nil || n.Flow {
+				return false
+			}
+			n = last
+		case Sequence:
+			if len(n.Items) == 0 || n.Flow {
+				return false
+			}
+			n = n.Items[len(n.Items)-1]
+		default:
+			return false
+		}
 	}
-	return n.Kind == Null && n.Span.Len() == 0 && n.Anchored == nil && off >= n.Span.Start && off <= n.tail
 }
 
 // Node is the node a step leads to: the key when OnKey, else the value or item.

@@ -1,0 +1,532 @@
+package analysis
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/tosca-ls/tosca-ls/analysis/grammar"
+	"github.com/tosca-ls/tosca-ls/index"
+	"github.com/tosca-ls/tosca-ls/index/syntax"
+	"github.com/tosca-ls/tosca-ls/index/text"
+)
+
+// Unit is the analysis of one file: what it declares, every reference it
+// makes (resolved where possible) and its diagnostics.
+type Unit struct {
+	File     *index.File
+	Versions grammar.Versions
+	// Form is which TOSCA 2.0 grammar the file uses (FormUnknown for 1.x).
+	Form  grammar.Form
+	Scope *Scope
+	Decls []*Decl
+	Refs  []*Ref
+	Diags []Diagnostic
+	// local are the file's template-level names by kind.
+	local map[grammar.RefKind]map[string]*Decl
+}
+
+// Local finds a template-level name (node template, input, …) of the file.
+func (u *Unit) Local(kind grammar.RefKind, name string) *Decl { return u.local[kind][name] }
+
+// LocalNames lists the file's template-level names of kind, sorted.
+func (u *Unit) LocalNames(kind grammar.RefKind) []string {
+	out := make([]string, 0, len(u.local[kind]))
+	for n := range u.local[kind] {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Ref is a name used somewhere: a type, a template, an input, or a member
+// of a template's type (a property assigned in a node template).
+type Ref struct {
+	Kind grammar.RefKind
+	Name string
+	Node *syntax.Node
+	// Target is the declaration named (nil if unresolved or a member ref).
+	Target *Decl
+	// Member is set for names of a type's members used in a template.
+	Member *Member
+	// Owner is the declaration the reference sits in.
+	Owner *Decl
+}
+
+// Span is where the reference is written.
+func (r *Ref) Span() text.Span { return r.Node.Span }
+
+// binder walks one file along the grammar.
+type binder struct {
+	a    *Analyzer
+	u    *Unit
+	v    grammar.Versions
+	form grammar.Form
+}
+
+func (a *Analyzer) bind(f *index.File) *Unit {
+	u := &Unit{File: f, Versions: versionsOf(f), local: map[grammar.RefKind]map[string]*Decl{}}
+	b := &binder{a: a, u: u, v: u.Versions}
+	b.syntaxDiagnostics()
+	if f.Dialect != index.TOSCA {
+		return u
+	}
+	u.Scope = a.scopeOf(f.Path)
+	u.Decls = a.declsOf(f)
+	for _, d := range u.Decls {
+		if !d.Kind.IsType() {
+			m := u.local[d.Kind]
+			if m == nil {
+				m = map[string]*Decl{}
+				u.local[d.Kind] = m
+			}
+			if _, dup := m[d.Name]; !dup {
+				m[d.Name] = d
+			}
+		}
+	}
+	b.checkVersion()
+	root := f.Root()
+	if root != nil {
+		b.walk(root, &grammar.Value{Kind: grammar.EntityValue, Entity: grammar.ServiceTemplate}, walkCtx{})
+	}
+	b.checkImports()
+	b.checkTypes()
+	u.Form = b.form
+	return u
+}
+
+func (b *binder) report(span text.Span, sev Severity, code, msg string) *Diagnostic {
+	b.u.Diags = append(b.u.Diags, Diagnostic{Path: b.u.File.Path, Span: span, Severity: sev, Code: code, Message: msg})
+	return &b.u.Diags[len(b.u.Diags)-1]
+}
+
+func (b *binder) syntaxDiagnostics() {
+	f := b.u.File
+	for _, e := range f.Syntax.Errors {
+		code := CodeYAMLSyntax
+		if e.Duplicate {
+			code = CodeDuplicateKey
+		}
+		b.report(e.Span, SeverityError, code, e.Message)
+	}
+	if len(f.Syntax.Docs) > 1 && f.Dialect == index.TOSCA {
+		for _, d := range f.Syntax.Docs[1:] {
+			if d.Root != nil {
+				b.report(d.Span, SeverityWarning, CodeMultipleDocuments, "only the first YAML document of a TOSCA file is read; this document is ignored")
+			}
+		}
+	}
+}
+
+func (b *binder) checkVersion() {
+	root := b.u.File.Root()
+	if root == nil || root.Kind != syntax.Mapping {
+		return
+	}
+	p := root.GetPair("tosca_definitions_version")
+	if p == nil {
+		span := root.Span
+		if len(root.Pairs) > 0 {
+			span = root.Pairs[0].Key.Span
+		}
+		b.report(span, SeverityError, CodeInvalidVersion, "tosca_definitions_version is missing: it must be the first key")
+		return
+	}
+	if root.Pairs[0] != p {
+		b.report(p.Key.Span, SeverityError, CodeInvalidVersion, "tosca_definitions_version must be the first key of the file")
+	}
+	if _, ok := grammar.VersionOf(p.Value.Text()); !ok {
+		d := b.report(p.Value.Span, SeverityError, CodeInvalidVersion, fmt.Sprintf("unknown TOSCA version %q; expected one of %s", p.Value.Text(), strings.Join(grammar.ToscaVersions, ", ")))
+		d.Suggestions = suggest(p.Value.Text(), grammar.ToscaVersions)
+		if p.Value.IsNull() {
+			d.Span = p.Key.Span
+		}
+	}
+}
+
+// walkCtx is what the walker knows about where it is.
+type walkCtx struct {
+	owner *Decl
+	// typ is the resolved type of the enclosing typed entity (a template's
+	// type), used to resolve member names.
+	typ *Decl
+	// key is the keyname whose value is being walked.
+	key *syntax.Node
+	// entity is the innermost mapping walked as a grammar entity (for
+	// references that depend on a sibling keyname).
+	entity *syntax.Node
+}
+
+func (b *binder) walk(n *syntax.Node, val *grammar.Value, c walkCtx) {
+	if n == nil || val == nil {
+		return
+	}
+	if n.Kind == syntax.Null {
+		return
+	}
+	if val.Short != nil && n.Kind == syntax.Scalar && (val.Kind == grammar.EntityValue || val.Kind == grammar.MapOfValue) {
+		b.walk(n, val.Short, c)
+		return
+	}
+	switch val.Kind {
+	case grammar.AnyValue:
+		b.walkValue(n, c)
+	case grammar.StringValue:
+		b.expectScalar(n, val, "a string")
+	case grammar.BoolValue:
+		if b.expectScalar(n, val, "true or false") && !isBool(n.Value) && !isFunctionCall(n, b.v) {
+			b.report(n.Span, SeverityError, CodeWrongValueShape, fmt.Sprintf("expected true or false, found %q", n.Value))
+		}
+	case grammar.IntValue:
+		if b.expectScalar(n, val, "an integer") && !isInt(n.Value) {
+			b.report(n.Span, SeverityError, CodeWrongValueShape, fmt.Sprintf("expected an integer, found %q", n.Value))
+		}
+	case grammar.NumberValue:
+		if b.expectScalar(n, val, "a number") && !isNumber(n.Value) {
+			b.report(n.Span, SeverityError, CodeWrongValueShape, fmt.Sprintf("expected a number, found %q", n.Value))
+		}
+	case grammar.RangeValue:
+		if n.Kind != syntax.Sequence || len(n.Items) != 2 {
+			if !isFunctionCall(n, b.v) {
+				b.report(n.Span, SeverityError, CodeWrongValueShape, "expected a range: a list of two bounds such as [0, UNBOUNDED]")
+			}
+		}
+	case grammar.MapValue:
+		if n.Kind != syntax.Mapping {
+			b.shape(n, "a map")
+		}
+	case grammar.ListValue:
+		if n.Kind != syntax.Sequence {
+			b.shape(n, "a list")
+		}
+	case grammar.RefValue:
+		if n.Kind != syntax.Scalar {
+			if val.Short == nil {
+				b.shape(n, "a name")
+			}
+			return
+		}
+		b.reference(n, val.Ref, c)
+	case grammar.EntityValue:
+		b.walkEntity(n, val, c)
+	case grammar.MapOfValue:
+		if n.Kind != syntax.Mapping {
+			b.shape(n, "a map of names to definitions")
+			return
+		}
+		for _, p := range n.Pairs {
+			b.walkEntry(p, val.Elem, c)
+		}
+	case grammar.ListOfValue:
+		if n.Kind != syntax.Sequence {
+			if val.Elem != nil && (val.Elem.Kind == grammar.RefValue || val.Elem.Kind == grammar.StringValue) && n.Kind == syntax.Scalar {
+				// A single name where a list is allowed is a common slip; say so.
+				b.shape(n, "a list")
+				return
+			}
+			b.shape(n, "a list")
+			return
+		}
+		for _, item := range n.Items {
+			b.walk(item, val.Elem, c)
+		}
+	case grammar.NamedListValue:
+		switch {
+		case n.Kind == syntax.Sequence:
+			for _, item := range n.Items {
+				if item.Kind != syntax.Mapping || len(item.Pairs) != 1 {
+					b.shape(item, "a single-entry map `name: definition`")
+					continue
+				}
+				b.walkEntry(item.Pairs[0], val.Elem, c)
+			}
+		case n.Kind == syntax.Mapping && (val.AlsoMap || b.v == grammar.V2Final):
+			for _, p := range n.Pairs {
+				b.walkEntry(p, val.Elem, c)
+			}
+		default:
+			b.shape(n, "a list of single-entry maps `- name: definition`")
+		}
+	}
+}
+
+// walkEntry walks one named entry of a map whose entries may declare names.
+func (b *binder) walkEntry(p *syntax.Pair, elem *grammar.Value, c walkCtx) {
+	if elem == nil {
+		return
+	}
+	c.key = p.Key
+	if e := elem.Entity; e != nil && e.Declares != grammar.NoRef {
+		for _, d := range b.u.Decls {
+			if d.Key == p.Key {
+				c.owner = d
+				break
+			}
+		}
+	}
+	b.walk(p.Value, elem, c)
+}
+
+func (b *binder) walkEntity(n *syntax.Node, val *grammar.Value, c walkCtx) {
+	e := val.Entity
+	if n.Kind != syntax.Mapping {
+		if n.Kind == syntax.Scalar && isFunctionCall(n, b.v) {
+			return
+		}
+		b.shape(n, "a map of "+e.Name+" keynames")
+		return
+	}
+	c.entity = n
+	// Resolve the entity's type first: member names under it depend on it.
+	if e.TypeKey != "" {
+		if t := n.Get(e.TypeKey); t != nil && t.Kind == syntax.Scalar {
+			c.typ = b.u.Scope.Lookup(e.TypeKind, t.Value)
+		} else {
+			c.typ = nil
+		}
+	}
+	for _, p := range n.Pairs {
+		name := p.Key.Value
+		k := e.Key(name, b.v)
+		if k == nil {
+			if e.Extra != nil && (e.ExtraIn == grammar.None || e.ExtraIn.Has(b.v)) {
+				b.walkEntry(p, e.Extra, c)
+				continue
+			}
+			if p.Merged {
+				continue
+			}
+			b.unknownKey(p.Key, e)
+			continue
+		}
+		b.noteForm(k)
+		kc := c
+		kc.key = p.Key
+		b.walk(p.Value, k.Value, kc)
+		if c.typ != nil && e.TypeKey != "" {
+			b.memberRefs(p, c)
+		}
+	}
+	b.missingKeys(n, e, c)
+}
+
+// memberRefs records the names a template uses from its type's members
+// (properties, requirements, interfaces, …).
+func (b *binder) memberRefs(p *syntax.Pair, c walkCtx) {
+	section := p.Key.Value
+	if !isMemberSection(section) {
+		return
+	}
+	for _, entry := range namedEntries(p.Value) {
+		var m *Member
+		for _, x := range b.a.membersOf(c.typ, section) {
+			if x.Name == entry.Key.Value {
+				m = x
+				break
+			}
+		}
+		if m != nil {
+			b.u.Refs = append(b.u.Refs, &Ref{Kind: memberKind(section), Name: m.Name, Node: entry.Key, Member: m, Owner: c.owner})
+		}
+		if section == "interfaces" && m != nil && entry.Value.Kind == syntax.Mapping {
+			b.operationRefs(entry.Value, m, c)
+		}
+	}
+}
+
+// operationRefs links operation names in an interface assignment to the
+// interface type's operations.
+func (b *binder) operationRefs(assign *syntax.Node, iface *Member, c walkCtx) {
+	itype := b.a.scopeOf(iface.Definer.File.Path).Lookup(grammar.InterfaceType, iface.Node.Get("type").Text())
+	if itype == nil {
+		return
+	}
+	ops := assign.Get("operations")
+	if ops == nil {
+		ops = assign
+	}
+	for _, op := range namedEntries(ops) {
+		for _, m := range b.a.membersOf(itype, "operations") {
+			if m.Name == op.Key.Value {
+				b.u.Refs = append(b.u.Refs, &Ref{Kind: grammar.NoRef, Name: m.Name, Node: op.Key, Member: m, Owner: c.owner})
+			}
+		}
+	}
+}
+
+func isMemberSection(s string) bool {
+	switch s {
+	case "properties", "attributes", "capabilities", "requirements", "interfaces", "artifacts":
+		return true
+	}
+	return false
+}
+
+func memberKind(section string) grammar.RefKind {
+	switch section {
+	case "requirements":
+		return grammar.RequirementName
+	case "capabilities":
+		return grammar.CapabilityName
+	case "interfaces":
+		return grammar.InterfaceName
+	}
+	return grammar.NoRef
+}
+
+func (b *binder) noteForm(k *grammar.Key) {
+	if !b.v.Has(grammar.V2) {
+		return
+	}
+	switch m := k.FormMarker(); {
+	case m == grammar.FormUnknown:
+	case b.form == grammar.FormUnknown:
+		b.form = m
+	case b.form != m:
+		b.form = grammar.FormMixed
+	}
+}
+
+func (b *binder) unknownKey(key *syntax.Node, e *grammar.Entity) {
+	var names []string
+	for _, k := range e.KeysIn(b.v) {
+		names = append(names, k.Name)
+	}
+	msg := fmt.Sprintf("unknown keyname %q in %s", key.Value, e.Name)
+	if k := e.AnyKey(key.Value); k != nil {
+		msg = fmt.Sprintf("keyname %q of %s does not exist in %s", key.Value, e.Name, versionName(b.u.File.DefinitionsVersion))
+	}
+	sugg := suggest(key.Value, names)
+	if len(sugg) > 0 {
+		msg += fmt.Sprintf("; did you mean %q?", sugg[0])
+	}
+	d := b.report(key.Span, SeverityError, CodeUnknownKeyname, msg)
+	d.Suggestions = sugg
+}
+
+func versionName(v string) string {
+	if v == "" {
+		return "this TOSCA version"
+	}
+	return v
+}
+
+func (b *binder) missingKeys(n *syntax.Node, e *grammar.Entity, c walkCtx) {
+	var missing []string
+	for _, k := range e.Keys {
+		if k.Required.Has(b.v) && n.GetPair(k.Name) == nil {
+			missing = append(missing, k.Name)
+		}
+	}
+	if len(missing) == 0 || isExempt(n, e, missing) {
+		return
+	}
+	span := n.Span
+	if c.key != nil {
+		span = c.key.Span
+	}
+	word := "keyname"
+	if len(missing) > 1 {
+		word = "keynames"
+	}
+	b.report(span, SeverityError, CodeMissingKeyname, fmt.Sprintf("%s is missing the mandatory %s %s", e.Name, word, quoteAll(missing)))
+}
+
+// isExempt covers the spec's exceptions to mandatory keynames: a node
+// template made with `copy` takes its type from the copied template.
+func isExempt(n *syntax.Node, e *grammar.Entity, missing []string) bool {
+	if n.Get("copy") != nil {
+		return true
+	}
+	// 2.0 imports need one of url or profile, not both: the grammar marks
+	// neither mandatory; a 1.x import needs file (marked) — nothing to do.
+	return false
+}
+
+func quoteAll(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = "`" + n + "`"
+	}
+	return strings.Join(q, ", ")
+}
+
+func (b *binder) expectScalar(n *syntax.Node, val *grammar.Value, what string) bool {
+	if n.Kind == syntax.Scalar {
+		if len(val.Enum) > 0 && !contains(val.Enum, n.Value) {
+			d := b.report(n.Span, SeverityError, CodeWrongValueShape, fmt.Sprintf("%q is not one of %s", n.Value, strings.Join(val.Enum, ", ")))
+			d.Suggestions = suggest(n.Value, val.Enum)
+		}
+		return true
+	}
+	if isFunctionCall(n, b.v) {
+		b.walkValue(n, walkCtx{})
+		return false
+	}
+	b.shape(n, what)
+	return false
+}
+
+func (b *binder) shape(n *syntax.Node, want string) {
+	b.report(n.Span, SeverityError, CodeWrongValueShape, fmt.Sprintf("expected %s, found %s", want, describe(n)))
+}
+
+func describe(n *syntax.Node) string {
+	switch n.Kind {
+	case syntax.Mapping:
+		return "a map"
+	case syntax.Sequence:
+		return "a list"
+	case syntax.Scalar:
+		return fmt.Sprintf("%q", n.Value)
+	}
+	return "nothing"
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func isBool(s string) bool {
+	switch s {
+	case "true", "false", "True", "False", "TRUE", "FALSE":
+		return true
+	}
+	return false
+}
+
+func isInt(s string) bool {
+	s = strings.TrimPrefix(strings.TrimPrefix(s, "-"), "+")
+	if s == "" {
+		return false
+	}
+	if strings.HasPrefix(s, "0x") || strings.HasPrefix(s, "0o") {
+		s = s[2:]
+		return s != ""
+	}
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func isNumber(s string) bool {
+	if isInt(s) {
+		return true
+	}
+	switch strings.ToLower(s) {
+	case ".inf", "-.inf", "+.inf", ".nan":
+		return true
+	}
+	var f float64
+	_, err := fmt.Sscanf(s, "%g", &f)
+	return err == nil && !strings.ContainsAny(s, " \t")
+}

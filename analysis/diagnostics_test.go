@@ -1,0 +1,253 @@
+package analysis_test
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/tosca-ls/tosca-ls/analysis"
+	"github.com/tosca-ls/tosca-ls/index"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// expectMarker is a trailing comment naming the codes a line must get.
+var expectMarker = regexp.MustCompile(`#\s*expect:\s*([a-z0-9-]+(?:\s*,\s*[a-z0-9-]+)*)`)
+
+// fixtureCase is one fixture: a single file or a folder of files analysed together.
+type fixtureCase struct {
+	name string
+	path string
+}
+
+// fixtureCases lists the cases depth folders below root: each file or
+// folder there is one case (a folder's files are analysed together).
+func fixtureCases(t *testing.T, root string, depth int) []fixtureCase {
+	t.Helper()
+	var out []fixtureCase
+	var visit func(dir string, level int)
+	visit = func(dir string, level int) {
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			t.Fatalf("reading %s: %v", dir, err)
+		}
+		for _, e := range entries {
+			p := filepath.Join(dir, e.Name())
+			switch {
+			case level < depth && e.IsDir():
+				visit(p, level+1)
+			case level == depth && (e.IsDir() || index.HasTOSCAExtension(p)):
+				abs, err := filepath.Abs(p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				out = append(out, fixtureCase{name: rel(root, p), path: abs})
+			}
+		}
+	}
+	visit(root, 1)
+	return out
+}
+
+func rel(root, p string) string {
+	r, _ := filepath.Rel(root, p)
+	return filepath.ToSlash(r)
+}
+
+var (
+	profileCacheOnce sync.Once
+	profileCacheDir  string
+)
+
+// profileCache is one extraction folder for the whole test binary, so the
+// embedded profiles are parsed once.
+func profileCache(t *testing.T) string {
+	profileCacheOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "tosca-ls-test-profiles-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		profileCacheDir = dir
+	})
+	return profileCacheDir
+}
+
+// analyse returns the diagnostics of every file under the case, by path.
+func analyse(t *testing.T, c fixtureCase) (*index.Snapshot, map[string][]analysis.Diagnostic) {
+	t.Helper()
+	ws := index.NewWorkspace(index.Options{CacheDir: profileCache(t)})
+	st, err := os.Stat(c.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.IsDir() {
+		ws.AddFolder(context.Background(), c.path, nil)
+	} else {
+		ws.Refresh(c.path)
+	}
+	snap := ws.Snapshot()
+	out := map[string][]analysis.Diagnostic{}
+	for _, p := range snap.Paths() {
+		if p == c.path || strings.HasPrefix(p, c.path+string(filepath.Separator)) {
+			out[p] = analysis.Diagnostics(context.Background(), snap, p)
+		}
+	}
+	if len(out) == 0 {
+		t.Fatalf("%s: no TOSCA file found", c.path)
+	}
+	return snap, out
+}
+
+// checkMarkers compares diagnostics with the `# expect:` markers of a file.
+func checkMarkers(t *testing.T, snap *index.Snapshot, path string, diags []analysis.Diagnostic, worst analysis.Severity) {
+	t.Helper()
+	f := snap.File(path)
+	want := map[int][]string{}
+	// A marker on a comment line before the first key is about the whole
+	// file: some diagnostic with that code must appear anywhere in it.
+	var fileLevel []string
+	firstKey := 0
+	if root := f.Root(); root != nil {
+		firstKey, _ = f.Lines().LineCol(root.Span.Start)
+	}
+	for i := 0; i < f.Lines().Count(); i++ {
+		m := expectMarker.FindSubmatch(f.Lines().LineText(i))
+		if m == nil {
+			continue
+		}
+		for _, code := range strings.Split(string(m[1]), ",") {
+			if i < firstKey {
+				fileLevel = append(fileLevel, strings.TrimSpace(code))
+			} else {
+				want[i] = append(want[i], strings.TrimSpace(code))
+			}
+		}
+	}
+	got := map[int][]string{}
+	var all []string
+	for _, d := range diags {
+		line, _ := f.Lines().LineCol(d.Span.Start)
+		got[line] = append(got[line], d.Code)
+		all = append(all, d.Code)
+		if len(fileLevel) == 0 && d.Severity <= worst && !containsCode(want[line], d.Code) {
+			t.Errorf("%s:%d: unexpected %s: %s [%s]", path, line+1, d.Severity, d.Message, d.Code)
+		}
+	}
+	for line, codes := range want {
+		for _, code := range codes {
+			if !containsCode(got[line], code) {
+				t.Errorf("%s:%d: expected a %s diagnostic, got %v", path, line+1, code, got[line])
+			}
+		}
+	}
+	for _, code := range fileLevel {
+		if !containsCode(all, code) {
+			t.Errorf("%s: expected a %s diagnostic somewhere, got %v", path, code, all)
+		}
+	}
+}
+
+func containsCode(list []string, code string) bool {
+	for _, c := range list {
+		if c == code {
+			return true
+		}
+	}
+	return false
+}
+
+// render is the golden form: the check command's text lines with paths
+// relative to the case.
+func render(snap *index.Snapshot, c fixtureCase, diags map[string][]analysis.Diagnostic) string {
+	var paths []string
+	for p := range diags {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	var b strings.Builder
+	base := filepath.Dir(c.path)
+	for _, p := range paths {
+		lines := snap.File(p).Lines()
+		for _, d := range diags[p] {
+			sl, sc := lines.UTF16(d.Span.Start)
+			el, ec := lines.UTF16(d.Span.End)
+			fmt.Fprintf(&b, "%s:%d:%d-%d:%d: %s: %s [%s]\n", rel(base, p), sl+1, sc+1, el+1, ec+1, d.Severity, d.Message, d.Code)
+		}
+	}
+	return b.String()
+}
+
+// runFixtures checks every case depth folders below root. Unmarked
+// diagnostics up to severity worst fail the test; golden cases are also
+// compared with their .golden file.
+func runFixtures(t *testing.T, root string, depth int, golden bool, worst analysis.Severity) {
+	if _, err := os.Stat(root); err != nil {
+		t.Skipf("no fixtures at %s", root)
+	}
+	for _, c := range fixtureCases(t, root, depth) {
+		t.Run(c.name, func(t *testing.T) {
+			snap, diags := analyse(t, c)
+			for p, ds := range diags {
+				checkMarkers(t, snap, p, ds, worst)
+			}
+			if !golden {
+				return
+			}
+			goldenPath := c.path + ".golden"
+			got := render(snap, c, diags)
+			if *update {
+				if err := os.WriteFile(goldenPath, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(goldenPath)
+			if err != nil {
+				t.Fatalf("missing golden file (run go test ./analysis -update): %v", err)
+			}
+			if string(want) != got {
+				t.Errorf("diagnostics differ from %s (run go test ./analysis -update to accept)\n--- want\n%s--- got\n%s", goldenPath, want, got)
+			}
+		})
+	}
+}
+
+// TestDiagnosticFixtures: each code has fixtures that trigger it and twins that must not.
+func TestDiagnosticFixtures(t *testing.T) { runFixtures(t, "../testdata/diagnostics", 2, true, analysis.SeverityWarning) }
+
+// TestExamples: the bundled projects are clean; their invalid twins fail where marked.
+func TestExamples(t *testing.T) { runFixtures(t, "../testdata/examples", 1, true, analysis.SeverityWarning) }
+
+// TestSpecExamples: every valid example of the seed spec gives no error
+// (remote imports in them are warnings), and the invalid ones fail as marked.
+func TestSpecExamples(t *testing.T) {
+	runFixtures(t, "../testdata/spec/valid", 1, false, analysis.SeverityError)
+	runFixtures(t, "../testdata/spec/invalid", 1, false, analysis.SeverityError)
+}
+
+// TestEveryCodeHasFixtures: a bad fixture that triggers it and a good one.
+func TestEveryCodeHasFixtures(t *testing.T) {
+	for _, c := range analysis.Codes {
+		dir := filepath.Join("../testdata/diagnostics", c.Code)
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			t.Errorf("%s: no fixtures: %v", c.Code, err)
+			continue
+		}
+		var bad, good bool
+		for _, e := range entries {
+			bad = bad || strings.HasPrefix(e.Name(), "bad")
+			good = good || strings.HasPrefix(e.Name(), "good")
+		}
+		if !bad || (!good && c.Code != analysis.CodeImportRemote) {
+			t.Errorf("%s: want bad* and good* fixtures, have bad=%v good=%v", c.Code, bad, good)
+		}
+	}
+}

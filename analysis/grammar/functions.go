@@ -1,0 +1,249 @@
+package grammar
+
+// Functions, constraint operators and enumerations.
+
+// ToscaVersions lists every valid tosca_definitions_version value.
+var ToscaVersions = []string{
+	"tosca_simple_yaml_1_0",
+	"tosca_simple_yaml_1_1",
+	"tosca_simple_yaml_1_2",
+	"tosca_simple_yaml_1_3",
+	"tosca_2_0",
+}
+
+// Statuses are the values of a property, attribute or parameter `status`.
+var Statuses = []string{"supported", "unsupported", "experimental", "deprecated"}
+
+// Directives are every node template directive of any version: 1.x has
+// substitutable and selectable, the 2020 draft substitute and select (the
+// 1.x spellings deprecated), final 2.0 create, select and substitute. The
+// `directives` keynames of NodeTemplateDef carry the per-version lists.
+var Directives = []string{"create", "select", "substitute", "selectable", "substitutable"}
+
+// NodeStates are the normative node states (set_state activities).
+var NodeStates = []string{
+	"initial", "creating", "created", "configuring", "configured",
+	"starting", "started", "stopping", "deleting", "error",
+}
+
+// Parameter helpers.
+
+func arg(name, doc string) Param                      { return Param{Name: name, Doc: doc} }
+func argRef(name string, r RefKind, doc string) Param { return Param{Name: name, Ref: r, Doc: doc} }
+
+var entityParam = argRef("entity", ModelableEntity,
+	"A node or relationship template name, or `SELF` (the template holding the call), `SOURCE` or `TARGET` (ends of the relationship holding the call) or `HOST` (the node hosting SELF).")
+
+// Functions lists every TOSCA intrinsic function: the 1.x and 2020 draft
+// names and the `$`-prefixed names of final 2.0.
+var Functions = []*Function{
+	// 1.x and 2020 draft.
+	{Name: "concat", In: UpToDraft, Variadic: true,
+		Doc:    "Joins two or more strings (or expressions returning strings) into one string.",
+		Params: []Param{arg("string", "A string, or an expression returning one; repeat as needed.")}},
+	{Name: "join", In: From1_2 & UpToDraft,
+		Doc:    "Joins a list of strings into one string, with an optional delimiter between the items.",
+		Params: []Param{arg("strings", "The list of strings (or an expression returning one)."), arg("delimiter", "Optional text placed between the items.")}},
+	{Name: "token", In: UpToDraft,
+		Doc: "Splits a string at any of the given separator characters and returns the piece at the given (zero-based) index.",
+		Params: []Param{arg("string", "The string to split."), arg("separators", "One or more separator characters."),
+			arg("index", "Zero-based index of the piece to return.")}},
+	{Name: "get_input", In: UpToDraft, Variadic: true,
+		Doc: "Returns the value of an input of the topology; further arguments index into a structured value.",
+		Params: []Param{argRef("input", Input, "The name of an input declared in the topology's `inputs`."),
+			arg("path", "Optional field names or list indexes into the input's value.")}},
+	{Name: "get_property", In: UpToDraft, Variadic: true,
+		Doc: "Returns the value of a property of a template (or of one of its capabilities or requirements), as written in the service template.",
+		Params: []Param{entityParam,
+			arg("capability_or_requirement", "Optional: the capability or requirement of the entity that holds the property."),
+			arg("property", "The property name."),
+			arg("path", "Optional field names or list indexes into the property's value.")}},
+	{Name: "get_attribute", In: UpToDraft, Variadic: true,
+		Doc: "Returns the current runtime value of an attribute of a node or relationship (or of one of its capabilities or requirements).",
+		Params: []Param{entityParam,
+			arg("capability_or_requirement", "Optional: the capability or requirement of the entity that holds the attribute."),
+			arg("attribute", "The attribute name."),
+			arg("path", "Optional field names or list indexes into the attribute's value.")}},
+	{Name: "get_operation_output", In: UpToDraft,
+		Doc: "Returns a value that an operation of a node or relationship produced when it ran.",
+		Params: []Param{entityParam, argRef("interface", InterfaceName, "The interface holding the operation."),
+			arg("operation", "The operation name."), arg("output", "The name of the output value.")}},
+	{Name: "get_nodes_of_type", In: UpToDraft,
+		Doc:    "Returns all node instances of the given node type in the running deployment.",
+		Params: []Param{argRef("node_type", NodeType, "The node type to look for.")}},
+	{Name: "get_artifact", In: UpToDraft,
+		Doc: "Returns where an artifact of a template can be found when an operation runs, optionally copying it to a given location first.",
+		Params: []Param{entityParam, arg("artifact", "The artifact name."),
+			arg("location", "Optional: a path to copy the artifact to, or `LOCAL_FILE` to let the orchestrator choose a local path."),
+			arg("remove", "Optional boolean: whether to delete the copy once the operation ends.")}},
+
+	// Final 2.0: graph and value access.
+	{Name: "$get_input", In: V2Final, Variadic: true,
+		Doc: "Returns the value of an input of the service template; further arguments index into a structured value.",
+		Params: []Param{argRef("input", Input, "The name of an input declared in the service template's `inputs`."),
+			arg("path", "Optional field names or list indexes into the input's value.")}},
+	{Name: "$get_property", In: V2Final, Variadic: true,
+		Doc:    "Returns a property value found by following a TOSCA path from a template (e.g. `[SELF, CAPABILITY, host, num_cpus]`).",
+		Params: []Param{entityParam, arg("path", "The rest of the TOSCA path: RELATIONSHIP/CAPABILITY/… steps, the property name and optional indexes.")}},
+	{Name: "$get_attribute", In: V2Final, Variadic: true,
+		Doc:    "Returns the runtime value of an attribute found by following a TOSCA path from a node or relationship.",
+		Params: []Param{entityParam, arg("path", "The rest of the TOSCA path: RELATIONSHIP/CAPABILITY/… steps, the attribute name and optional indexes.")}},
+	{Name: "$get_artifact", In: V2Final,
+		Doc: "Returns where an artifact of a node can be found when an operation runs, optionally copying it to a given location first.",
+		Params: []Param{entityParam, arg("artifact", "The artifact name."),
+			arg("location", "Optional: a path to copy the artifact to, or `LOCAL_FILE`."),
+			arg("remove", "Optional boolean: whether to delete the copy once the operation ends.")}},
+	{Name: "$value", In: V2Final, Variadic: true,
+		Doc:    "Inside a validation expression: the value being validated; arguments index into it.",
+		Params: []Param{arg("path", "Optional field names or list indexes into the value.")}},
+	{Name: "$node_index", In: V2Final,
+		Doc: "The index of the current node among the nodes created from a template with `count`."},
+	{Name: "$relationship_index", In: V2Final,
+		Doc: "The index of the current relationship among those created from a requirement with `count`."},
+	{Name: "$available_allocation", In: V2Final,
+		Doc:    "How much of an allocatable capability property of a node is still free once current allocations are subtracted.",
+		Params: []Param{entityParam, arg("capability", "The capability holding the property."), arg("property", "The allocatable property.")}},
+
+	// Final 2.0: strings, lists and sets.
+	{Name: "$concat", In: V2Final, Variadic: true,
+		Doc:    "Concatenates strings into one string, or lists into one list.",
+		Params: []Param{arg("value", "A string or list to append; repeat as needed.")}},
+	{Name: "$join", In: V2Final,
+		Doc:    "Joins a list of strings into one string, with an optional delimiter between the items.",
+		Params: []Param{arg("strings", "The list of strings."), arg("delimiter", "Optional text placed between the items.")}},
+	{Name: "$token", In: V2Final,
+		Doc: "Splits a string at any of the separator characters and returns the piece at the given (zero-based) index.",
+		Params: []Param{arg("string", "The string to split."), arg("separators", "One or more separator characters."),
+			arg("index", "Zero-based index of the piece to return.")}},
+	{Name: "$union", In: V2Final, Variadic: true,
+		Doc:    "Returns a list with every distinct item found in any of the argument lists.",
+		Params: []Param{arg("list", "A list; repeat as needed.")}},
+	{Name: "$intersection", In: V2Final, Variadic: true,
+		Doc:    "Returns a list with the distinct items found in all of the argument lists.",
+		Params: []Param{arg("list", "A list; repeat as needed.")}},
+
+	// Final 2.0: arithmetic.
+	{Name: "$sum", In: V2Final, Variadic: true, Doc: "Adds numbers (or scalar-unit values of one kind).",
+		Params: []Param{arg("number", "A number; repeat as needed.")}},
+	{Name: "$difference", In: V2Final, Doc: "Subtracts the second number from the first.",
+		Params: []Param{arg("minuend", "The number to subtract from."), arg("subtrahend", "The number to subtract.")}},
+	{Name: "$product", In: V2Final, Variadic: true, Doc: "Multiplies numbers (a scalar-unit value may be multiplied by plain numbers).",
+		Params: []Param{arg("number", "A factor; repeat as needed.")}},
+	{Name: "$quotient", In: V2Final, Doc: "Divides the first number by the second.",
+		Params: []Param{arg("dividend", "The number to divide."), arg("divisor", "The number to divide by; must not be zero.")}},
+	{Name: "$remainder", In: V2Final, Doc: "The remainder of dividing the first integer by the second.",
+		Params: []Param{arg("dividend", "The integer to divide."), arg("divisor", "The integer to divide by; must not be zero.")}},
+	{Name: "$round", In: V2Final, Doc: "Rounds a number to the nearest integer.", Params: []Param{arg("number", "The number to round.")}},
+	{Name: "$floor", In: V2Final, Doc: "Rounds a number down to an integer.", Params: []Param{arg("number", "The number to round down.")}},
+	{Name: "$ceil", In: V2Final, Doc: "Rounds a number up to an integer.", Params: []Param{arg("number", "The number to round up.")}},
+
+	// Final 2.0: boolean logic.
+	{Name: "$and", In: V2Final, Variadic: true, Doc: "True when every argument is true; stops at the first false one.",
+		Params: []Param{arg("condition", "A boolean expression; repeat as needed.")}},
+	{Name: "$or", In: V2Final, Variadic: true, Doc: "True when at least one argument is true; stops at the first true one.",
+		Params: []Param{arg("condition", "A boolean expression; repeat as needed.")}},
+	{Name: "$not", In: V2Final, Doc: "The negation of its boolean argument.", Params: []Param{arg("condition", "The boolean expression to negate.")}},
+	{Name: "$xor", In: V2Final, Doc: "True when exactly one of its two arguments is true.",
+		Params: []Param{arg("a", "A boolean expression."), arg("b", "A boolean expression.")}},
+
+	// Final 2.0: comparisons and tests.
+	{Name: "$equal", In: V2Final, Doc: "True when both arguments have the same type and value.",
+		Params: []Param{arg("a", "A value."), arg("b", "The value to compare with.")}},
+	{Name: "$greater_than", In: V2Final, Doc: "True when the first argument is greater than the second.",
+		Params: []Param{arg("a", "A comparable value."), arg("b", "The value to compare with.")}},
+	{Name: "$greater_or_equal", In: V2Final, Doc: "True when the first argument is greater than or equal to the second.",
+		Params: []Param{arg("a", "A comparable value."), arg("b", "The value to compare with.")}},
+	{Name: "$less_than", In: V2Final, Doc: "True when the first argument is less than the second.",
+		Params: []Param{arg("a", "A comparable value."), arg("b", "The value to compare with.")}},
+	{Name: "$less_or_equal", In: V2Final, Doc: "True when the first argument is less than or equal to the second.",
+		Params: []Param{arg("a", "A comparable value."), arg("b", "The value to compare with.")}},
+	{Name: "$in_range", In: V2Final, Doc: "True when a value lies within an inclusive `[lower, upper]` range.",
+		Params: []Param{arg("value", "A comparable value."), arg("range", "The range `[lower, upper]`.")}},
+	{Name: "$valid_values", In: V2Final, Doc: "True when a value is one of the listed values.",
+		Params: []Param{arg("value", "The value to check."), arg("values", "The list of allowed values.")}},
+	{Name: "$matches", In: V2Final, Doc: "True when a string matches a regular expression.",
+		Params: []Param{arg("string", "The string to check."), arg("regex", "The regular expression.")}},
+	{Name: "$has_prefix", In: V2Final, Doc: "True when a string (or list) starts with the given prefix.",
+		Params: []Param{arg("value", "The string or list."), arg("prefix", "The expected beginning.")}},
+	{Name: "$has_suffix", In: V2Final, Doc: "True when a string (or list) ends with the given suffix.",
+		Params: []Param{arg("value", "The string or list."), arg("suffix", "The expected end.")}},
+	{Name: "$contains", In: V2Final, Doc: "True when a string contains a substring, or a list contains a sub-list.",
+		Params: []Param{arg("value", "The string or list."), arg("part", "The substring or sub-list to look for.")}},
+	{Name: "$length", In: V2Final, Doc: "The number of characters of a string, or of entries of a list or map.",
+		Params: []Param{arg("value", "The string, list or map.")}},
+	{Name: "$has_entry", In: V2Final, Doc: "True when a list or map has the given entry (value).",
+		Params: []Param{arg("collection", "The list or map."), arg("entry", "The entry to look for.")}},
+	{Name: "$has_key", In: V2Final, Doc: "True when a map has the given key.",
+		Params: []Param{arg("map", "The map."), arg("key", "The key to look for.")}},
+	{Name: "$has_all_entries", In: V2Final, Doc: "True when a list or map has every entry of the given list.",
+		Params: []Param{arg("collection", "The list or map."), arg("entries", "The entries that must all be present.")}},
+	{Name: "$has_all_keys", In: V2Final, Doc: "True when a map has every key of the given list.",
+		Params: []Param{arg("map", "The map."), arg("keys", "The keys that must all be present.")}},
+	{Name: "$has_any_entry", In: V2Final, Doc: "True when a list or map has at least one entry of the given list.",
+		Params: []Param{arg("collection", "The list or map."), arg("entries", "The candidate entries.")}},
+	{Name: "$has_any_key", In: V2Final, Doc: "True when a map has at least one key of the given list.",
+		Params: []Param{arg("map", "The map."), arg("keys", "The candidate keys.")}},
+}
+
+// ConstraintOperators are the constraint clause operators of 1.x and the
+// 2020 draft (`- min_length: 8`), with the `and`/`or`/`not`/`condition`
+// operators proposed by the constraint enhancements (seed 003). Final 2.0
+// replaces constraint clauses with validation expressions.
+var ConstraintOperators = []*Function{
+	{Name: "equal", In: UpToDraft, Doc: "The value must equal the given one.", Params: []Param{arg("value", "The required value.")}},
+	{Name: "greater_than", In: UpToDraft, Doc: "The value must be greater than the given one.", Params: []Param{arg("value", "The exclusive lower bound.")}},
+	{Name: "greater_or_equal", In: UpToDraft, Doc: "The value must be greater than or equal to the given one.", Params: []Param{arg("value", "The inclusive lower bound.")}},
+	{Name: "less_than", In: UpToDraft, Doc: "The value must be less than the given one.", Params: []Param{arg("value", "The exclusive upper bound.")}},
+	{Name: "less_or_equal", In: UpToDraft, Doc: "The value must be less than or equal to the given one.", Params: []Param{arg("value", "The inclusive upper bound.")}},
+	{Name: "in_range", In: UpToDraft, Doc: "The value must lie within `[lower, upper]`, bounds included.",
+		Params: []Param{arg("lower", "The inclusive lower bound."), arg("upper", "The inclusive upper bound (`UNBOUNDED` for none).")}},
+	{Name: "valid_values", In: UpToDraft, Doc: "The value must be one of the listed values.", Params: []Param{arg("values", "The allowed values.")}},
+	{Name: "length", In: UpToDraft, Doc: "The string, list or map must have exactly this length.", Params: []Param{arg("length", "The required length.")}},
+	{Name: "min_length", In: UpToDraft, Doc: "The string, list or map must be at least this long.", Params: []Param{arg("length", "The minimum length.")}},
+	{Name: "max_length", In: UpToDraft, Doc: "The string, list or map must be at most this long.", Params: []Param{arg("length", "The maximum length.")}},
+	{Name: "pattern", In: UpToDraft, Doc: "The string must match this regular expression.", Params: []Param{arg("regex", "The regular expression.")}},
+	{Name: "schema", In: V1_3 | V2Draft, Doc: "The value must conform to this external schema (for types such as `json`).",
+		Params: []Param{arg("schema", "The schema the value must satisfy.")}},
+	// Boolean operators of the constraint enhancements (seed 003).
+	{Name: "and", In: UpToDraft, Variadic: true, Doc: "Extension: all nested constraint clauses must hold.",
+		Params: []Param{arg("clause", "A constraint clause; repeat as needed.")}},
+	{Name: "or", In: UpToDraft, Variadic: true, Doc: "Extension: at least one nested constraint clause must hold.",
+		Params: []Param{arg("clause", "A constraint clause; repeat as needed.")}},
+	{Name: "not", In: UpToDraft, Variadic: true, Doc: "Extension: the nested constraint clauses must not all hold.",
+		Params: []Param{arg("clause", "A constraint clause; repeat as needed.")}},
+	{Name: "condition", In: UpToDraft, Variadic: true,
+		Doc:    "Extension: the long form of a boolean constraint, holding `and`/`or`/`not` clauses; a list of clauses is and-ed.",
+		Params: []Param{arg("clause", "A constraint clause; repeat as needed.")}},
+}
+
+// ConstraintClause is one constraint clause (`greater_or_equal: 1`); its
+// keynames are the ConstraintOperators and exactly one is used per clause.
+var ConstraintClause = &Entity{
+	Name: "constraint clause",
+	Doc: "One test a value must pass, written as a single-entry map `operator: argument` " +
+		"(e.g. `min_length: 8`, `in_range: [1, 4]`). Final 2.0 replaces these with validation expressions.",
+	Spec: "4.4.6",
+}
+
+// constraintValue is the argument shape of each constraint operator.
+func constraintValue(name string) *Value {
+	switch name {
+	case "in_range":
+		return rangeV()
+	case "valid_values":
+		return listV()
+	case "length", "min_length", "max_length":
+		return integer()
+	case "pattern":
+		return str()
+	case "and", "or", "not", "condition":
+		return listOf(ent(ConstraintClause))
+	}
+	return anyV()
+}
+
+func init() {
+	for _, op := range ConstraintOperators {
+		ConstraintClause.Keys = append(ConstraintClause.Keys, key(op.Name, op.In, constraintValue(op.Name), op.Doc))
+	}
+}

@@ -1,0 +1,268 @@
+// Package grammar is the one description of the TOSCA language that every
+// feature of tosca-ls reads: validation walks it, completion offers its
+// keynames and references, hover shows its documentation, the index uses it
+// to find the names a file declares. Nothing else keeps a list of keynames.
+//
+// The description is data: entities (a mapping with keynames), values (the
+// shape a keyname's value takes) and references (which kind of type or
+// template a scalar names). Each keyname says in which dialect versions it
+// exists and where it is mandatory, so one table covers TOSCA Simple
+// Profile 1.0–1.3, the 2020 draft of TOSCA 2.0 and the final TOSCA 2.0.
+package grammar
+
+// Versions is a set of dialect versions.
+type Versions uint16
+
+const (
+	V1_0 Versions = 1 << iota // tosca_simple_yaml_1_0
+	V1_1                      // tosca_simple_yaml_1_1
+	V1_2                      // tosca_simple_yaml_1_2
+	V1_3                      // tosca_simple_yaml_1_3
+	// V2Draft is tosca_2_0 as the 2020 draft (CSD03) writes it:
+	// topology_template, get_input, constraints, occurrences.
+	V2Draft
+	// V2Final is tosca_2_0 as the final specification writes it:
+	// service_template, $get_input, validation, count_range, functions.
+	V2Final
+
+	V1x  = V1_0 | V1_1 | V1_2 | V1_3
+	V2   = V2Draft | V2Final
+	All  = V1x | V2
+	None = Versions(0)
+	// From1_1 … are cumulative sets for keynames introduced by a version.
+	From1_1 = V1_1 | V1_2 | V1_3 | V2
+	From1_2 = V1_2 | V1_3 | V2
+	From1_3 = V1_3 | V2
+	// Draft is everything up to the 2020 draft: the pre-final forms.
+	UpToDraft = V1x | V2Draft
+)
+
+// Has reports whether v and o share a version.
+func (v Versions) Has(o Versions) bool { return v&o != 0 }
+
+// Form says which TOSCA 2.0 grammar a file uses.
+type Form uint8
+
+const (
+	FormUnknown Form = iota
+	FormDraft        // only 2020-draft forms seen
+	FormFinal        // only final 2.0 forms seen
+	FormMixed        // both
+)
+
+// ValueKind is the shape a keyname's value must have.
+type ValueKind uint8
+
+const (
+	// AnyValue accepts every YAML value (property values, metadata values, …).
+	AnyValue ValueKind = iota
+	// StringValue is a scalar taken as its source text (`version: 1.0` is "1.0").
+	StringValue
+	// BoolValue is true or false.
+	BoolValue
+	// IntValue is a whole number.
+	IntValue
+	// NumberValue is an integer or a float.
+	NumberValue
+	// RangeValue is a two-element list [min, max]; max may be UNBOUNDED.
+	RangeValue
+	// EntityValue is a mapping described by Value.Entity.
+	EntityValue
+	// MapOfValue is a mapping from author-chosen names to Value.Elem.
+	MapOfValue
+	// ListOfValue is a sequence of Value.Elem.
+	ListOfValue
+	// NamedListValue is a sequence of single-entry mappings name → Value.Elem
+	// (requirements, workflow steps in 1.x, …). 2.0 also allows it for
+	// some mappings; see Value.AlsoMap.
+	NamedListValue
+	// RefValue is a scalar naming something of kind Value.Ref.
+	RefValue
+	// MapValue is a mapping of arbitrary keys to arbitrary values (metadata).
+	MapValue
+	// ListValue is a sequence of arbitrary values.
+	ListValue
+)
+
+// RefKind is what a reference names.
+type RefKind uint8
+
+const (
+	NoRef RefKind = iota
+	ArtifactType
+	DataType
+	CapabilityType
+	InterfaceType
+	RelationshipType
+	NodeType
+	GroupType
+	PolicyType
+	// The template-like names of a service template.
+	NodeTemplate
+	RelationshipTemplate
+	Group
+	Policy
+	Input
+	Output
+	Repository
+	Workflow
+	UserFunction
+	// Member names inside a template's type (resolved against the model).
+	RequirementName
+	CapabilityName
+	InterfaceName
+	// NodeOrCapabilityType names a node type or a capability type
+	// (valid_target_types in 1.x relationship types, group members, …).
+	NodeOrCapabilityType
+	// RelationshipTypeOrTemplate is the `relationship` of a requirement assignment.
+	RelationshipTypeOrTemplate
+	// NodeTypeOrTemplate is the `node` of a requirement: a template or a type.
+	NodeTypeOrTemplate
+	// CapabilityTypeOrName is a requirement's `capability`: a type or a capability name of the target.
+	CapabilityTypeOrName
+	// ImportURL is an import's url/file: a path relative to the importing file.
+	ImportURL
+	// ProfileName is a profile name in an import.
+	ProfileName
+	// ArtifactFile is an artifact's file path.
+	ArtifactFile
+	// NodeOrGroupType names a node type or a group type (policy type targets).
+	NodeOrGroupType
+	// NodeTemplateOrGroup names a node template or a group (policy targets,
+	// group members in 2.0, workflow step targets).
+	NodeTemplateOrGroup
+	// ModelableEntity is the first argument of get_property and friends: a node
+	// or relationship template name, or one of SELF, SOURCE, TARGET, HOST.
+	ModelableEntity
+)
+
+// TypeKinds lists the eight type kinds in the order service templates declare them.
+var TypeKinds = []RefKind{ArtifactType, DataType, CapabilityType, InterfaceType, RelationshipType, NodeType, GroupType, PolicyType}
+
+// IsType reports whether r names one of the eight type kinds.
+func (r RefKind) IsType() bool { return r >= ArtifactType && r <= PolicyType }
+
+// Value describes the value of a keyname.
+type Value struct {
+	Kind ValueKind
+	// Entity describes the mapping for EntityValue.
+	Entity *Entity
+	// Elem describes the elements for MapOfValue, ListOfValue and NamedListValue.
+	Elem *Value
+	// Ref is what a RefValue scalar names.
+	Ref RefKind
+	// Enum lists the allowed scalar values (e.g. status); empty means any.
+	Enum []string
+	// Short is the value's short notation: when the YAML value is a scalar
+	// (or, for EntityValue values, not a mapping) it is read as Short instead.
+	// E.g. an import is a mapping (EntityValue) or a url scalar (Short: RefValue ImportURL).
+	Short *Value
+	// AlsoMap lets a NamedList also be written as a plain mapping (2.0 allows it for some lists).
+	AlsoMap bool
+	// ShortIn limits in which versions Short applies (None: all). Property
+	// definitions, for example, have a short notation only in 2.0.
+	ShortIn Versions
+}
+
+// ShortFor returns the short notation that applies in v, or nil.
+func (v *Value) ShortFor(ver Versions) *Value {
+	if v == nil || v.Short == nil {
+		return nil
+	}
+	if v.ShortIn != None && !v.ShortIn.Has(ver) {
+		return nil
+	}
+	return v.Short
+}
+
+// Entity is a mapping with known keynames: a type, a definition, an
+// assignment, a template.
+type Entity struct {
+	// Name is how users call it: "node type", "property definition".
+	Name string
+	// Doc is a short explanation in our own words (markdown).
+	Doc string
+	// Spec is the section of the TOSCA specification that defines it.
+	Spec string
+	Keys []*Key
+	// Extra describes keys not in Keys (nil: unknown keys are errors).
+	// 1.0–1.2 interface definitions hold operations directly, for example.
+	Extra *Value
+	// ExtraIn limits in which versions Extra applies (None: all).
+	ExtraIn Versions
+	// Declares is set when the map keys naming entries of this entity
+	// declare a symbol of that kind (node_types: entries declare NodeType).
+	Declares RefKind
+	// TypeKey is the keyname holding this entity's type (usually "type"),
+	// and TypeKind the kind of type it names; both empty for untyped entities.
+	TypeKey  string
+	TypeKind RefKind
+}
+
+// Key is one keyname of an entity.
+type Key struct {
+	Name string
+	Doc  string
+	// In is where the keyname exists.
+	In Versions
+	// Required is where it is mandatory (a subset of In).
+	Required Versions
+	// RequiredUnless waives Required when one of these sibling keynames is
+	// present: a node template needs no type when it uses copy, a 2.0 import
+	// needs url or profile.
+	RequiredUnless []string
+	// Value is the value's shape.
+	Value *Value
+	// Replaces names the keyname of another form this one replaces, e.g.
+	// validation replaces constraints in final 2.0; used by quick fixes.
+	Replaces string
+}
+
+// Key returns the keyname called name that exists in v, or nil.
+func (e *Entity) Key(name string, v Versions) *Key {
+	for _, k := range e.Keys {
+		if k.Name == name && k.In.Has(v) {
+			return k
+		}
+	}
+	return nil
+}
+
+// AnyKey returns the keyname called name in any version, or nil.
+func (e *Entity) AnyKey(name string) *Key {
+	for _, k := range e.Keys {
+		if k.Name == name {
+			return k
+		}
+	}
+	return nil
+}
+
+// KeysIn returns the keynames that exist in v, in declaration order.
+func (e *Entity) KeysIn(v Versions) []*Key {
+	var out []*Key
+	for _, k := range e.Keys {
+		if k.In.Has(v) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// Function is a TOSCA function (`get_input`, `$concat`, …).
+type Function struct {
+	Name string
+	In   Versions
+	Doc  string
+	// Params describes the arguments in order; the last may be Variadic.
+	Params   []Param
+	Variadic bool
+}
+
+// Param is one function argument.
+type Param struct {
+	Name string
+	Doc  string
+	// Ref says what the argument names, when it is a name (an input, a template, …).
+	Ref RefKind
+}

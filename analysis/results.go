@@ -1,0 +1,266 @@
+package analysis
+
+import "github.com/tosca-ls/tosca-ls/index/text"
+
+// The result types below are what analysis hands to its callers (the
+// language server and the check command). They address text by file path
+// and byte span; converting to LSP wire types is the server's job.
+
+// Severity of a diagnostic; the numbering matches LSP's.
+type Severity int
+
+const (
+	SeverityError       Severity = 1
+	SeverityWarning     Severity = 2
+	SeverityInformation Severity = 3
+	SeverityHint        Severity = 4
+)
+
+func (s Severity) String() string {
+	switch s {
+	case SeverityError:
+		return "error"
+	case SeverityWarning:
+		return "warning"
+	case SeverityInformation:
+		return "info"
+	case SeverityHint:
+		return "hint"
+	}
+	return "unknown"
+}
+
+// Location is a span in a file.
+type Location struct {
+	Path string
+	Span text.Span
+}
+
+// Related points at another place that explains a diagnostic.
+type Related struct {
+	Location
+	Message string
+}
+
+// DiagnosticTag marks diagnostics editors render specially.
+type DiagnosticTag int
+
+const (
+	TagUnnecessary DiagnosticTag = 1
+	TagDeprecated  DiagnosticTag = 2
+)
+
+// Diagnostic is one problem found in a file.
+type Diagnostic struct {
+	Path     string
+	Span     text.Span
+	Severity Severity
+	// Code is stable across releases (e.g. "unknown-keyname"); see codes.go.
+	Code    string
+	Message string
+	Related []Related
+	Tags    []DiagnosticTag
+	// Suggestions are replacement texts for Span that would fix the problem
+	// ("did you mean"); code actions offer them.
+	Suggestions []string
+}
+
+// TextEdit replaces Span in a file with NewText.
+type TextEdit struct {
+	Span    text.Span
+	NewText string
+}
+
+// CompletionKind classifies a completion item; values match LSP's CompletionItemKind.
+type CompletionKind int
+
+const (
+	CompletionText          CompletionKind = 1
+	CompletionMethod        CompletionKind = 2
+	CompletionFunction      CompletionKind = 3
+	CompletionField         CompletionKind = 5
+	CompletionVariable      CompletionKind = 6
+	CompletionClass         CompletionKind = 7
+	CompletionInterface     CompletionKind = 8
+	CompletionModule        CompletionKind = 9
+	CompletionProperty      CompletionKind = 10
+	CompletionValue         CompletionKind = 12
+	CompletionEnum          CompletionKind = 13
+	CompletionKeyword       CompletionKind = 14
+	CompletionSnippet       CompletionKind = 15
+	CompletionFile          CompletionKind = 17
+	CompletionReference     CompletionKind = 18
+	CompletionFolder        CompletionKind = 19
+	CompletionEnumMember    CompletionKind = 20
+	CompletionConstant      CompletionKind = 21
+	CompletionStruct        CompletionKind = 22
+	CompletionEvent         CompletionKind = 23
+	CompletionTypeParameter CompletionKind = 25
+)
+
+// CompletionItem is one proposal.
+type CompletionItem struct {
+	Label  string
+	Kind   CompletionKind
+	Detail string
+	// Documentation is markdown.
+	Documentation string
+	// Edit replaces the word being typed; NewText is a snippet when Snippet is set.
+	Edit    TextEdit
+	Snippet bool
+	// SortText orders items (lower first); FilterText is matched against what was typed.
+	SortText   string
+	FilterText string
+	// AdditionalEdits apply elsewhere in the file (e.g. adding an import).
+	AdditionalEdits []TextEdit
+	Deprecated      bool
+}
+
+// Hover is markdown about the thing under the cursor and its span.
+type Hover struct {
+	Span     text.Span
+	Markdown string
+}
+
+// HighlightKind values match LSP's DocumentHighlightKind.
+type HighlightKind int
+
+const (
+	HighlightText  HighlightKind = 1
+	HighlightRead  HighlightKind = 2
+	HighlightWrite HighlightKind = 3
+)
+
+// Highlight is one occurrence of the symbol under the cursor in the same file.
+type Highlight struct {
+	Span text.Span
+	Kind HighlightKind
+}
+
+// SymbolKind values match LSP's SymbolKind.
+type SymbolKind int
+
+const (
+	SymbolFile          SymbolKind = 1
+	SymbolModule        SymbolKind = 2
+	SymbolNamespace     SymbolKind = 3
+	SymbolPackage       SymbolKind = 4
+	SymbolClass         SymbolKind = 5
+	SymbolMethod        SymbolKind = 6
+	SymbolProperty      SymbolKind = 7
+	SymbolField         SymbolKind = 8
+	SymbolConstructor   SymbolKind = 9
+	SymbolEnum          SymbolKind = 10
+	SymbolInterface     SymbolKind = 11
+	SymbolFunction      SymbolKind = 12
+	SymbolVariable      SymbolKind = 13
+	SymbolConstant      SymbolKind = 14
+	SymbolString        SymbolKind = 15
+	SymbolObject        SymbolKind = 19
+	SymbolKey           SymbolKind = 20
+	SymbolEnumMember    SymbolKind = 22
+	SymbolStruct        SymbolKind = 23
+	SymbolEvent         SymbolKind = 24
+	SymbolOperator      SymbolKind = 25
+	SymbolTypeParameter SymbolKind = 26
+)
+
+// Symbol is a node of a file's outline.
+type Symbol struct {
+	Name      string
+	Detail    string
+	Kind      SymbolKind
+	Span      text.Span // the whole entry
+	Selection text.Span // the name
+	Children  []Symbol
+}
+
+// WorkspaceSymbol is a declared name anywhere in the workspace or profiles.
+type WorkspaceSymbol struct {
+	Name      string
+	Kind      SymbolKind
+	Container string
+	Location  Location
+}
+
+// CodeAction is a fix or refactoring.
+type CodeAction struct {
+	Title string
+	// Kind is an LSP code action kind ("quickfix", "refactor.rewrite", …).
+	Kind        string
+	Diagnostics []Diagnostic
+	Preferred   bool
+	Edits       map[string][]TextEdit
+}
+
+// Link is a span that opens another file.
+type Link struct {
+	Span    text.Span
+	Target  string
+	Tooltip string
+}
+
+// FoldKind values match LSP's FoldingRangeKind.
+type FoldKind string
+
+const (
+	FoldComment FoldKind = "comment"
+	FoldImports FoldKind = "imports"
+	FoldRegion  FoldKind = "region"
+)
+
+// Fold is a foldable span; the server turns it into lines.
+type Fold struct {
+	Span text.Span
+	Kind FoldKind
+}
+
+// TokenType indexes TokenTypes.
+type TokenType int
+
+// TokenTypes are the semantic token types tosca-ls emits, in legend order.
+var TokenTypes = []string{"type", "class", "variable", "function", "property", "keyword", "namespace", "enumMember", "parameter", "string"}
+
+const (
+	TokenTypeName TokenType = iota
+	TokenTemplate
+	TokenInput
+	TokenFunction
+	TokenProperty
+	TokenKeyword
+	TokenNamespace
+	TokenEnumMember
+	TokenParameter
+	TokenString
+)
+
+// TokenModifiers are the semantic token modifiers, in legend order (bit i).
+var TokenModifiers = []string{"declaration", "definition", "defaultLibrary", "deprecated"}
+
+const (
+	ModDeclaration    = 1 << 0
+	ModDefinition     = 1 << 1
+	ModDefaultLibrary = 1 << 2
+	ModDeprecated     = 1 << 3
+)
+
+// Token is one semantic token; spans never cross lines.
+type Token struct {
+	Span      text.Span
+	Type      TokenType
+	Modifiers int
+}
+
+// SignatureHelp describes the function call around the cursor.
+type SignatureHelp struct {
+	Label         string
+	Documentation string
+	Params        []SignatureParam
+	ActiveParam   int
+}
+
+// SignatureParam is one parameter of a signature.
+type SignatureParam struct {
+	Label         string
+	Documentation string
+}

@@ -1,0 +1,270 @@
+package syntax
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+func TestMultiDocument(t *testing.T) {
+	src := "a: 1\n---\nb: 2\n--- # third\n---\n- x\n...\n# trailing\n"
+	f := Parse([]byte(src))
+	if len(f.Errors) > 0 {
+		t.Fatalf("errors %v", f.Errors)
+	}
+	if len(f.Docs) != 4 {
+		t.Fatalf("%d docs\n%s", len(f.Docs), dumpFile(f))
+	}
+	if mustGet(t, f, 0, "a").Text() != "1" || mustGet(t, f, 1, "b").Text() != "2" || f.Docs[2].Root != nil ||
+		mustGet(t, f, 3, "#0").Text() != "x" {
+		t.Errorf("documents wrong:\n%s", dumpFile(f))
+	}
+	// Documents partition the text.
+	prev := 0
+	for i, d := range f.Docs {
+		if d.Span.Start != prev {
+			t.Errorf("doc %d starts at %d, want %d", i, d.Span.Start, prev)
+		}
+		prev = d.Span.End
+	}
+	if prev != len(src) {
+		t.Errorf("last doc ends at %d, want %d", prev, len(src))
+	}
+	if b := mustGet(t, f, 1, "b"); spanText(f.Src, b.Span) != "2" {
+		t.Errorf("doc 2 span %q", spanText(f.Src, b.Span))
+	}
+}
+
+func TestEmptyInputs(t *testing.T) {
+	for _, src := range []string{"", "\n", "# only\n", "\uFEFF", "---", "---\n", "...\n", "%YAML 1.2\n---\n"} {
+		f := Parse([]byte(src))
+		checkSpans(t, f)
+		if len(f.Docs) == 0 {
+			t.Errorf("%q: no documents", src)
+		}
+		if f.Root() != nil && f.Root().Kind != Null {
+			t.Errorf("%q: root %v", src, f.Root().Kind)
+		}
+		if len(f.Errors) > 0 {
+			t.Errorf("%q: errors %v", src, f.Errors)
+		}
+	}
+}
+
+// TestErrorRecovery checks the error position (line and text under the span)
+// and that the rest of the broken document is still in the tree.
+func TestErrorRecovery(t *testing.T) {
+	tests := []struct {
+		name     string
+		src      string
+		line     int    // 0-based line of the (first) error
+		text     string // text under the error span
+		msg      string // substring of the message
+		present  [][]string
+		absent   [][]string
+		docCount int
+	}{
+		{
+			name: "unclosed flow map",
+			src: `tosca_definitions_version: tosca_2_0
+node_templates:
+  server:
+    type: Compute
+    properties: {port: 80
+    requirements:
+      - host: x
+---
+doc2: ok
+`,
+			line: 4, text: "{", msg: "'}'",
+			present:  [][]string{{"node_templates", "server", "requirements"}, {"node_templates", "server", "@properties"}},
+			docCount: 2,
+		},
+		{
+			name: "unclosed flow sequence",
+			src:  "a:\n  b: [1, 2\n  c: 3\nd: 4\n",
+			line: 1, text: "[", msg: "']'",
+			present: [][]string{{"a", "c"}, {"d"}, {"a", "@b"}},
+		},
+		{
+			name: "bad indentation",
+			src:  "a:\n  b: 1\n properties: x\nc: 2\n",
+			line: 2, text: "properties", msg: "not allowed",
+			present: [][]string{{"a", "b"}, {"c"}},
+			absent:  [][]string{{"properties"}, {"a", "properties"}},
+		},
+		{
+			name: "bare key while typing",
+			src:  "node_templates:\n  server:\n    type: x\n    properties:\n      port: 1\n      prop\n    requirements: []\nafter: 1\n",
+			line: 5, text: "prop", msg: "non-map",
+			present: [][]string{{"node_templates", "server", "requirements"}, {"node_templates", "server", "properties", "port"}, {"after"}},
+		},
+		{
+			name: "tab indentation",
+			src:  "a:\n\tb: 1\nc: 2\n",
+			line: 1, text: "\t", msg: "tab",
+			present: [][]string{{"a", "b"}, {"c"}},
+		},
+		{
+			name: "unterminated double quote",
+			src:  "a: \"abc\nb: 1\nc: 2\n",
+			line: 0, text: "\"abc", msg: "double-quoted",
+			present: [][]string{{"b"}, {"c"}, {"@a"}},
+		},
+		{
+			name: "unterminated single quote",
+			src:  "x:\n  a: 'abc\n  b: 1\n",
+			line: 1, text: "'abc", msg: "single-quoted",
+			present: [][]string{{"x", "b"}},
+		},
+		{
+			name: "duplicate key",
+			src:  "a: 1\nb: 2\na: 3\n",
+			line: 2, text: "a", msg: `duplicate key "a"`,
+			present: [][]string{{"a"}, {"b"}},
+		},
+		{
+			name: "mapping value in plain scalar",
+			src:  "a: x: y\nb: 1\n",
+			line: 0, text: "x", msg: "mapping value",
+			present: [][]string{{"b"}, {"@a"}},
+		},
+		{
+			name: "sequence after mapping",
+			src:  "a: 1\n- x\nb: 2\n",
+			line: 1, text: "-",
+			present: [][]string{{"a"}, {"b"}},
+		},
+		{
+			name: "error in first document keeps the second",
+			src:  "a: [\n---\nb: 1\n",
+			line: 0, text: "[",
+			present:  [][]string{},
+			docCount: 2,
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f := Parse([]byte(tc.src))
+			checkSpans(t, f)
+			if len(f.Errors) == 0 {
+				t.Fatalf("no error\n%s", dumpFile(f))
+			}
+			e := f.Errors[0]
+			if l := lineOfOffset(f.Src, e.Span.Start); l != tc.line {
+				t.Errorf("error on line %d, want %d: %v", l, tc.line, f.Errors)
+			}
+			if got := spanText(f.Src, e.Span); got != tc.text {
+				t.Errorf("error span %q, want %q", got, tc.text)
+			}
+			if !strings.Contains(e.Message, tc.msg) {
+				t.Errorf("message %q, want %q", e.Message, tc.msg)
+			}
+			for _, p := range tc.present {
+				if get(f.Root(), p...) == nil {
+					t.Errorf("%v missing from the recovered tree\n%s", p, dumpFile(f))
+				}
+			}
+			for _, p := range tc.absent {
+				if get(f.Root(), p...) != nil {
+					t.Errorf("%v present", p)
+				}
+			}
+			if tc.docCount > 0 {
+				if len(f.Docs) != tc.docCount {
+					t.Fatalf("%d docs, want %d", len(f.Docs), tc.docCount)
+				}
+				last := f.Docs[len(f.Docs)-1].Root
+				if last == nil || len(last.Pairs) != 1 {
+					t.Errorf("last document not parsed\n%s", dumpFile(f))
+				}
+			}
+		})
+	}
+}
+
+func TestErrorInEveryDocument(t *testing.T) {
+	src := "a: {\nb: 1\n---\nc: [\nd: 2\n---\ne: \"x\nf: 3\n"
+	f := Parse([]byte(src))
+	if len(f.Docs) != 3 {
+		t.Fatalf("%d docs", len(f.Docs))
+	}
+	for i, k := range []string{"b", "d", "f"} {
+		if mustGet(t, f, i, k) == nil {
+			t.Errorf("doc %d lost %s", i, k)
+		}
+	}
+	if len(f.Errors) != 3 {
+		t.Errorf("errors %v", f.Errors)
+	}
+	for i := 1; i < len(f.Errors); i++ {
+		if f.Errors[i].Span.Start < f.Errors[i-1].Span.Start {
+			t.Error("errors not sorted")
+		}
+	}
+}
+
+func TestManyErrors(t *testing.T) {
+	var b strings.Builder
+	for i := 0; i < 40; i++ {
+		b.WriteString("k: {\n")
+	}
+	b.WriteString("end: 1\n")
+	f := Parse([]byte(b.String()))
+	checkSpans(t, f)
+	if len(f.Errors) == 0 || len(f.Errors) > maxRounds+1 {
+		t.Errorf("%d errors", len(f.Errors))
+	}
+}
+
+func TestErrorsCRLF(t *testing.T) {
+	src := "# c\r\n# d\r\na:\r\n  b: 1\r\n  prop\r\n  c: \"x\r\nd: 1\r\n"
+	f := Parse([]byte(src))
+	checkSpans(t, f)
+	var got []string
+	for _, e := range f.Errors {
+		got = append(got, spanText(f.Src, e.Span))
+	}
+	if len(got) != 2 || got[0] != "prop" || got[1] != "\"x" {
+		t.Errorf("error spans %q (%v)", got, f.Errors)
+	}
+	if mustGet(t, f, 0, "d").Text() != "1" {
+		t.Error("d lost")
+	}
+}
+
+// Inputs that made older goccy versions panic (goccy#540) and other junk.
+func TestJunkDoesNotPanic(t *testing.T) {
+	for _, src := range []string{"{? {? ", "true :", "0::", "&{0", "*", "&", "!", "- - - -", "[[[[", "}}]]", ": :", "? ? ?", "|", ">\n x\n  y", "a: |0\n x", "\"\\", "'", "%TAG", "--- ---", "a: *", "<<: *", "<<:", "a: !<tag:x> b", "\t", "a:\n\t\t- x"} {
+		f := Parse([]byte(src))
+		checkSpans(t, f)
+		_ = ParseForCompletion([]byte(src), len(src)/2)
+	}
+}
+
+func TestTestdata(t *testing.T) {
+	src, err := os.ReadFile("testdata/service.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := Parse(src)
+	if len(f.Errors) > 0 {
+		t.Fatalf("errors %v", f.Errors)
+	}
+	checkSpans(t, f)
+	if len(f.Docs) != 2 {
+		t.Fatalf("%d docs", len(f.Docs))
+	}
+	web := mustGet(t, f, 0, "topology_template", "node_templates", "web")
+	if web.Get("type").Text() != "WebServer" || web.Get("properties").Get("port").Text() != "8080" {
+		t.Errorf("web: %s", dumpFile(f))
+	}
+	// Merge key from the anchored defaults; explicit port wins.
+	if p := web.Get("properties").GetPair("timeout"); p == nil || !p.Merged || p.Value.Text() != "30" {
+		t.Errorf("merged timeout missing")
+	}
+	desc := mustGet(t, f, 0, "description")
+	if desc.Style != Folded || !strings.HasPrefix(spanText(f.Src, desc.Span), ">") {
+		t.Errorf("description %q", spanText(f.Src, desc.Span))
+	}
+}

@@ -1,0 +1,333 @@
+package server
+
+import (
+	"context"
+	"crypto/sha256"
+	"sort"
+	"sync"
+	"time"
+
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+	"go.uber.org/zap"
+
+	"github.com/tosca-ls/tosca-ls/analysis"
+	"github.com/tosca-ls/tosca-ls/index"
+)
+
+// diagnostics pushes textDocument/publishDiagnostics.
+//
+// Edits schedule the changed file and its importers (open or inside a
+// workspace folder). After a quiet period (diagnosticsDelay) a run takes the
+// then-current snapshot and analyses the scheduled files, open documents
+// first. Every schedule invalidates the running run: its results are not
+// published (each run carries a generation number, checked under the lock
+// that serialises publishing), and the files it had not published yet move
+// to the next run. So published results always come from a snapshot at
+// least as new as every edit before them, and versions per URI never
+// decrease.
+//
+// A file's diagnostics are published when their content or the document
+// version changed since the last publish, always once after didOpen, and
+// never as null. Files never published with no diagnostics stay silent.
+type diagnostics struct {
+	s *Server
+
+	mu        sync.Mutex
+	pending   map[string]bool
+	force     map[string]bool
+	remaining map[string]bool // of the running run
+	timer     *time.Timer
+	gen       uint64
+	cancelRun context.CancelFunc
+	published map[string]pubState
+	stopped   bool
+}
+
+type pubState struct {
+	hash    [sha256.Size]byte
+	version int32 // -1 when published without a version
+}
+
+func newDiagnostics(s *Server) *diagnostics {
+	return &diagnostics{
+		s:         s,
+		pending:   map[string]bool{},
+		force:     map[string]bool{},
+		published: map[string]pubState{},
+	}
+}
+
+// affected lists path and its importers that deserve diagnostics: open
+// documents and files inside the workspace folders.
+func (d *diagnostics) affected(snap *index.Snapshot, path string) []string {
+	out := []string{path}
+	if snap == nil {
+		return out
+	}
+	for _, p := range snap.Importers(path) {
+		if d.s.docs.get(p) != nil || snap.InWorkspace(p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// opened schedules a newly opened document, publishing it even if unchanged.
+func (d *diagnostics) opened(snap *index.Snapshot, path string) {
+	d.mu.Lock()
+	d.force[path] = true
+	d.mu.Unlock()
+	d.schedule(d.affected(snap, path)...)
+}
+
+// changed schedules path and its importers.
+func (d *diagnostics) changed(snap *index.Snapshot, path string) {
+	d.schedule(d.affected(snap, path)...)
+}
+
+// schedule queues paths and restarts the quiet period.
+func (d *diagnostics) schedule(paths ...string) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.stopped {
+		return
+	}
+	d.invalidateLocked()
+	for _, p := range paths {
+		d.pending[p] = true
+	}
+	d.startTimerLocked()
+}
+
+func (d *diagnostics) startTimerLocked() {
+	if len(d.pending) == 0 {
+		return
+	}
+	delay := d.s.config().DiagnosticsDelay
+	if d.timer == nil {
+		d.timer = time.AfterFunc(delay, d.fire)
+	} else {
+		d.timer.Reset(delay)
+	}
+}
+
+// invalidateLocked makes the running run stale and requeues what it had
+// not published.
+func (d *diagnostics) invalidateLocked() {
+	d.gen++
+	if d.cancelRun != nil {
+		d.cancelRun()
+		d.cancelRun = nil
+	}
+	for p := range d.remaining {
+		d.pending[p] = true
+	}
+	d.remaining = nil
+}
+
+// clear publishes [] for a closed document that is outside the workspace
+// and forgets it.
+func (d *diagnostics) clear(path string, u uri.URI) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.stopped {
+		return
+	}
+	d.invalidateLocked()
+	delete(d.pending, path)
+	delete(d.force, path)
+	delete(d.published, path)
+	d.notifyLocked(&protocol.PublishDiagnosticsParams{URI: u, Diagnostics: []protocol.Diagnostic{}})
+	d.startTimerLocked()
+}
+
+// stop ends publishing (shutdown).
+func (d *diagnostics) stop() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.stopped = true
+	d.invalidateLocked()
+	if d.timer != nil {
+		d.timer.Stop()
+	}
+}
+
+func (d *diagnostics) fire() {
+	d.mu.Lock()
+	if d.stopped || len(d.pending) == 0 {
+		d.mu.Unlock()
+		return
+	}
+	d.invalidateLocked()
+	gen := d.gen
+	paths := make([]string, 0, len(d.pending))
+	d.remaining = make(map[string]bool, len(d.pending))
+	for p := range d.pending {
+		paths = append(paths, p)
+		d.remaining[p] = true
+	}
+	d.pending = map[string]bool{}
+	ctx, cancel := context.WithCancel(d.s.ctx)
+	d.cancelRun = cancel
+	d.mu.Unlock()
+
+	d.s.goBackground("diagnostics", func(context.Context) {
+		defer cancel()
+		d.run(ctx, gen, paths)
+	})
+}
+
+func (d *diagnostics) run(ctx context.Context, gen uint64, paths []string) {
+	ws := d.s.workspace()
+	if ws == nil {
+		return
+	}
+	snap := ws.Snapshot()
+	// Open documents first, then the rest, each group sorted.
+	sort.Slice(paths, func(i, j int) bool {
+		oi, oj := d.s.docs.get(paths[i]) != nil, d.s.docs.get(paths[j]) != nil
+		if oi != oj {
+			return oi
+		}
+		return paths[i] < paths[j]
+	})
+	cfg := d.s.config()
+	for _, p := range paths {
+		if ctx.Err() != nil {
+			return
+		}
+		params, ok := d.compute(ctx, snap, p, cfg)
+		if !ok || ctx.Err() != nil {
+			continue
+		}
+		d.publish(gen, p, params)
+	}
+}
+
+// compute analyses one file. ok is false when the analysis panicked.
+func (d *diagnostics) compute(ctx context.Context, snap *index.Snapshot, path string, cfg Config) (params *protocol.PublishDiagnosticsParams, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			d.s.log.Error("panic computing diagnostics", zap.String("path", path), zap.Any("panic", r), zap.Stack("stack"))
+			params, ok = nil, false
+		}
+	}()
+	params = &protocol.PublishDiagnosticsParams{URI: d.s.uriFor(path), Diagnostics: []protocol.Diagnostic{}}
+	f := snap.File(path)
+	if f == nil {
+		return params, true
+	}
+	if f.Open {
+		params.Version = protocol.NewOptional(f.Version)
+	}
+	if !d.s.analysed(path, f) {
+		return params, true
+	}
+	for _, ad := range analysis.Diagnostics(ctx, snap, path) {
+		if ad.Path == "" {
+			ad.Path = path
+		}
+		if ad.Path != path {
+			continue
+		}
+		if pd, keep := d.s.toDiagnostic(snap, ad, cfg); keep {
+			params.Diagnostics = append(params.Diagnostics, pd)
+		}
+	}
+	return params, true
+}
+
+// toDiagnostic converts an analysis diagnostic, applying the severity
+// overrides of the settings; keep is false when the code is turned off or
+// its file is unknown.
+func (s *Server) toDiagnostic(snap *index.Snapshot, ad analysis.Diagnostic, cfg Config) (pd protocol.Diagnostic, keep bool) {
+	sev := ad.Severity
+	if o, set := cfg.Diagnostics[ad.Code]; set {
+		if o == overrideOff {
+			return pd, false
+		}
+		sev = analysis.Severity(o)
+	}
+	lines := linesOf(snap, ad.Path)
+	if lines == nil {
+		return pd, false
+	}
+	pd = protocol.Diagnostic{
+		Range:    toRange(lines, ad.Span),
+		Severity: protocol.DiagnosticSeverity(sev),
+		Source:   protocol.NewOptional("tosca-ls"),
+		Message:  protocol.String(ad.Message),
+	}
+	if ad.Code != "" {
+		pd.Code = protocol.String(ad.Code)
+	}
+	if len(ad.Tags) > 0 {
+		tags := make([]protocol.DiagnosticTag, len(ad.Tags))
+		for i, t := range ad.Tags {
+			tags[i] = protocol.DiagnosticTag(t)
+		}
+		pd.Tags = protocol.NewDiagnosticTags(tags...)
+	}
+	for _, r := range ad.Related {
+		if loc, found := s.location(snap, r.Location); found {
+			pd.RelatedInformation = append(pd.RelatedInformation, protocol.DiagnosticRelatedInformation{Location: loc, Message: r.Message})
+		}
+	}
+	return pd, true
+}
+
+// publish sends params unless the run is stale or nothing changed.
+func (d *diagnostics) publish(gen uint64, path string, params *protocol.PublishDiagnosticsParams) {
+	raw, err := protocol.Marshal(params.Diagnostics)
+	if err != nil {
+		d.s.log.Error("marshal diagnostics", zap.Error(err))
+		return
+	}
+	st := pubState{hash: sha256.Sum256(raw), version: -1}
+	if v, ok := params.Version.Get(); ok {
+		st.version = v
+	}
+
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if gen != d.gen || d.stopped {
+		return // a newer edit arrived: these results are stale
+	}
+	delete(d.remaining, path)
+	force := d.force[path]
+	delete(d.force, path)
+	prev, had := d.published[path]
+	switch {
+	case force:
+	case had && prev == st:
+		return
+	case !had && len(params.Diagnostics) == 0:
+		return
+	}
+	d.published[path] = st
+	d.notifyLocked(params)
+}
+
+func (d *diagnostics) notifyLocked(params *protocol.PublishDiagnosticsParams) {
+	if params.Diagnostics == nil {
+		params.Diagnostics = []protocol.Diagnostic{}
+	}
+	if err := d.s.conn.Notify(d.s.ctx, protocol.MethodTextDocumentPublishDiagnostics, params); err != nil {
+		d.s.log.Debug("publishDiagnostics failed", zap.Error(err))
+	}
+}
+
+// republishAll schedules every open document and every file published
+// before (settings changed, folders changed, index ready).
+func (d *diagnostics) republishAll(extra ...string) {
+	d.mu.Lock()
+	paths := make([]string, 0, len(d.published)+len(extra))
+	for p := range d.published {
+		paths = append(paths, p)
+	}
+	d.mu.Unlock()
+	paths = append(paths, d.s.docs.paths()...)
+	paths = append(paths, extra...)
+	d.schedule(paths...)
+}

@@ -1,0 +1,118 @@
+package server
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"github.com/tosca-ls/tosca-ls/index"
+	"github.com/tosca-ls/tosca-ls/index/text"
+)
+
+// document is an open editor buffer. Documents are replaced, never mutated,
+// so a reader holding one sees consistent text.
+type document struct {
+	URI        uri.URI // as the client sent it (canonicalised by go.lsp.dev/uri)
+	Path       string  // key: file path, or a virtual key for non-file URIs
+	LanguageID string
+	Version    int32
+	Text       []byte
+	// Analyse is true for TOSCA/Heat documents (by content, or languageId
+	// "tosca"); only those are handed to the index and analysis.
+	Analyse bool
+	// overlaid is true once the document was handed to the index; it then
+	// stays overlaid until closed, whatever its content becomes.
+	overlaid bool
+}
+
+// isTOSCALanguage reports whether a languageId names TOSCA explicitly.
+func isTOSCALanguage(id string) bool {
+	id = strings.ToLower(id)
+	return id == "tosca" || id == "yaml.tosca" || id == "tosca-yaml"
+}
+
+func analysable(languageID string, src []byte) bool {
+	return isTOSCALanguage(languageID) || index.Detect(src) != index.NotTOSCA
+}
+
+// documentStore holds the open documents by key. Mutations happen on the
+// ordered notification path; requests read concurrently.
+type documentStore struct {
+	mu   sync.RWMutex
+	docs map[string]*document
+}
+
+func newDocumentStore() *documentStore {
+	return &documentStore{docs: map[string]*document{}}
+}
+
+func (s *documentStore) get(path string) *document {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return s.docs[path]
+}
+
+func (s *documentStore) put(d *document) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.docs[d.Path] = d
+}
+
+func (s *documentStore) remove(path string) *document {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	d := s.docs[path]
+	delete(s.docs, path)
+	return d
+}
+
+// paths lists the open documents' keys, sorted.
+func (s *documentStore) paths() []string {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	out := make([]string, 0, len(s.docs))
+	for p := range s.docs {
+		out = append(out, p)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// change is one content change of a didChange notification. A nil Range
+// means the text replaces the whole document.
+type change struct {
+	Range *protocol.Range
+	Text  string
+}
+
+// applyChanges applies changes in order to src and returns the new text.
+// Positions are UTF-16 line/character pairs as LSP sends them; lines end in
+// "\n", "\r\n" or "\r". Positions past a line end clamp to it, lines past the
+// document end clamp to the end, and a start after its end is an error.
+// src is never modified.
+func applyChanges(src []byte, changes []change) ([]byte, error) {
+	out := src
+	for i, c := range changes {
+		if c.Range == nil {
+			out = []byte(c.Text)
+			continue
+		}
+		lines := text.NewLines(out)
+		start := lines.OffsetOfUTF16(int(c.Range.Start.Line), int(c.Range.Start.Character))
+		end := lines.OffsetOfUTF16(int(c.Range.End.Line), int(c.Range.End.Character))
+		if start > end {
+			return nil, fmt.Errorf("change %d: start %d:%d is after end %d:%d", i,
+				c.Range.Start.Line, c.Range.Start.Character, c.Range.End.Line, c.Range.End.Character)
+		}
+		next := make([]byte, 0, len(out)-(end-start)+len(c.Text))
+		next = append(next, out[:start]...)
+		next = append(next, c.Text...)
+		next = append(next, out[end:]...)
+		out = next
+	}
+	return out, nil
+}

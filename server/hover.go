@@ -1,0 +1,23 @@
+package server
+
+import (
+	"context"
+
+	"go.lsp.dev/protocol"
+
+	"github.com/tosca-ls/tosca-ls/analysis"
+)
+
+// Hover maps analysis.HoverAt to markdown.
+func (s *Server) Hover(ctx context.Context, params *protocol.HoverParams) (*protocol.Hover, error) {
+	t, ok := s.target(ctx, params.TextDocument.URI)
+	if !ok {
+		return nil, nil
+	}
+	h := analysis.HoverAt(ctx, t.snap, t.path, t.offset(params.Position))
+	if h == nil || h.Markdown == "" {
+		return nil, nil
+	}
+	r := t.rng(h.Span)
+	return &protocol.Hover{Contents: markdown(h.Markdown), Range: &r}, nil
+}

@@ -1,0 +1,221 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync/atomic"
+	"time"
+
+	"go.lsp.dev/protocol"
+	"go.uber.org/zap"
+
+	"github.com/tosca-ls/tosca-ls/index"
+)
+
+// indexFolders scans folders into the index, reporting $/progress, then
+// diagnoses the open documents and the workspace's TOSCA files.
+func (s *Server) indexFolders(ctx context.Context, folders []string) {
+	ws := s.workspace()
+	if ws == nil || len(folders) == 0 {
+		if ws != nil {
+			s.diags.republishAll()
+		}
+		return
+	}
+	prog := s.startProgress(ctx, "Indexing TOSCA files")
+	start := time.Now()
+	for i, dir := range folders {
+		if ctx.Err() != nil {
+			break
+		}
+		label := filepath.Base(dir)
+		ws.AddFolder(ctx, dir, func(done, total int) {
+			prog.report(fmt.Sprintf("%s: %d/%d files", label, done, total), folderPercent(i, len(folders), done, total))
+		})
+	}
+	snap := ws.Snapshot()
+	var files []string
+	for _, p := range snap.Paths() {
+		if f := snap.File(p); f != nil && !f.Embedded && f.Dialect != index.NotTOSCA && snap.InWorkspace(p) {
+			files = append(files, p)
+		}
+	}
+	prog.end(fmt.Sprintf("%d TOSCA files", len(files)))
+	s.log.Info("indexed workspace", zap.Strings("folders", folders), zap.Int("files", len(files)), zap.Duration("took", time.Since(start)))
+	s.diags.republishAll(files...)
+}
+
+func folderPercent(i, n, done, total int) uint32 {
+	if n == 0 {
+		return 100
+	}
+	frac := 1.0
+	if total > 0 {
+		frac = float64(done) / float64(total)
+	}
+	return uint32((float64(i) + frac) / float64(n) * 100)
+}
+
+// addFallbackFolder gives a document opened without any workspace folder
+// (single-file mode, e.g. Neovim without a root) its CSAR root or its own
+// folder as workspace, unless that is the home or root folder.
+func (s *Server) addFallbackFolder(path string) {
+	if isVirtual(path) {
+		return
+	}
+	s.mu.Lock()
+	if len(s.folders) > 0 {
+		s.mu.Unlock()
+		return
+	}
+	dir := index.CSARRoot(path)
+	if dir == "" {
+		dir = filepath.Dir(path)
+	}
+	home, _ := os.UserHomeDir()
+	if dir == home || dir == filepath.Dir(dir) || s.fallbackFolders[dir] {
+		s.mu.Unlock()
+		return
+	}
+	for d := range s.fallbackFolders {
+		if within(d, path) {
+			s.mu.Unlock()
+			return
+		}
+	}
+	s.fallbackFolders[dir] = true
+	s.mu.Unlock()
+	s.log.Info("no workspace folder: indexing the document's folder", zap.String("folder", dir))
+	s.goBackground("index fallback folder", func(ctx context.Context) {
+		s.indexFolders(ctx, []string{dir})
+	})
+}
+
+func within(dir, path string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !filepath.IsAbs(rel) && (len(rel) < 3 || rel[:3] != ".."+string(filepath.Separator))
+}
+
+// DidChangeWorkspaceFolders adds and removes folders.
+func (s *Server) DidChangeWorkspaceFolders(ctx context.Context, params *protocol.DidChangeWorkspaceFoldersParams) error {
+	ws := s.workspace()
+	if ws == nil {
+		return nil
+	}
+	var added []string
+	s.mu.Lock()
+	for _, f := range params.Event.Removed {
+		if p := folderPath(f.URI); p != "" {
+			s.folders = slices.DeleteFunc(s.folders, func(x string) bool { return x == p })
+			ws.RemoveFolder(p)
+		}
+	}
+	for _, f := range params.Event.Added {
+		if p := folderPath(f.URI); p != "" && !slices.Contains(s.folders, p) {
+			s.folders = append(s.folders, p)
+			added = append(added, p)
+		}
+	}
+	s.mu.Unlock()
+	if len(added) == 0 {
+		s.diags.republishAll()
+		return nil
+	}
+	s.goBackground("index added folders", func(ctx context.Context) {
+		s.indexFolders(ctx, added)
+	})
+	return nil
+}
+
+// DidChangeWatchedFiles re-reads changed files from disk and re-diagnoses
+// them and their importers. A change to a CSAR's TOSCA.meta re-diagnoses
+// the whole CSAR.
+func (s *Server) DidChangeWatchedFiles(ctx context.Context, params *protocol.DidChangeWatchedFilesParams) error {
+	ws := s.workspace()
+	if ws == nil {
+		return nil
+	}
+	var affected []string
+	for _, ev := range params.Changes {
+		path := pathFromURI(ev.URI)
+		if path == "" || isVirtual(path) {
+			continue
+		}
+		snap := ws.Refresh(path)
+		if filepath.Base(path) == "TOSCA.meta" {
+			root := filepath.Dir(filepath.Dir(path))
+			for _, p := range snap.Paths() {
+				if f := snap.File(p); f != nil && !f.Embedded && within(root, p) {
+					affected = append(affected, p)
+				}
+			}
+			continue
+		}
+		affected = append(affected, s.diags.affected(snap, path)...)
+	}
+	s.diags.schedule(affected...)
+	return nil
+}
+
+// progress reports work-done progress when the client supports it.
+type progress struct {
+	s      *Server
+	ctx    context.Context
+	token  protocol.ProgressToken
+	active bool
+	last   atomic.Int64 // unix nanos of the last report
+}
+
+func (s *Server) startProgress(ctx context.Context, title string) *progress {
+	p := &progress{s: s, ctx: ctx}
+	if !s.clientCaps().workDoneProgress {
+		return p
+	}
+	s.mu.Lock()
+	s.progressSeq++
+	p.token = protocol.String(fmt.Sprintf("tosca-ls/progress/%d", s.progressSeq))
+	s.mu.Unlock()
+	if err := s.client.WorkDoneProgressCreate(ctx, &protocol.WorkDoneProgressCreateParams{Token: p.token}); err != nil {
+		s.log.Debug("window/workDoneProgress/create failed", zap.Error(err))
+		return p
+	}
+	p.active = true
+	zero := uint32(0)
+	p.send(&protocol.WorkDoneProgressBegin{Kind: "begin", Title: title, Percentage: &zero})
+	return p
+}
+
+func (p *progress) send(v any) {
+	raw, err := protocol.Marshal(v)
+	if err != nil {
+		return
+	}
+	_ = p.s.conn.Notify(p.ctx, protocol.MethodProgress, &protocol.ProgressParams{Token: p.token, Value: raw})
+}
+
+// report sends at most ten updates a second.
+func (p *progress) report(msg string, pct uint32) {
+	if !p.active {
+		return
+	}
+	now := time.Now().UnixNano()
+	last := p.last.Load()
+	if now-last < int64(100*time.Millisecond) || !p.last.CompareAndSwap(last, now) {
+		return
+	}
+	if pct > 100 {
+		pct = 100
+	}
+	p.send(&protocol.WorkDoneProgressReport{Kind: "report", Message: &msg, Percentage: &pct})
+}
+
+func (p *progress) end(msg string) {
+	if !p.active {
+		return
+	}
+	p.active = false
+	p.send(&protocol.WorkDoneProgressEnd{Kind: "end", Message: &msg})
+}
