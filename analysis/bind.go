@@ -156,6 +156,10 @@ type walkCtx struct {
 	// entity is the innermost mapping walked as a grammar entity (for
 	// references that depend on a sibling keyname).
 	entity *syntax.Node
+	// section and container are the keyname of the innermost map of named
+	// entries and the mapping holding it (`properties` of a node type).
+	section   string
+	container *syntax.Node
 }
 
 func (b *binder) walk(n *syntax.Node, val *grammar.Value, c walkCtx) {
@@ -165,9 +169,17 @@ func (b *binder) walk(n *syntax.Node, val *grammar.Value, c walkCtx) {
 	if n.Kind == syntax.Null {
 		return
 	}
-	if val.Short != nil && n.Kind == syntax.Scalar && (val.Kind == grammar.EntityValue || val.Kind == grammar.MapOfValue) {
-		b.walk(n, val.Short, c)
-		return
+	if short := val.ShortFor(b.v); short != nil {
+		switch {
+		case n.Kind == syntax.Scalar && (val.Kind == grammar.EntityValue || val.Kind == grammar.MapOfValue),
+			n.Kind == syntax.Sequence && val.Kind == grammar.EntityValue:
+			b.walk(n, short, c)
+			return
+		case isFunctionCall(n, b.v):
+			// A value with a short notation may be computed by a function.
+			b.walkValue(n, c)
+			return
+		}
 	}
 	switch val.Kind {
 	case grammar.AnyValue:
@@ -214,6 +226,9 @@ func (b *binder) walk(n *syntax.Node, val *grammar.Value, c walkCtx) {
 		if n.Kind != syntax.Mapping {
 			b.shape(n, "a map of names to definitions")
 			return
+		}
+		if c.key != nil {
+			c.section, c.container = c.key.Value, c.entity
 		}
 		for _, p := range n.Pairs {
 			b.walkEntry(p, val.Elem, c)
@@ -309,6 +324,28 @@ func (b *binder) walkEntity(n *syntax.Node, val *grammar.Value, c walkCtx) {
 		}
 	}
 	b.missingKeys(n, e, c)
+	b.missingMemberType(n, e, c)
+}
+
+// missingMemberType reports a property or attribute definition of a type
+// without `type`, unless it refines one the type inherits (refinements may
+// leave the type out).
+func (b *binder) missingMemberType(n *syntax.Node, e *grammar.Entity, c walkCtx) {
+	if e != grammar.PropertyDef && e != grammar.AttributeDef || n.GetPair("type") != nil {
+		return
+	}
+	owner := c.owner
+	if owner == nil || !owner.Kind.IsType() || c.container != owner.Node || c.key == nil {
+		return
+	}
+	if parent := b.a.parent(owner); parent != nil {
+		for _, m := range b.a.membersOf(parent, c.section) {
+			if m.Name == c.key.Value {
+				return
+			}
+		}
+	}
+	b.report(c.key.Span, SeverityError, CodeMissingKeyname, fmt.Sprintf("%s is missing the mandatory keyname `type`", e.Name))
 }
 
 // memberRefs records the names a template uses from its type's members
@@ -415,11 +452,12 @@ func versionName(v string) string {
 func (b *binder) missingKeys(n *syntax.Node, e *grammar.Entity, c walkCtx) {
 	var missing []string
 	for _, k := range e.Keys {
-		if k.Required.Has(b.v) && n.GetPair(k.Name) == nil {
+		// A missing tosca_definitions_version is an invalid-version (checkVersion).
+		if k.Required.Has(b.v) && n.GetPair(k.Name) == nil && !anyPresent(n, k.RequiredUnless) && k.Name != "tosca_definitions_version" {
 			missing = append(missing, k.Name)
 		}
 	}
-	if len(missing) == 0 || isExempt(n, e, missing) {
+	if len(missing) == 0 {
 		return
 	}
 	span := n.Span
@@ -433,14 +471,14 @@ func (b *binder) missingKeys(n *syntax.Node, e *grammar.Entity, c walkCtx) {
 	b.report(span, SeverityError, CodeMissingKeyname, fmt.Sprintf("%s is missing the mandatory %s %s", e.Name, word, quoteAll(missing)))
 }
 
-// isExempt covers the spec's exceptions to mandatory keynames: a node
-// template made with `copy` takes its type from the copied template.
-func isExempt(n *syntax.Node, e *grammar.Entity, missing []string) bool {
-	if n.Get("copy") != nil {
-		return true
+// anyPresent reports whether n has one of the keynames that waive a
+// mandatory one (a node template made with `copy` takes its type from the copy).
+func anyPresent(n *syntax.Node, names []string) bool {
+	for _, name := range names {
+		if n.GetPair(name) != nil {
+			return true
+		}
 	}
-	// 2.0 imports need one of url or profile, not both: the grammar marks
-	// neither mandatory; a 1.x import needs file (marked) — nothing to do.
 	return false
 }
 

@@ -103,13 +103,20 @@ func (b *binder) checkTypes() {
 			b.report(span, SeverityError, CodeDerivationCycle, "derivation cycle: "+strings.Join(append(names, d.Name), " → "))
 		}
 	}
+	// A repeated YAML key is reported as duplicate-key already.
+	dupKeys := map[int]bool{}
+	for _, e := range b.u.File.Syntax.Errors {
+		if e.Duplicate {
+			dupKeys[e.Span.Start] = true
+		}
+	}
 	for _, c := range b.u.Scope.conflicts {
 		own := c.second
 		other := c.first
 		if own.File != b.u.File {
 			own, other = other, own
 		}
-		if own.File != b.u.File {
+		if own.File != b.u.File || dupKeys[own.Key.Span.Start] {
 			continue
 		}
 		d := b.report(own.Key.Span, SeverityError, CodeDuplicateName, fmt.Sprintf("%s %q is already defined", own.Kind, c.name))
@@ -117,7 +124,7 @@ func (b *binder) checkTypes() {
 	}
 	seen := map[grammar.RefKind]map[string]*Decl{}
 	for _, d := range b.u.Decls {
-		if d.Kind.IsType() {
+		if d.Kind.IsType() || dupKeys[d.Key.Span.Start] {
 			continue
 		}
 		m := seen[d.Kind]

@@ -220,10 +220,14 @@ func runFixtures(t *testing.T, root string, depth int, golden bool, worst analys
 }
 
 // TestDiagnosticFixtures: each code has fixtures that trigger it and twins that must not.
-func TestDiagnosticFixtures(t *testing.T) { runFixtures(t, "../testdata/diagnostics", 2, true, analysis.SeverityWarning) }
+func TestDiagnosticFixtures(t *testing.T) {
+	runFixtures(t, "../testdata/diagnostics", 2, true, analysis.SeverityWarning)
+}
 
 // TestExamples: the bundled projects are clean; their invalid twins fail where marked.
-func TestExamples(t *testing.T) { runFixtures(t, "../testdata/examples", 1, true, analysis.SeverityWarning) }
+func TestExamples(t *testing.T) {
+	runFixtures(t, "../testdata/examples", 1, true, analysis.SeverityWarning)
+}
 
 // TestSpecExamples: every valid example of the seed spec gives no error
 // (remote imports in them are warnings), and the invalid ones fail as marked.

@@ -3,6 +3,7 @@ package analysis
 import (
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -225,6 +226,7 @@ func (a *Analyzer) navResolve(u *Unit, off int) *navTarget {
 			t.Member = best.Member
 		case isEntityKeyword(best.Name) && (best.Kind == grammar.ModelableEntity || best.Kind == grammar.NodeTemplate):
 			t.Keyword = best.Name
+			t.Call = navEnclosingCall(syntax.PathAt(f.Root(), off), u.Versions)
 		default:
 			if t.Decl = navRefTarget(u, best); t.Decl == nil {
 				t.Unresolved = true
@@ -786,7 +788,7 @@ func (a *Analyzer) navOccurrences(id *navIdentity, onlyPath string) []navOccurre
 			}
 		case id.origin != nil:
 			for _, s := range a.navInfo(u).sites {
-				if id.matchesMember(s.Member) && (s.Member.Key == s.Key || s.Owner.Kind != grammar.NodeType || s.Member.Section != "operations") {
+				if id.matchesMember(s.Member) {
 					out = append(out, navOccurrence{Path: path, Node: s.Key, Name: id.name, Decl: true})
 				}
 			}
@@ -807,7 +809,7 @@ func (a *Analyzer) navOccurrences(id *navIdentity, onlyPath string) []navOccurre
 	seen := map[string]bool{}
 	var uniq []navOccurrence
 	for _, o := range out {
-		k := o.Path + "\x00" + itoa(o.Node.Span.Start) + ":" + itoa(o.Node.Span.End)
+		k := o.Path + "\x00" + strconv.Itoa(o.Node.Span.Start) + ":" + strconv.Itoa(o.Node.Span.End)
 		if seen[k] {
 			continue
 		}
@@ -821,28 +823,6 @@ func (a *Analyzer) navOccurrences(id *navIdentity, onlyPath string) []navOccurre
 		return uniq[i].Node.Span.Start < uniq[j].Node.Span.Start
 	})
 	return uniq
-}
-
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	neg := n < 0
-	if neg {
-		n = -n
-	}
-	var b [20]byte
-	i := len(b)
-	for n > 0 {
-		i--
-		b[i] = byte('0' + n%10)
-		n /= 10
-	}
-	if neg {
-		i--
-		b[i] = '-'
-	}
-	return string(b[i:])
 }
 
 // navNameSpan is the span of the text of a scalar written at n inside
@@ -926,4 +906,12 @@ func navRelPath(snap *index.Snapshot, path string) string {
 		return path
 	}
 	return filepath.ToSlash(best)
+}
+
+// navSingular is the singular of a member section ("properties" → "property").
+func navSingular(section string) string {
+	if strings.HasSuffix(section, "ies") {
+		return strings.TrimSuffix(section, "ies") + "y"
+	}
+	return strings.TrimSuffix(section, "s")
 }

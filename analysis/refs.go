@@ -45,6 +45,30 @@ func (b *binder) reference(n *syntax.Node, kind grammar.RefKind, c walkCtx) {
 		}
 	case kind == grammar.CapabilityTypeOrName:
 		b.capabilityReference(ref, c)
+	case kind == grammar.NodeOrGroupType:
+		if ref.Target = scope.Lookup(grammar.NodeType, name); ref.Target == nil {
+			ref.Target = scope.Lookup(grammar.GroupType, name)
+		}
+		if ref.Target == nil {
+			b.unknownType(n, grammar.NodeType)
+		}
+	case kind == grammar.NodeTemplateOrGroup:
+		if ref.Target = b.u.Local(grammar.NodeTemplate, name); ref.Target == nil {
+			ref.Target = b.u.Local(grammar.Group, name)
+		}
+		if ref.Target == nil {
+			b.unknownName(n, kind)
+		}
+	case kind == grammar.ModelableEntity:
+		if isEntityKeyword(name) {
+			return
+		}
+		if ref.Target = b.u.Local(grammar.NodeTemplate, name); ref.Target == nil {
+			ref.Target = b.u.Local(grammar.RelationshipTemplate, name)
+		}
+		if ref.Target == nil {
+			b.unknownName(n, kind)
+		}
 	case kind == grammar.NodeTemplate, kind == grammar.RelationshipTemplate, kind == grammar.Group,
 		kind == grammar.Policy, kind == grammar.Input, kind == grammar.Output, kind == grammar.Repository,
 		kind == grammar.Workflow:
@@ -165,8 +189,8 @@ func (b *binder) functionCall(p *syntax.Pair, c walkCtx) {
 	for i, arg := range args {
 		if fn != nil && i < len(fn.Params) && arg.Kind == syntax.Scalar {
 			switch ref := fn.Params[i].Ref; ref {
-			case grammar.Input:
-				b.reference(arg, grammar.Input, c)
+			case grammar.Input, grammar.ModelableEntity:
+				b.reference(arg, ref, c)
 			case grammar.NodeTemplate:
 				if !isEntityKeyword(arg.Value) {
 					b.reference(arg, grammar.NodeTemplate, c)

@@ -203,19 +203,20 @@ func (a *Analyzer) declsOf(f *index.File) []*Decl {
 					walk(p.Value, k.Value, depth+1)
 				}
 			}
-		case grammar.MapOfValue:
-			if n.Kind != syntax.Mapping || val.Elem == nil {
+		case grammar.MapOfValue, grammar.NamedListValue:
+			if val.Elem == nil {
 				return
 			}
+			entries := namedEntries(n)
 			if e := val.Elem.Entity; e != nil && e.Declares != grammar.NoRef {
-				for _, p := range n.Pairs {
+				for _, p := range entries {
 					out = append(out, &Decl{Kind: e.Declares, Name: p.Key.Value, File: f, Key: p.Key, Node: p.Value, Entity: e, Versions: v})
 				}
 				if e.Declares.IsType() {
 					return
 				}
 			}
-			for _, p := range n.Pairs {
+			for _, p := range entries {
 				walk(p.Value, val.Elem, depth+1)
 			}
 		}

@@ -333,6 +333,10 @@ func SemanticTokens(ctx context.Context, snap *index.Snapshot, path string) []To
 		}
 		return 0
 	}
+	fileLib := 0
+	if f.Embedded {
+		fileLib = ModDefaultLibrary
+	}
 	for _, d := range u.Decls {
 		if d.Key == nil || d.Key.Anchored != nil {
 			continue
@@ -358,7 +362,7 @@ func SemanticTokens(ctx context.Context, snap *index.Snapshot, path string) []To
 			}
 			add(r.Node.Span, typ, lib(r.Member.Definer), 1)
 		case r.Target == nil:
-			if r.Kind == grammar.ModelableEntity || r.Kind == grammar.NodeTemplate && isEntityKeyword(r.Name) {
+			if isEntityKeyword(r.Name) && (r.Kind == grammar.ModelableEntity || r.Kind == grammar.NodeTemplate) {
 				s, _ := nameSpan(r.Node)
 				add(s, TokenKeyword, 0, 1)
 			}
@@ -377,11 +381,13 @@ func SemanticTokens(ctx context.Context, snap *index.Snapshot, path string) []To
 		}
 		add(p.Key.Span, TokenKeyword, mods, 3)
 	}
-	w.entry = func(owner *grammar.Entity, section string, elem *grammar.Value, p *syntax.Pair) {
-		if e := entityOrShort(elem); e != nil && e.Declares != grammar.NoRef {
-			return // declarations are tokened above
+	w.entry = func(declarer *grammar.Entity, section string, elem *grammar.Value, p *syntax.Pair) {
+		// Member names declared by types; templates' member names are
+		// references (tokened above when they resolve).
+		if declarer == nil || !declarer.Declares.IsType() {
+			return
 		}
-		if owner == nil || owner.Declares == grammar.NoRef && owner.TypeKey == "" && section == "" {
+		if e := entityOrShort(elem); e != nil && e.Declares != grammar.NoRef {
 			return
 		}
 		typ := TokenProperty
@@ -394,15 +400,7 @@ func SemanticTokens(ctx context.Context, snap *index.Snapshot, path string) []To
 		default:
 			return
 		}
-		mods := 0
-		if owner.Declares.IsType() || owner.TypeKey != "" && owner.Declares == grammar.NoRef {
-			mods = ModDeclaration
-		}
-		if owner.Declares != grammar.NoRef && !owner.Declares.IsType() {
-			// Templates: member names that did not resolve stay plain.
-			return
-		}
-		add(p.Key.Span, typ, mods, 2)
+		add(p.Key.Span, typ, ModDeclaration|fileLib, 2)
 	}
 	w.call = func(p *syntax.Pair, fn *grammar.Function) {
 		mods := 0

@@ -22,9 +22,11 @@ type grammarWalk struct {
 	// k its keyname, p the entry).
 	keyword func(e *grammar.Entity, k *grammar.Key, p *syntax.Pair)
 	// entry is called for every author-named entry of a section (a map of
-	// definitions, a list of single-entry maps, an entity's extra keys);
-	// owner is the entity holding the section, section its keyname.
-	entry func(owner *grammar.Entity, section string, elem *grammar.Value, p *syntax.Pair)
+	// definitions, a list of single-entry maps, an entity's extra keys):
+	// section is the keyname holding it ("" for extra keys) and declarer
+	// the innermost entity declaring a name around it (a node type, a node
+	// template, …; nil at the top).
+	entry func(declarer *grammar.Entity, section string, elem *grammar.Value, p *syntax.Pair)
 	// call is called for every function call in a free value; fn is nil for
 	// user-defined functions.
 	call func(p *syntax.Pair, fn *grammar.Function)
@@ -53,7 +55,7 @@ func (w *grammarWalk) isCall(n *syntax.Node) (*grammar.Function, bool) {
 	return nil, false
 }
 
-func (w *grammarWalk) walk(n *syntax.Node, val *grammar.Value, owner *grammar.Entity, section string, depth int) {
+func (w *grammarWalk) walk(n *syntax.Node, val *grammar.Value, declarer *grammar.Entity, section string, depth int) {
 	if n == nil || val == nil || n.Kind == syntax.Null || depth > maxWalkDepth || n.Anchored != nil {
 		return
 	}
@@ -63,7 +65,7 @@ func (w *grammarWalk) walk(n *syntax.Node, val *grammar.Value, owner *grammar.En
 	}
 	if n.Kind != syntax.Mapping {
 		if s := val.ShortFor(w.v); s != nil && (val.Kind == grammar.EntityValue || val.Kind == grammar.MapOfValue) {
-			w.walk(n, s, owner, section, depth+1)
+			w.walk(n, s, declarer, section, depth+1)
 			return
 		}
 	}
@@ -75,6 +77,9 @@ func (w *grammarWalk) walk(n *syntax.Node, val *grammar.Value, owner *grammar.En
 			return
 		}
 		e := val.Entity
+		if e.Declares != grammar.NoRef {
+			declarer = e
+		}
 		for _, p := range n.Pairs {
 			if p.Merged {
 				continue
@@ -83,16 +88,16 @@ func (w *grammarWalk) walk(n *syntax.Node, val *grammar.Value, owner *grammar.En
 			if k == nil {
 				if e.Extra != nil && (e.ExtraIn == grammar.None || e.ExtraIn.Has(w.v)) {
 					if w.entry != nil {
-						w.entry(e, "", e.Extra, p)
+						w.entry(declarer, "", e.Extra, p)
 					}
-					w.walk(p.Value, e.Extra, e, "", depth+1)
+					w.walk(p.Value, e.Extra, declarer, "", depth+1)
 				}
 				continue
 			}
 			if w.keyword != nil {
 				w.keyword(e, k, p)
 			}
-			w.walk(p.Value, k.Value, e, k.Name, depth+1)
+			w.walk(p.Value, k.Value, declarer, k.Name, depth+1)
 		}
 	case grammar.MapOfValue:
 		if n.Kind != syntax.Mapping {
@@ -103,9 +108,9 @@ func (w *grammarWalk) walk(n *syntax.Node, val *grammar.Value, owner *grammar.En
 				continue
 			}
 			if w.entry != nil {
-				w.entry(owner, section, val.Elem, p)
+				w.entry(declarer, section, val.Elem, p)
 			}
-			w.walk(p.Value, val.Elem, owner, section, depth+1)
+			w.walk(p.Value, val.Elem, declarer, section, depth+1)
 		}
 	case grammar.NamedListValue:
 		for _, p := range namedEntries(n) {
@@ -113,16 +118,16 @@ func (w *grammarWalk) walk(n *syntax.Node, val *grammar.Value, owner *grammar.En
 				continue
 			}
 			if w.entry != nil {
-				w.entry(owner, section, val.Elem, p)
+				w.entry(declarer, section, val.Elem, p)
 			}
-			w.walk(p.Value, val.Elem, owner, section, depth+1)
+			w.walk(p.Value, val.Elem, declarer, section, depth+1)
 		}
 	case grammar.ListOfValue:
 		if n.Kind != syntax.Sequence {
 			return
 		}
 		for _, item := range n.Items {
-			w.walk(item, val.Elem, owner, section, depth+1)
+			w.walk(item, val.Elem, declarer, section, depth+1)
 		}
 	}
 }

@@ -349,12 +349,16 @@ func WorkspaceSymbols(ctx context.Context, snap *index.Snapshot, query string) [
 		embedded bool
 	}
 	var found []candidate
+	relevant := relevantProfileDirs(snap)
 	for _, path := range snap.Paths() {
 		if ctx.Err() != nil {
 			return nil
 		}
 		f := snap.File(path)
 		if f == nil || f.Dialect != index.TOSCA {
+			continue
+		}
+		if f.Embedded && relevant != nil && !relevant[filepath.Dir(path)] {
 			continue
 		}
 		a.mu.Lock()
@@ -404,6 +408,34 @@ func WorkspaceSymbols(ctx context.Context, snap *index.Snapshot, query string) [
 		out[i] = c.sym
 	}
 	return out
+}
+
+// relevantProfileDirs are the folders of the embedded profiles the
+// workspace uses (imported, or implicit for the TOSCA versions of its
+// files), so that a 2.0 workspace does not list the 1.x normative types.
+// nil means every profile (a workspace without TOSCA files of its own).
+func relevantProfileDirs(snap *index.Snapshot) map[string]bool {
+	dirs := map[string]bool{}
+	own := false
+	for _, path := range snap.Paths() {
+		f := snap.File(path)
+		if f == nil || f.Embedded || f.Dialect != index.TOSCA {
+			continue
+		}
+		own = true
+		for _, p := range snap.Implicit(f) {
+			dirs[filepath.Dir(p)] = true
+		}
+		for _, l := range snap.Links(path) {
+			if t := snap.File(l.Path); t != nil && t.Embedded {
+				dirs[filepath.Dir(l.Path)] = true
+			}
+		}
+	}
+	if !own {
+		return nil
+	}
+	return dirs
 }
 
 // fileContainer names the file a workspace symbol comes from: the profile

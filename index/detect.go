@@ -29,11 +29,18 @@ func HasTOSCAExtension(path string) bool {
 	return false
 }
 
-// Detect looks at the first key of a document: editors do not tell us a
-// file is TOSCA (a .yaml file is "yaml" to them), so content decides.
-// Comments, blank lines, directives and a leading `---` are skipped.
+// detectLimit bounds how far Detect looks for the version key.
+const detectLimit = 64 << 10
+
+// Detect tells TOSCA (and Heat) by content: editors do not say a file is
+// TOSCA (a .yaml file is "yaml" to them). A file is TOSCA when one of its
+// top-level keys is tosca_definitions_version; it should be the first, but a
+// file where it is not is still TOSCA (and gets a diagnostic for it).
 func Detect(src []byte) Dialect {
 	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
+	if len(src) > detectLimit {
+		src = src[:detectLimit]
+	}
 	for len(src) > 0 {
 		line := src
 		if i := bytes.IndexAny(src, "\r\n"); i >= 0 {
@@ -41,18 +48,16 @@ func Detect(src []byte) Dialect {
 		} else {
 			src = nil
 		}
-		trimmed := bytes.TrimSpace(line)
-		if len(trimmed) == 0 || trimmed[0] == '#' || trimmed[0] == '%' || bytes.Equal(trimmed, []byte("---")) {
+		if len(line) == 0 || line[0] == ' ' || line[0] == '\t' || line[0] == '#' || line[0] == '%' || line[0] == '-' {
 			continue
 		}
-		key := strings.Trim(string(trimmed), `"'`)
+		key := strings.TrimLeft(string(line), `"'`)
 		switch {
 		case strings.HasPrefix(key, "tosca_definitions_version"):
 			return TOSCA
 		case strings.HasPrefix(key, "heat_template_version"):
 			return Heat
 		}
-		return NotTOSCA
 	}
 	return NotTOSCA
 }

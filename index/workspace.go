@@ -310,6 +310,10 @@ func (w *Workspace) rebuild() {
 			if s.files[target] == nil && !w.missing[target] {
 				if src, err := readLimited(target); err == nil {
 					loaded := newFile(target, src, sha256.Sum256(src))
+					if loaded.Dialect == NotTOSCA {
+						// Imported by a TOSCA file, so read as TOSCA (and told it lacks a version).
+						loaded.Dialect = TOSCA
+					}
 					w.disk[target] = loaded
 					s.files[target] = loaded
 					queue = append(queue, target)

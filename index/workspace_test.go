@@ -29,7 +29,9 @@ func TestDetect(t *testing.T) {
 		{"tosca_definitions_version: tosca_2_0\n", TOSCA},
 		{"\xef\xbb\xbf# comment\n\n---\ntosca_definitions_version: x\n", TOSCA},
 		{"%YAML 1.2\n---\nheat_template_version: 2018-08-31\n", Heat},
-		{"apiVersion: v1\ntosca_definitions_version: x\n", NotTOSCA},
+		{"apiVersion: v1\ntosca_definitions_version: x\n", TOSCA},
+		{"apiVersion: v1\nkind: Pod\n", NotTOSCA},
+		{"a:\n  tosca_definitions_version: x\n", NotTOSCA},
 		{"", NotTOSCA},
 		{"'tosca_definitions_version': tosca_2_0\r\n", TOSCA},
 	} {

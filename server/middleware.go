@@ -12,6 +12,7 @@ import (
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
 	"go.uber.org/zap"
 )
 
@@ -111,7 +112,44 @@ func (s *Server) call(ctx context.Context, method string, req *jsonrpc2.Request)
 	if s.opts.TestHooks && strings.HasPrefix(method, "tosca/test/") {
 		return s.testHook(ctx, method, req.Params())
 	}
+	if !implemented[method] {
+		// Never reach protocol.ServerHandler: it decodes the params of
+		// unknown methods first (null params → ParseError).
+		return nil, jsonrpc2.NewError(jsonrpc2.MethodNotFound, "method not found: "+method)
+	}
 	return s.inner(ctx, req)
+}
+
+// implemented lists the methods routed to the typed handlers; everything
+// else answers MethodNotFound (requests) or is ignored (notifications).
+var implemented = map[string]bool{
+	protocol.MethodInitialize:                         true,
+	protocol.MethodInitialized:                        true,
+	protocol.MethodShutdown:                           true,
+	protocol.MethodSetTrace:                           true,
+	protocol.MethodTextDocumentDidOpen:                true,
+	protocol.MethodTextDocumentDidChange:              true,
+	protocol.MethodTextDocumentDidClose:               true,
+	protocol.MethodTextDocumentDidSave:                true,
+	protocol.MethodWorkspaceDidChangeConfiguration:    true,
+	protocol.MethodWorkspaceDidChangeWorkspaceFolders: true,
+	protocol.MethodWorkspaceDidChangeWatchedFiles:     true,
+	protocol.MethodTextDocumentCompletion:             true,
+	protocol.MethodTextDocumentHover:                  true,
+	protocol.MethodTextDocumentSignatureHelp:          true,
+	protocol.MethodTextDocumentDefinition:             true,
+	protocol.MethodTextDocumentTypeDefinition:         true,
+	protocol.MethodTextDocumentImplementation:         true,
+	protocol.MethodTextDocumentReferences:             true,
+	protocol.MethodTextDocumentDocumentHighlight:      true,
+	protocol.MethodTextDocumentPrepareRename:          true,
+	protocol.MethodTextDocumentRename:                 true,
+	protocol.MethodTextDocumentDocumentSymbol:         true,
+	protocol.MethodWorkspaceSymbol:                    true,
+	protocol.MethodTextDocumentCodeAction:             true,
+	protocol.MethodTextDocumentDocumentLink:           true,
+	protocol.MethodTextDocumentFoldingRange:           true,
+	protocol.MethodTextDocumentSemanticTokensFull:     true,
 }
 
 func (s *Server) handleNotification(ctx context.Context, req *jsonrpc2.Request) {
@@ -131,6 +169,10 @@ func (s *Server) handleNotification(ctx context.Context, req *jsonrpc2.Request) 
 		return
 	case stateShutdown:
 		s.log.Debug("dropping notification received after shutdown", zap.String("method", method))
+		return
+	}
+	if !implemented[method] {
+		s.log.Debug("ignoring notification", zap.String("method", method))
 		return
 	}
 	var err error
@@ -252,6 +294,7 @@ func (i idString) String() string { return fmt.Sprint(jsonrpc2.ID(i)) }
 //
 //	tosca/test/panic                 panics inside the handler
 //	tosca/test/sleep {"ms": N}       sleeps N ms, honouring cancellation; result {"slept": N}
+//	tosca/test/document {"uri": U}   the open document's {"version", "text", "analysed"} (null if not open)
 func (s *Server) testHook(ctx context.Context, method string, params []byte) (any, error) {
 	switch method {
 	case "tosca/test/panic":
@@ -273,6 +316,18 @@ func (s *Server) testHook(ctx context.Context, method string, params []byte) (an
 		case <-t.C:
 		}
 		return map[string]int{"slept": p.MS}, nil
+	case "tosca/test/document":
+		var p struct {
+			URI string `json:"uri"`
+		}
+		if err := json.Unmarshal(params, &p); err != nil {
+			return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "tosca/test/document: %v", err)
+		}
+		d := s.docs.get(pathFromURI(uri.URI(p.URI)))
+		if d == nil {
+			return nil, nil
+		}
+		return map[string]any{"version": d.Version, "text": string(d.Text), "analysed": d.Analyse}, nil
 	}
 	return nil, jsonrpc2.NewError(jsonrpc2.MethodNotFound, "unknown test hook "+method)
 }

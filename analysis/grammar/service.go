@@ -101,9 +101,10 @@ var FunctionSignatureDef = &Entity{
 
 func init() {
 	ServiceTemplate.Keys = []*Key{
-		key("tosca_definitions_version", All, enum(ToscaVersions...),
+		key("tosca_definitions_version", All, str(),
 			"Which TOSCA grammar the file is written in, e.g. `tosca_simple_yaml_1_3` or `tosca_2_0`. "+
-				"It must be present (and by convention is the first line); everything else is read according to it.").reqAll(),
+				"It must be present (and by convention is the first line); everything else is read according to it. "+
+				"The valid values are listed in ToscaVersions (no Enum here: the analyzer checks the version itself).").reqAll(),
 		key("namespace", V1x, str(),
 			"A URI naming the namespace of the types this file defines, so other files can tell them apart from same-named types."),
 		key("tosca_default_namespace", V1_0|V1_1, str(),

@@ -62,17 +62,17 @@ func parseAtCursor(f *File, pm *posMap, ch chunk, buf []byte, lc int) *docParser
 	line := base.lineOf(lc)
 	ls, le := base.starts[line], base.lineEnd(line)
 	openers := openFlows(buf, base, le)
+	base.stopLine = line
 	base.run()
 	if base.ok && !base.touched[line] {
 		return base
 	}
-	last := base
 
 	try := func(nb []byte, insA, insN int) *docParser {
-		p := newDocParser(f, pm, ch, buf)
-		p.setBuf(nb, insA, insN)
+		p := newDocParser(f, pm, ch, nb)
+		p.insA, p.insN = insA, insN
+		p.stopLine = line
 		p.run()
-		last = p
 		if p.ok && !p.touched[line] {
 			return p
 		}
@@ -117,15 +117,12 @@ func parseAtCursor(f *File, pm *posMap, ch chunk, buf []byte, lc int) *docParser
 			break
 		}
 	}
-	// 4. Blank the line.
-	if len(content) > 0 {
-		nb := bytes.Clone(buf)
-		blankBytes(nb, ls, le)
-		if p := try(nb, 0, 0); p != nil {
-			return p
-		}
-	}
-	return last
+	// 4. Blank the line, and recover elsewhere as usual.
+	nb := bytes.Clone(buf)
+	blankBytes(nb, ls, le)
+	p := newDocParser(f, pm, ch, nb)
+	p.run()
+	return p
 }
 
 func blankBytes(b []byte, s, e int) {

@@ -95,6 +95,8 @@ func (c *conv) scalar(tk *token.Token, kind Kind, style Style, value string) *No
 	if t := strings.Trim(tk.Origin, " \t\n"); t != "" {
 		if x, ok := p.near(s, t); ok {
 			s, e = x, x+len(t)
+		} else if strings.IndexByte(t, '\n') >= 0 {
+			s, e = p.multiLine(s, t)
 		}
 	}
 	if t := strings.Trim(tk.Value, " \t\n"); e < 0 && t != "" && style == Plain {
@@ -114,6 +116,40 @@ func (c *conv) scalar(tk *token.Token, kind Kind, style Style, value string) *No
 	}
 	c.end(e)
 	return &Node{Kind: kind, Style: style, Value: value, Span: p.span(s, e)}
+}
+
+// multiLine locates a multi-line scalar whose goccy Origin (trimmed) is t
+// when the Origin is not verbatim (goccy drops trailing blanks of its
+// lines) or the position is not its start (goccy may report the position
+// after its end). The first line of the scalar ends its start line; the last
+// line starts its end line. It returns s, -1 when it cannot tell.
+func (p *docParser) multiLine(s int, t string) (int, int) {
+	first := strings.TrimRight(t[:strings.IndexByte(t, '\n')], " \t")
+	last := strings.TrimLeft(t[strings.LastIndexByte(t, '\n')+1:], " \t")
+	n := strings.Count(t, "\n")
+	line := p.lineOf(s)
+	for _, sl := range []int{line, line - n} {
+		if sl < 0 || first == "" {
+			continue
+		}
+		ls := p.starts[sl]
+		le := trimRightEnd(p.buf, ls, p.lineEnd(sl))
+		if le-ls < len(first) || string(p.buf[le-len(first):le]) != first {
+			continue
+		}
+		start, end := le-len(first), le
+		if el := sl + n; el < len(p.starts) && last != "" {
+			fn := p.starts[el]
+			for fn < len(p.buf) && (p.buf[fn] == ' ' || p.buf[fn] == '\t') {
+				fn++
+			}
+			if hasAt(p.buf, fn, last) {
+				end = fn + len(last)
+			}
+		}
+		return start, end
+	}
+	return s, -1
 }
 
 func (p *docParser) scanDouble(s int) int {
@@ -230,6 +266,10 @@ func (c *conv) node(n ast.Node, nullAt int) (*Node, int) {
 		return c.scalar(v.Token, Null, Plain, v.Token.Value), 1
 	case *ast.StringNode:
 		if v == nil || v.Token == nil {
+			return c.null(nullAt), 1
+		}
+		if v.Token.Type == token.StringType && strings.Trim(v.Token.Origin, " \t\n") == "" {
+			// goccy's placeholder for an empty value (`!!str,` in flow).
 			return c.null(nullAt), 1
 		}
 		style := Plain
@@ -538,7 +578,7 @@ func (c *conv) checkDuplicates(pairs []*Pair) {
 			isDup = dup(i)
 		}
 		if isDup {
-			c.p.errs = append(c.p.errs, Error{Span: k.Span, Message: fmt.Sprintf("duplicate key %q", k.Value)})
+			c.p.errs = append(c.p.errs, Error{Span: k.Span, Message: fmt.Sprintf("duplicate key %q", k.Value), Duplicate: true})
 		}
 	}
 }

@@ -34,6 +34,9 @@ func FuzzParse(f *testing.F) {
 		if len(src) > 1<<16 {
 			return
 		}
+		if dbg := os.Getenv("FUZZ_CUR"); dbg != "" {
+			_ = os.WriteFile(dbg, src, 0o644)
+		}
 		file := Parse(src)
 		checkSpans(t, file)
 		c := int(cur)

@@ -84,10 +84,16 @@ type docParser struct {
 
 	roots []*Node
 	ok    bool // the last parse succeeded
+	// stopLine, when >= 0, aborts recovery once it blanks that line
+	// (ParseForCompletion then tries another patch).
+	stopLine int
 }
 
+// testHookParse, when set, runs before each goccy parse (tests inject panics).
+var testHookParse func(buf []byte)
+
 func newDocParser(f *File, pm *posMap, ch chunk, buf []byte) *docParser {
-	p := &docParser{f: f, pm: pm, ch: ch, buf: buf, cLine: -1}
+	p := &docParser{f: f, pm: pm, ch: ch, buf: buf, cLine: -1, stopLine: -1}
 	p.index()
 	return p
 }
@@ -194,8 +200,9 @@ func (p *docParser) computeDrift(tokens token.Tokens) {
 	}
 }
 
-// near finds text at s or a few bytes around it on the same line (goccy's
-// columns are sometimes off); it returns s when not found.
+// near finds text at s or, when goccy's column is off (it is after tabs,
+// tags and trailing blanks), at the occurrence on the same line closest to
+// s; it returns s, false when the line does not hold text.
 func (p *docParser) near(s int, text string) (int, bool) {
 	if text == "" {
 		return s, false
@@ -205,14 +212,29 @@ func (p *docParser) near(s int, text string) (int, bool) {
 	}
 	line := p.lineOf(s)
 	ls, le := p.starts[line], p.lineEnd(line)
-	for d := 1; d <= 4; d++ {
-		for _, x := range []int{s + d, s - d} {
-			if x >= ls && x < le && hasAt(p.buf, x, text) {
-				return x, true
-			}
+	best := -1
+	for i := ls; i+len(text) <= le; {
+		j := bytes.Index(p.buf[i:le], []byte(text))
+		if j < 0 {
+			break
 		}
+		x := i + j
+		if best < 0 || abs(x-s) < abs(best-s) {
+			best = x
+		}
+		i = x + 1
 	}
-	return s, false
+	if best < 0 {
+		return s, false
+	}
+	return best, true
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // orig maps an offset in buf to the original text.
@@ -269,6 +291,9 @@ func (p *docParser) parseOnce() (tokens token.Tokens, file *ast.File, err error,
 			panicked = r
 		}
 	}()
+	if testHookParse != nil {
+		testHookParse(p.buf)
+	}
 	tokens = lexer.Tokenize(string(p.buf))
 	p.computeDrift(tokens)
 	file, err = parser.Parse(tokens, 0, parser.AllowDuplicateMapKey())
@@ -296,6 +321,9 @@ func (p *docParser) run() {
 			continue
 		}
 		if !p.recover(tokens, err) {
+			return
+		}
+		if p.stopLine >= 0 && p.touched[p.stopLine] {
 			return
 		}
 	}

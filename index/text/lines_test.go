@@ -1,0 +1,57 @@
+package text
+
+import "testing"
+
+func TestUTF16RoundTrip(t *testing.T) {
+	src := []byte("a: é\r\nb: 中😀x\n\tc: 1\rd")
+	l := NewLines(src)
+	if l.Count() != 4 {
+		t.Fatalf("Count = %d, want 4", l.Count())
+	}
+	for _, tc := range []struct {
+		off, line, char int
+	}{
+		{0, 0, 0},
+		{3, 0, 3},  // é starts
+		{5, 0, 4},  // end of line 0 (before \r)
+		{7, 1, 0},  // b
+		{10, 1, 3}, // 中
+		{13, 1, 4}, // 😀 (after one UTF-16 unit for 中)
+		{17, 1, 6}, // x: the emoji counts two units
+		{19, 2, 0}, // tab
+		{20, 2, 1},
+		{len(src), 3, 1},
+	} {
+		line, char := l.UTF16(tc.off)
+		if line != tc.line || char != tc.char {
+			t.Errorf("UTF16(%d) = %d:%d, want %d:%d", tc.off, line, char, tc.line, tc.char)
+		}
+		if back := l.OffsetOfUTF16(tc.line, tc.char); back != tc.off {
+			t.Errorf("OffsetOfUTF16(%d, %d) = %d, want %d", tc.line, tc.char, back, tc.off)
+		}
+	}
+	// Inside a surrogate pair rounds down; past the end of a line clamps.
+	if got := l.OffsetOfUTF16(1, 5); got != 13 {
+		t.Errorf("inside surrogate pair: %d, want 13", got)
+	}
+	if got := l.OffsetOfUTF16(0, 99); got != 5 {
+		t.Errorf("past line end: %d, want 5", got)
+	}
+	if got := l.OffsetOfUTF16(99, 0); got != len(src) {
+		t.Errorf("past last line: %d, want %d", got, len(src))
+	}
+	if got := string(l.LineText(1)); got != "b: 中😀x" {
+		t.Errorf("LineText(1) = %q", got)
+	}
+}
+
+func TestRuneColumns(t *testing.T) {
+	l := NewLines([]byte("x\nkey: \"é😀\" # c\n"))
+	// goccy reports the comment at rune column 11 (0-based 10).
+	if got := l.OffsetOfRuneCol(1, 10); string(l.Source()[got:got+3]) != "# c" {
+		t.Errorf("OffsetOfRuneCol: %d", got)
+	}
+	if line, col := l.LineCol(4); line != 1 || col != 2 {
+		t.Errorf("LineCol(4) = %d:%d", line, col)
+	}
+}

@@ -1,0 +1,176 @@
+package server
+
+import (
+	"math/rand"
+	"strings"
+	"testing"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"go.lsp.dev/protocol"
+)
+
+func rng(sl, sc, el, ec uint32) *protocol.Range {
+	return &protocol.Range{Start: protocol.Position{Line: sl, Character: sc}, End: protocol.Position{Line: el, Character: ec}}
+}
+
+func TestApplyChangesUTF16(t *testing.T) {
+	tests := []struct {
+		name    string
+		src     string
+		changes []change
+		want    string
+	}{
+		{"ascii insert", "abc\ndef\n", []change{{rng(1, 1, 1, 1), "X"}}, "abc\ndXef\n"},
+		{"after é (1 unit, 2 bytes)", "é=1\n", []change{{rng(0, 1, 0, 2), ":"}}, "é:1\n"},
+		{"after 中 (1 unit, 3 bytes)", "a中b\n", []change{{rng(0, 2, 0, 3), "B"}}, "a中B\n"},
+		{"replace 中", "a中b\n", []change{{rng(0, 1, 0, 2), "zh"}}, "azhb\n"},
+		{"after emoji (2 units, 4 bytes)", "x😀y\n", []change{{rng(0, 3, 0, 4), "Y"}}, "x😀Y\n"},
+		{"delete emoji", "x😀y\n", []change{{rng(0, 1, 0, 3), ""}}, "xy\n"},
+		{"inside surrogate pair rounds down", "x😀y", []change{{rng(0, 2, 0, 2), "|"}}, "x|😀y"},
+		{"tab counts one", "\tkey: v\n", []change{{rng(0, 1, 0, 4), "KEY"}}, "\tKEY: v\n"},
+		{"crlf second line", "a: 1\r\nb: 2\r\n", []change{{rng(1, 3, 1, 4), "3"}}, "a: 1\r\nb: 3\r\n"},
+		{"crlf past line end clamps before CR", "a\r\nb\r\n", []change{{rng(0, 9, 0, 9), "!"}}, "a!\r\nb\r\n"},
+		{"crlf join lines", "a\r\nb\r\n", []change{{rng(0, 1, 1, 0), ""}}, "ab\r\n"},
+		{"lone cr is a line break", "a\rb", []change{{rng(1, 0, 1, 1), "c"}}, "a\rc"},
+		{"line past end appends", "a\n", []change{{rng(5, 0, 5, 0), "z"}}, "a\nz"},
+		{"insert new line with multibyte", "é\n", []change{{rng(1, 0, 1, 0), "中😀\n"}}, "é\n中😀\n"},
+		{"rangeless replaces", "old", []change{{nil, "new"}}, "new"},
+		{"sequence uses updated text", "abc", []change{{rng(0, 0, 0, 0), "😀"}, {rng(0, 2, 0, 3), "A"}}, "😀Abc"},
+		{"full then incremental", "zzz", []change{{nil, "ab\ncd"}, {rng(1, 1, 1, 2), "D"}}, "ab\ncD"},
+		{"empty doc", "", []change{{rng(0, 0, 0, 0), "tosca"}}, "tosca"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := []byte(tt.src)
+			got, err := applyChanges(src, tt.changes)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != tt.want {
+				t.Fatalf("got %q, want %q", got, tt.want)
+			}
+			if string(src) != tt.src {
+				t.Fatalf("source modified: %q", src)
+			}
+		})
+	}
+}
+
+func TestApplyChangesStartAfterEnd(t *testing.T) {
+	if _, err := applyChanges([]byte("abc\ndef"), []change{{rng(1, 0, 0, 1), ""}}); err == nil {
+		t.Fatal("want error for a reversed range")
+	}
+}
+
+// utf16Pos is the LSP position of the rune index r in s (reference
+// implementation working on runes).
+func utf16Pos(s []rune, r int) protocol.Position {
+	line, char := 0, 0
+	for i := 0; i < r; i++ {
+		switch s[i] {
+		case '\n':
+			line, char = line+1, 0
+		case '\r':
+			if i+1 < len(s) && s[i+1] == '\n' {
+				i++
+				if i >= r {
+					// r points between CR and LF: not addressable; caller avoids it.
+					break
+				}
+			}
+			line, char = line+1, 0
+		default:
+			char += len(utf16.Encode([]rune{s[i]}))
+		}
+	}
+	return protocol.Position{Line: uint32(line), Character: uint32(char)}
+}
+
+var alphabet = []string{"a", "b", " ", ":", "\n", "\r\n", "\t", "é", "中", "😀", "-", "\"", "𝄞"}
+
+func randText(r *rand.Rand, n int) string {
+	var b strings.Builder
+	for i := 0; i < n; i++ {
+		b.WriteString(alphabet[r.Intn(len(alphabet))])
+	}
+	return b.String()
+}
+
+// boundary picks a rune index that is not between CR and LF.
+func boundary(r *rand.Rand, s []rune) int {
+	for {
+		i := r.Intn(len(s) + 1)
+		if i > 0 && i < len(s) && s[i-1] == '\r' && s[i] == '\n' {
+			continue
+		}
+		return i
+	}
+}
+
+// TestIncrementalEqualsFullText applies random incremental edits and checks
+// the result equals the full text computed independently on runes.
+func TestIncrementalEqualsFullText(t *testing.T) {
+	r := rand.New(rand.NewSource(1))
+	for iter := 0; iter < 300; iter++ {
+		text := []rune(randText(r, r.Intn(40)))
+		doc := []byte(string(text))
+		var batch []change
+		for step := 0; step < 1+r.Intn(8); step++ {
+			a, b := boundary(r, text), boundary(r, text)
+			if a > b {
+				a, b = b, a
+			}
+			ins := []rune(randText(r, r.Intn(6)))
+			// An insertion must not split a CRLF it lands next to.
+			if (a > 0 && text[a-1] == '\r' && len(ins) > 0 && ins[0] == '\n') ||
+				(b < len(text) && text[b] == '\n' && len(ins) > 0 && ins[len(ins)-1] == '\r') ||
+				(a > 0 && b < len(text) && len(ins) == 0 && text[a-1] == '\r' && text[b] == '\n') {
+				continue
+			}
+			c := change{Range: &protocol.Range{Start: utf16Pos(text, a), End: utf16Pos(text, b)}, Text: string(ins)}
+			text = append(append(append([]rune{}, text[:a]...), ins...), text[b:]...)
+			batch = append(batch, c)
+			if r.Intn(3) == 0 {
+				var err error
+				doc, err = applyChanges(doc, batch)
+				if err != nil {
+					t.Fatal(err)
+				}
+				batch = nil
+			}
+		}
+		doc, _ = applyChanges(doc, batch)
+		if string(doc) != string(text) {
+			t.Fatalf("iteration %d: incremental %q != full %q", iter, doc, string(text))
+		}
+	}
+}
+
+// FuzzApplyChanges checks applyChanges never panics, keeps UTF-8 valid for
+// valid input, and that replacing everything equals a rangeless change.
+func FuzzApplyChanges(f *testing.F) {
+	f.Add("a: é\r\nb: 😀\n", uint32(1), uint32(3), uint32(1), uint32(5), "x")
+	f.Add("中\r中", uint32(0), uint32(1), uint32(2), uint32(0), "\r\n")
+	f.Add("", uint32(0), uint32(0), uint32(0), uint32(0), "tosca_definitions_version: tosca_2_0")
+	f.Fuzz(func(t *testing.T, src string, sl, sc, el, ec uint32, ins string) {
+		if sl > 1000 || el > 1000 {
+			return
+		}
+		out, err := applyChanges([]byte(src), []change{{rng(sl, sc, el, ec), ins}})
+		if err != nil {
+			return
+		}
+		if utf8.ValidString(src) && utf8.ValidString(ins) && !utf8.Valid(out) {
+			t.Fatalf("invalid UTF-8 from %q + %q: %q", src, ins, out)
+		}
+		if len(out) > len(src)+len(ins) {
+			t.Fatalf("output longer than source plus insertion")
+		}
+		full, _ := applyChanges([]byte(src), []change{{rng(0, 0, 1<<20, 0), ins}})
+		whole, _ := applyChanges([]byte(src), []change{{nil, ins}})
+		if string(full) != string(whole) {
+			t.Fatalf("replace-all %q != rangeless %q", full, whole)
+		}
+	})
+}

@@ -1,0 +1,4 @@
+#!/bin/sh
+# install-app: placeholder script of the tosca-2.0-csar example.
+set -eu
+echo "install-app"
