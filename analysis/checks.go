@@ -154,6 +154,9 @@ func suggest(s string, candidates []string) []string {
 	}
 	for _, c := range candidates {
 		d := editDistance(strings.ToLower(s), strings.ToLower(c))
+		if len(s) >= 3 && strings.HasPrefix(strings.ToLower(c), strings.ToLower(s)) {
+			d = 1 // a completed prefix is the likeliest meaning
+		}
 		if d <= limit || (len(s) >= 3 && strings.Contains(strings.ToLower(c), strings.ToLower(s))) {
 			best = append(best, scored{c, d})
 		}

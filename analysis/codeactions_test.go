@@ -233,3 +233,19 @@ func TestCodeActionsDraftToFinal(t *testing.T) {
 		t.Errorf("rewrites at get_input: %q", rewrites)
 	}
 }
+
+// Inserted lines follow the file's line breaks.
+func TestCodeActionsCRLF(t *testing.T) {
+	ws := index.NewWorkspace(index.Options{CacheDir: t.TempDir()})
+	path := filepath.Join(t.TempDir(), "crlf.yaml")
+	src := []byte("tosca_definitions_version: tosca_simple_yaml_1_3\r\nnode_types:\r\n  my.nodes.A:\r\n    artifacts:\r\n      img:\r\n        description: x\r\n")
+	snap := ws.SetOverlay(path, 1, src)
+	off := strings.Index(string(src), "img")
+	actions := analysis.CodeActions(context.Background(), snap, path, text.Span{Start: off, End: off})
+	a := codeactionsFind(t, actions, "Add missing keynames `type`, `file`")
+	got := codeactionsApply(t, src, a.Edits[path])
+	want := string(src)[:len(src)-2] + "\r\n        type: \"\"\r\n        file: \"\"\r\n"
+	if got != want {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+}

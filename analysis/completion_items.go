@@ -84,7 +84,7 @@ func (c *complCtx) newItemItems(frames []complFrame, val *grammar.Value, dash bo
 		if e := entityOf(elem); e != nil {
 			c.entityKeyItems(item, e, nil)
 			if s := elem.ShortFor(c.u.Versions); s != nil {
-				c.scalarItems(sub, s, c.presentValues(f.Node))
+				c.withSort("5", func() { c.scalarItems(sub, s, c.presentValues(f.Node)) })
 			}
 			return
 		}

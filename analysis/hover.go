@@ -123,7 +123,11 @@ func (h *hoverer) declHover(d *Decl) string {
 			h.line("Type: `%s` (unknown)", s)
 		}
 	}
-	h.facts(d.Entity, nil, d.Node, d.Versions, d.Kind == grammar.Input || d.Kind == grammar.Output)
+	if d.Kind == grammar.UserFunction {
+		h.signatures(d)
+	} else {
+		h.facts(d.Entity, nil, d.Node, d.Versions, d.Kind == grammar.Input || d.Kind == grammar.Output)
+	}
 	if d.Kind == grammar.NodeTemplate {
 		h.requirementTargets(d)
 	}
@@ -582,4 +586,35 @@ func (h *hoverer) keywordHover(t *navTarget) string {
 		}
 	}
 	return h.text()
+}
+
+// signatures lists the ways a function of the `functions` section is called.
+func (h *hoverer) signatures(d *Decl) {
+	typeOf := func(n *syntax.Node) string {
+		if n.Kind == syntax.Mapping {
+			n = n.Get("type")
+		}
+		if s := n.Text(); s != "" {
+			return s
+		}
+		return "any"
+	}
+	var lines []string
+	for _, sig := range d.Node.Get("signatures").Items {
+		var args []string
+		for _, arg := range sig.Get("arguments").Items {
+			args = append(args, typeOf(arg))
+		}
+		if sig.Get("variadic").Text() == "true" && len(args) > 0 {
+			args[len(args)-1] += ", …"
+		}
+		line := "- `$" + d.Name + "(" + strings.Join(args, ", ") + ")"
+		if r := sig.Get("result"); r != nil {
+			line += " → " + typeOf(r)
+		}
+		lines = append(lines, line+"`")
+	}
+	if len(lines) > 0 {
+		h.line("**Signatures**\n%s", strings.Join(lines, "\n"))
+	}
 }

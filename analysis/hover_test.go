@@ -192,6 +192,12 @@ func TestHoverFunctions(t *testing.T) {
 		"- `validation`: `{$greater_or_equal: [$value, 1]}`",
 		"How many app pods.",
 	)
+	// A function of the `functions` section: its signatures.
+	hoverExpect(t, p, "final.fn.use", "$pod_name",
+		"**function** `pod_name`",
+		"**Signatures**\n- `$pod_name(string, integer) → string`",
+		"Builds the name of a pod.",
+	)
 	// The argument itself is the input.
 	hoverExpect(t, p, "final.get_input.arg", "count", "**input** `count`")
 	// SELF is documented by the grammar's entity parameter.

@@ -520,8 +520,14 @@ func (a *Analyzer) navExtraRefs(u *Unit) []*Ref {
 		switch n.Kind {
 		case syntax.Mapping:
 			if len(n.Pairs) == 1 {
-				if fn := grammar.FunctionNamed(n.Pairs[0].Key.Value, u.Versions); fn != nil {
+				key := n.Pairs[0].Key
+				if fn := grammar.FunctionNamed(key.Value, u.Versions); fn != nil {
 					x.call(fn, n.Pairs[0], owner)
+				} else if strings.HasPrefix(key.Value, "$") {
+					// A call of a function of the file's `functions`.
+					if d := u.Local(grammar.UserFunction, key.Value[1:]); d != nil {
+						x.add(&Ref{Kind: grammar.UserFunction, Name: key.Value, Node: key, Target: d, Owner: owner})
+					}
 				}
 			}
 			for _, p := range n.Pairs {
@@ -609,12 +615,20 @@ func (x *navExtras) entityType(arg *syntax.Node, owner *Decl) *Decl {
 // call links the names in the path of get_property, get_attribute,
 // get_operation_output and get_artifact calls.
 func (x *navExtras) call(fn *grammar.Function, p *syntax.Pair, owner *Decl) {
-	if len(fn.Params) == 0 || fn.Params[0].Ref != grammar.ModelableEntity {
-		return
-	}
 	args := []*syntax.Node{p.Value}
 	if p.Value.Kind == syntax.Sequence {
 		args = p.Value.Items
+	}
+	// Arguments naming a type (get_nodes_of_type).
+	for i, param := range fn.Params {
+		if i < len(args) && param.Ref.IsType() && args[i].Kind == syntax.Scalar {
+			if d := x.u.Scope.Lookup(param.Ref, args[i].Value); d != nil {
+				x.add(&Ref{Kind: param.Ref, Name: args[i].Value, Node: args[i], Target: d, Owner: owner})
+			}
+		}
+	}
+	if len(fn.Params) == 0 || fn.Params[0].Ref != grammar.ModelableEntity {
+		return
 	}
 	t := x.entityType(args[0], owner)
 	if t == nil || len(args) < 2 {
@@ -853,7 +867,7 @@ func navSuffixSpan(src []byte, n *syntax.Node, name string) (text.Span, bool) {
 	if v == name {
 		return sp, true
 	}
-	if strings.HasSuffix(v, ":"+name) {
+	if strings.HasSuffix(v, ":"+name) || v == "$"+name {
 		return text.Span{Start: sp.End - len(name), End: sp.End}, true
 	}
 	return sp, false

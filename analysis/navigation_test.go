@@ -201,7 +201,7 @@ func TestNavigationDefinition(t *testing.T) {
 		{"navigation/v2-project", "final.Compute", []string{"<profiles>/simple-2.0/node_types.yaml:47:Compute"}},
 		// Inputs in get_input (draft) and $get_input (final).
 		{"navigation/v2-project", "main.get_input.arg", []string{"main.yaml:20:replicas"}},
-		{"navigation/v2-project", "final.get_input.arg", []string{"final.yaml:12:count"}},
+		{"navigation/v2-project", "final.get_input.arg", []string{"final.yaml:20:count"}},
 		// Members used in templates land on the defining type's member.
 		{"navigation/v2-project", "main.web.replicas", []string{"my.yaml:14:replicas"}},
 		{"navigation/v2-project", "main.web.image", []string{"k8s.yaml:20:image"}},
@@ -221,6 +221,8 @@ func TestNavigationDefinition(t *testing.T) {
 		{"navigation/v2-project", "main.subst.volume", []string{"k8s.yaml:23:volume"}},
 		{"navigation/v2-project", "main.getprop.web", []string{"main.yaml:25:web"}},
 		{"navigation/v2-project", "main.getprop.image", []string{"k8s.yaml:20:image"}},
+		// Calls of the file's own functions (final 2.0).
+		{"navigation/v2-project", "final.fn.use", []string{"final.yaml:11:pod_name"}},
 		// Imports open the file (at its start).
 		{"navigation/v2-project", "my.import", []string{"k8s.yaml:1:"}},
 		{"navigation/v2-project", "main.profile", []string{"<profiles>/simple-2.0/profile.yaml:1:"}},
@@ -245,6 +247,7 @@ func TestNavigationDefinition(t *testing.T) {
 		{"navigation/v13-project", "main.getattr.attr", []string{"<profiles>/simple-1.3/node.yaml:76:public_address"}},
 		{"navigation/v13-project", "main.app.create", []string{"<profiles>/simple-1.3/interface.yaml:21:create"}},
 		{"navigation/v13-project", "main.import", []string{"types/app.yaml:1:"}},
+		{"navigation/v13-project", "main.nodes_of_type", []string{"main.yaml:13:my.nodes.Server"}},
 	}
 	projects := map[string]*navProject{}
 	for _, c := range cases {
@@ -325,7 +328,7 @@ func TestNavigationImplementation(t *testing.T) {
 	// through nested namespaces) and the templates of those types.
 	path, off := p.at(t, "k8s.Pod")
 	navEqual(t, "implementations of Pod", p.describeAll(t, analysis.Implementation(ctx, p.snap, path, off)), []string{
-		"final.yaml:17:app",
+		"final.yaml:25:app",
 		"main.yaml:13:MegaPod",
 		"main.yaml:15:LocalPod",
 		"main.yaml:25:web",
@@ -356,7 +359,7 @@ func TestNavigationReferences(t *testing.T) {
 	ctx := context.Background()
 	p := loadNavProject(t, "navigation/v2-project")
 	podUses := []string{
-		"final.yaml:18:my:k8s:Pod",
+		"final.yaml:26:my:k8s:Pod",
 		"main.yaml:16:my:k8s:Pod",
 		"main.yaml:39:k8s:Pod",
 		"main.yaml:57:k8s:Pod",
@@ -375,13 +378,13 @@ func TestNavigationReferences(t *testing.T) {
 	// mappings are references.
 	path, off := p.at(t, "k8s.replicas")
 	navEqual(t, "references of replicas", p.describeAll(t, analysis.References(ctx, p.snap, path, off, false)), []string{
-		"final.yaml:20:replicas",
+		"final.yaml:28:replicas",
 		"main.yaml:28:replicas",
 		"main.yaml:41:replicas",
 		"main.yaml:59:replicas",
 	})
 	navEqual(t, "references of replicas with declarations", p.describeAll(t, analysis.References(ctx, p.snap, path, off, true)), []string{
-		"final.yaml:20:replicas",
+		"final.yaml:28:replicas",
 		"k8s.yaml:13:replicas",
 		"main.yaml:28:replicas",
 		"main.yaml:41:replicas",
@@ -403,6 +406,13 @@ func TestNavigationReferences(t *testing.T) {
 		"main.yaml:51:web",
 		"main.yaml:61:web",
 		"main.yaml:64:web",
+	})
+
+	// A function of the `functions` section, called as $pod_name.
+	path, off = p.at(t, "final.fn.decl")
+	navEqual(t, "references of pod_name", p.describeAll(t, analysis.References(ctx, p.snap, path, off, true)), []string{
+		"final.yaml:11:pod_name",
+		"final.yaml:29:$pod_name",
 	})
 
 	// An import: every import of the same file.
@@ -459,4 +469,58 @@ func TestNavigationHighlights(t *testing.T) {
 	navEqual(t, "highlights of Pod in k8s.yaml", describe("k8s.Pod"), []string{
 		"k8s.yaml:9:Pod write",
 	})
+}
+
+// TestNavigationEveryOffset runs every feature at every offset of the
+// fixtures (and of a broken buffer): nothing panics, and every span
+// returned lies inside its file.
+func TestNavigationEveryOffset(t *testing.T) {
+	ctx := context.Background()
+	projects := []*navProject{
+		loadNavProject(t, "navigation/v2-project"),
+		loadNavProject(t, "navigation/v13-project"),
+		loadNavProject(t, "hover/interfaces-1.2.yaml"),
+		navOverlay(t, "hover/broken-final.yaml"),
+	}
+	for _, p := range projects {
+		for _, path := range p.snap.Paths() {
+			if !p.snap.InWorkspace(path) {
+				continue
+			}
+			n := len(p.src(t, path))
+			inside := func(what string, l analysis.Location) {
+				if f := p.snap.File(l.Path); f == nil || l.Span.Start < 0 || l.Span.End > len(f.Syntax.Src) || l.Span.Start > l.Span.End {
+					t.Errorf("%s:%s: %s returned %v outside its file", path, what, what, l)
+				}
+			}
+			for off := 0; off <= n; off++ {
+				if h := analysis.HoverAt(ctx, p.snap, path, off); h != nil {
+					inside("hover", analysis.Location{Path: path, Span: h.Span})
+					if h.Markdown == "" {
+						t.Errorf("%s:%d: empty hover", path, off)
+					}
+				}
+				for _, l := range analysis.Definition(ctx, p.snap, path, off) {
+					inside("definition", l)
+				}
+				for _, l := range analysis.TypeDefinition(ctx, p.snap, path, off) {
+					inside("type definition", l)
+				}
+				for _, h := range analysis.DocumentHighlights(ctx, p.snap, path, off) {
+					inside("highlight", analysis.Location{Path: path, Span: h.Span})
+				}
+				if span, _, err := analysis.PrepareRename(ctx, p.snap, path, off); err == nil {
+					inside("prepare rename", analysis.Location{Path: path, Span: span})
+				}
+				if off%5 == 0 {
+					for _, l := range analysis.References(ctx, p.snap, path, off, true) {
+						inside("references", l)
+					}
+					for _, l := range analysis.Implementation(ctx, p.snap, path, off) {
+						inside("implementation", l)
+					}
+				}
+			}
+		}
+	}
 }

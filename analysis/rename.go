@@ -97,7 +97,7 @@ func renameCheck(a *Analyzer, t *navTarget) (string, error) {
 			d.Kind == grammar.Group, d.Kind == grammar.Policy, d.Kind == grammar.Input:
 			return d.Name, nil
 		}
-		return "", fmt.Errorf("%w: renaming a %s is not supported", ErrCannotRename, d.Kind)
+		return "", fmt.Errorf("%w: renaming this %s is not supported", ErrCannotRename, d.Kind)
 	case t.Member != nil:
 		m := t.Member
 		if m.Origin == nil || m.Origin.File.Embedded {
@@ -107,7 +107,7 @@ func renameCheck(a *Analyzer, t *navTarget) (string, error) {
 		case "properties", "requirements":
 			return m.Name, nil
 		}
-		return "", fmt.Errorf("%w: renaming %s is not supported", ErrCannotRename, m.Section)
+		return "", fmt.Errorf("%w: renaming this %s is not supported", ErrCannotRename, navSingular(m.Section))
 	case t.Entry != nil:
 		return "", fmt.Errorf("%w: %q is not a declared name", ErrCannotRename, t.Entry.Key.Value)
 	}

@@ -83,7 +83,7 @@ func renameCheckClean(t *testing.T, p *navProject, after map[string]string) {
 
 func TestRenameType(t *testing.T) {
 	want := []string{
-		"final.yaml:18:Pod→Box",
+		"final.yaml:26:Pod→Box",
 		"k8s.yaml:9:Pod→Box",
 		"main.yaml:16:Pod→Box",
 		"main.yaml:39:Pod→Box",
@@ -123,6 +123,16 @@ func TestRenameType(t *testing.T) {
 	if !strings.Contains(after["main.yaml"], "type: app:my.nodes.Application\n") {
 		t.Errorf("main.yaml after rename:\n%s", after["main.yaml"])
 	}
+	renameCheckClean(t, p13, after)
+
+	// A type named in a get_nodes_of_type call.
+	p13 = loadNavProject(t, "navigation/v13-project")
+	got, after = renameRun(t, p13, "main.Server", "my.nodes.Host")
+	navEqual(t, "rename my.nodes.Server", got, []string{
+		"main.yaml:13:my.nodes.Server→my.nodes.Host",
+		"main.yaml:24:my.nodes.Server→my.nodes.Host",
+		"main.yaml:52:my.nodes.Server→my.nodes.Host",
+	})
 	renameCheckClean(t, p13, after)
 }
 
@@ -171,7 +181,7 @@ func TestRenameTemplatesAndInputs(t *testing.T) {
 	// Final 2.0 ($get_input) and a group named by a policy.
 	p = loadNavProject(t, "navigation/v2-project")
 	got, _ = renameRun(t, p, "final.get_input.arg", "n")
-	navEqual(t, "rename count", got, []string{"final.yaml:12:count→n", "final.yaml:20:count→n"})
+	navEqual(t, "rename count", got, []string{"final.yaml:20:count→n", "final.yaml:28:count→n"})
 	got, _ = renameRun(t, p, "main.policy.pods", "all_pods")
 	navEqual(t, "rename the group", got, []string{"main.yaml:49:pods→all_pods", "main.yaml:55:pods→all_pods"})
 }
@@ -183,7 +193,7 @@ func TestRenameMembers(t *testing.T) {
 	p := loadNavProject(t, "navigation/v2-project")
 	got, after := renameRun(t, p, "main.web.replicas", "copies")
 	navEqual(t, "rename replicas", got, []string{
-		"final.yaml:20:replicas→copies",
+		"final.yaml:28:replicas→copies",
 		"k8s.yaml:13:replicas→copies",
 		"main.yaml:28:replicas→copies",
 		"main.yaml:41:replicas→copies",

@@ -271,6 +271,9 @@ func TestSemanticTokens13(t *testing.T) {
 		"Standard:property",
 		"server:class[declaration]",
 		"Compute:type[defaultLibrary]",
+		"backup:class[declaration]",
+		"tosca:namespace", // the 1.x namespace of the normative types
+		"Compute:type[defaultLibrary]",
 		"outputs:keyword",
 		"where:parameter[declaration]",
 		"value:keyword",
@@ -349,4 +352,76 @@ service_template:
 		"$get_input:function[defaultLibrary]",
 		"n:variable",
 	})
+}
+
+// Every structural feature keeps its invariants on every spec fixture,
+// valid or not: symbols nest, tokens are sorted, single-line and apart,
+// folds span lines, links open existing files and code action edits do not
+// overlap.
+func TestStructureInvariantsOnSpecFixtures(t *testing.T) {
+	root, err := filepath.Abs(filepath.Join("..", "testdata", "spec"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws := index.NewWorkspace(index.Options{CacheDir: t.TempDir()})
+	ws.AddFolder(context.Background(), root, nil)
+	snap := ws.Snapshot()
+	ctx := context.Background()
+	files := 0
+	for _, path := range snap.Paths() {
+		f := snap.File(path)
+		if f.Embedded || !strings.HasPrefix(path, root) || f.Dialect != index.TOSCA {
+			continue
+		}
+		files++
+		src := f.Syntax.Src
+		lines := text.NewLines(src)
+		var check func(syms []analysis.Symbol, parent *analysis.Symbol)
+		check = func(syms []analysis.Symbol, parent *analysis.Symbol) {
+			for i := range syms {
+				s := &syms[i]
+				if s.Name == "" || s.Span.Start > s.Selection.Start || s.Selection.End > s.Span.End || s.Span.End > len(src) {
+					t.Errorf("%s: bad symbol %+v", path, *s)
+				}
+				if parent != nil && (s.Span.Start < parent.Span.Start || s.Span.End > parent.Span.End) {
+					t.Errorf("%s: %s outside %s", path, s.Name, parent.Name)
+				}
+				check(s.Children, s)
+			}
+		}
+		check(analysis.DocumentSymbols(ctx, snap, path), nil)
+		structureTokens(t, snap, path)
+		for _, fold := range analysis.FoldingRanges(ctx, snap, path) {
+			if fold.Span.End > len(src) || lines.Line(fold.Span.Start) >= lines.Line(fold.Span.End-1) {
+				t.Errorf("%s: bad fold %v", path, fold.Span)
+			}
+		}
+		for _, l := range analysis.DocumentLinks(ctx, snap, path) {
+			if l.Span.End > len(src) || l.Target == "" {
+				t.Errorf("%s: bad link %+v", path, l)
+			}
+		}
+		for off := 0; off < len(src); off += 97 {
+			for _, a := range analysis.CodeActions(ctx, snap, path, text.Span{Start: off, End: off}) {
+				for p, edits := range a.Edits {
+					if p != path {
+						continue
+					}
+					sorted := append([]analysis.TextEdit(nil), edits...)
+					sort.Slice(sorted, func(i, j int) bool { return sorted[i].Span.Start < sorted[j].Span.Start })
+					end := 0
+					for _, e := range sorted {
+						if e.Span.Start < end || e.Span.End > len(src) {
+							t.Errorf("%s: %q has overlapping or bad edits %+v", path, a.Title, edits)
+							break
+						}
+						end = e.Span.End
+					}
+				}
+			}
+		}
+	}
+	if files < 20 {
+		t.Errorf("only %d spec fixtures found", files)
+	}
 }

@@ -57,6 +57,9 @@ func isContainer(e *grammar.Entity) bool {
 
 // container lists the groups of a container entity.
 func (b *symbolBuilder) container(n *syntax.Node, e *grammar.Entity, depth int) []Symbol {
+	if n.Anchored != nil {
+		return nil
+	}
 	var out []Symbol
 	for _, p := range n.Pairs {
 		if p.Merged {
@@ -110,7 +113,11 @@ func countDetail(n int) string {
 // entries lists the author-named entries of a map (or named list) section.
 func (b *symbolBuilder) entries(n *syntax.Node, val *grammar.Value, section string, depth int) []Symbol {
 	// A mapping where a named list is expected is still listed: the
-	// outline shows what is written, diagnostics say what is wrong.
+	// outline shows what is written, diagnostics say what is wrong. The
+	// entries of an alias are written at the anchor, not here.
+	if n == nil || n.Anchored != nil {
+		return nil
+	}
 	var out []Symbol
 	for _, p := range namedEntries(n) {
 		if p.Merged {
@@ -207,6 +214,9 @@ func (b *symbolBuilder) entry(p *syntax.Pair, elem *grammar.Value, section strin
 // members lists the named entries of an entity's sections (properties,
 // requirements, operations, …), flattened under the entity.
 func (b *symbolBuilder) members(n *syntax.Node, e *grammar.Entity, depth int) []Symbol {
+	if n.Anchored != nil {
+		return nil
+	}
 	var out []Symbol
 	for _, p := range n.Pairs {
 		if p.Merged {

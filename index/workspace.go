@@ -9,6 +9,7 @@ package index
 import (
 	"context"
 	"crypto/sha256"
+	"fmt"
 	"io/fs"
 	"os"
 	"path"
@@ -322,7 +323,7 @@ func (w *Workspace) rebuild() {
 				}
 			}
 			if s.files[target] == nil {
-				links[i].Problem = &Problem{Code: "import-not-found", Message: "imported file not found: " + target}
+				links[i].Problem = &Problem{Code: "import-not-found", Message: "imported file not found: " + importedName(imp, f.Path, target)}
 				continue
 			}
 			links[i].Path = target
@@ -331,6 +332,15 @@ func (w *Workspace) rebuild() {
 		s.links[p] = links
 	}
 	w.snap = s
+}
+
+// importedName says which file an import wanted, as the author wrote it
+// (plus the resolved path when it is relative to the importing file).
+func importedName(imp *Import, from, target string) string {
+	if rel, err := filepath.Rel(filepath.Dir(from), target); err == nil && filepath.ToSlash(rel) != imp.URL {
+		return fmt.Sprintf("%q (%s)", imp.URL, filepath.ToSlash(rel))
+	}
+	return fmt.Sprintf("%q", imp.URL)
 }
 
 func appendUnique(list []string, s string) []string {

@@ -18,8 +18,9 @@ import (
 // cursor line wins. Patches only append at the end of the cursor line or
 // replace characters with spaces; spans are mapped back to src, so the
 // bytes appended have empty spans at the end of the line.
-func ParseForCompletion(src []byte, cursor int) *File {
+func ParseForCompletion(src []byte, cursor int) (f *File) {
 	f, norm, pm, chunks := prepare(src)
+	defer guard(f)
 	if cursor < 0 {
 		cursor = 0
 	}
@@ -142,14 +143,17 @@ func openFlows(buf []byte, p *docParser, end int) (out []int) {
 		}
 	}()
 	tokens := lexer.Tokenize(string(buf))
+	p.computeDrift(tokens)
 	for _, t := range tokens {
-		off := p.tokOff(t)
+		off := p.locate(t)
 		if off >= end {
 			break
 		}
 		switch t.Type {
 		case token.MappingStartType, token.SequenceStartType:
-			out = append(out, off)
+			if buf[off] == '{' || buf[off] == '[' {
+				out = append(out, off)
+			}
 		case token.MappingEndType, token.SequenceEndType:
 			if len(out) > 0 {
 				out = out[:len(out)-1]

@@ -7,8 +7,6 @@ import (
 
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/token"
-
-	"github.com/tosca-ls/tosca-ls/index/text"
 )
 
 type anchorDef struct {
@@ -753,12 +751,4 @@ func joinComment(a, b string) string {
 		return a
 	}
 	return a + "\n" + b
-}
-
-// errorSpan is a helper for tests and callers wanting a span's text.
-func spanText(src []byte, sp text.Span) string {
-	if sp.Start < 0 || sp.End > len(src) || sp.Start > sp.End {
-		return ""
-	}
-	return string(src[sp.Start:sp.End])
 }

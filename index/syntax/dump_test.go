@@ -7,6 +7,14 @@ import (
 	"testing"
 )
 
+// Developer aids: dumpFile renders a parsed file for failure messages, and
+//
+//	SYNTAX_DUMP=file.yaml go test -run TestDumpFile -v ./index/syntax/
+//	SYNTAX_DUMP_COMPLETION=file.yaml go test -run TestDumpCompletion -v ./index/syntax/
+//
+// print the tree of a file (for the second, the first `|` in the file marks
+// the cursor and is removed).
+
 func dumpNode(b *strings.Builder, src []byte, n *Node, ind string) {
 	if n == nil {
 		fmt.Fprintf(b, "%s<nil>\n", ind)
@@ -56,7 +64,7 @@ func dumpFile(f *File) string {
 }
 
 func TestDumpFile(t *testing.T) {
-	p := os.Getenv("YDUMP")
+	p := os.Getenv("SYNTAX_DUMP")
 	if p == "" {
 		t.Skip()
 	}
@@ -65,7 +73,7 @@ func TestDumpFile(t *testing.T) {
 }
 
 func TestDumpCompletion(t *testing.T) {
-	p := os.Getenv("YCOMP")
+	p := os.Getenv("SYNTAX_DUMP_COMPLETION")
 	if p == "" {
 		t.Skip()
 	}

@@ -34,9 +34,6 @@ func FuzzParse(f *testing.F) {
 		if len(src) > 1<<16 {
 			return
 		}
-		if dbg := os.Getenv("FUZZ_CUR"); dbg != "" {
-			_ = os.WriteFile(dbg, src, 0o644)
-		}
 		file := Parse(src)
 		checkSpans(t, file)
 		c := int(cur)
@@ -121,5 +118,26 @@ func TestGeneratedParses(t *testing.T) {
 	n := get(f.Root(), "topology_template", "node_templates", "node3", "properties")
 	if n == nil || n.Get("timeout").Text() != "30" || n.Get("prop1").Text() != "1.0" {
 		t.Errorf("node3 properties wrong")
+	}
+}
+
+// Long single lines (minified flow collections, with tabs that make goccy's
+// columns drift) must stay linear.
+func TestLongLineLinear(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("a: [")
+	for i := 0; i < 50000; i++ {
+		fmt.Fprintf(&b, "\tx%d,", i)
+	}
+	b.WriteString("\tend]\n")
+	src := []byte(b.String())
+	f := Parse(src)
+	checkSpans(t, f)
+	a := get(f.Root(), "a")
+	if a == nil || len(a.Items) != 50001 {
+		t.Fatalf("items wrong: %v", f.Errors)
+	}
+	if got := spanText(src, a.Items[12345].Span); got != "x12345" {
+		t.Errorf("item span %q", got)
 	}
 }

@@ -4,7 +4,17 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/tosca-ls/tosca-ls/index/text"
 )
+
+// spanText is the text of src under sp ("" when out of range).
+func spanText(src []byte, sp text.Span) string {
+	if sp.Start < 0 || sp.End > len(src) || sp.Start > sp.End {
+		return ""
+	}
+	return string(src[sp.Start:sp.End])
+}
 
 // get walks from n by keys ("name") and sequence indexes ("#0"); "@name"
 // selects the key node of a pair instead of its value.

@@ -27,8 +27,9 @@ const (
 // panics. Every `---` document is parsed on its own; a document with syntax
 // errors is repaired by blanking the offending lines and parsing again, so
 // the rest of it still yields a tree. Errors holds what was found.
-func Parse(src []byte) *File {
+func Parse(src []byte) (f *File) {
 	f, norm, pm, chunks := prepare(src)
+	defer guard(f)
 	for _, ch := range chunks {
 		p := newDocParser(f, pm, ch, norm[ch.start:ch.end])
 		p.run()
@@ -42,6 +43,20 @@ func prepare(src []byte) (*File, []byte, *posMap, []chunk) {
 	f := &File{Src: src, Lines: text.NewLines(src)}
 	norm, pm := normalize(src)
 	return f, norm, pm, splitDocs(norm)
+}
+
+// guard turns a panic in this package into an error at the first line, as
+// a last line of defence (goccy calls have their own recover).
+func guard(f *File) {
+	if r := recover(); r != nil {
+		f.Errors = append(f.Errors, Error{
+			Span:    text.Span{Start: 0, End: f.Lines.LineEnd(0)},
+			Message: fmt.Sprintf("YAML parser failure: %v", r),
+		})
+		if len(f.Docs) == 0 {
+			f.Docs = append(f.Docs, &Document{Span: text.Span{End: len(f.Src)}})
+		}
+	}
 }
 
 func sortErrors(f *File) {
@@ -115,12 +130,6 @@ func (p *docParser) index() {
 	p.ascii = append(p.ascii, ascii)
 	p.touched = make([]bool, len(p.starts))
 	p.cLine = -1
-}
-
-// setBuf replaces the text (same lines, possibly an insertion).
-func (p *docParser) setBuf(buf []byte, insA, insN int) {
-	p.buf, p.own, p.insA, p.insN = buf, true, insA, insN
-	p.index()
 }
 
 func (p *docParser) lineEnd(line int) int {
@@ -212,6 +221,11 @@ func (p *docParser) near(s int, text string) (int, bool) {
 	}
 	line := p.lineOf(s)
 	ls, le := p.starts[line], p.lineEnd(line)
+	if le-ls > 4096 {
+		// Keep long lines (minified flow collections) linear: only look
+		// close by.
+		ls, le = max(ls, s-16), min(le, s+16+len(text))
+	}
 	best := -1
 	for i := ls; i+len(text) <= le; {
 		j := bytes.Index(p.buf[i:le], []byte(text))
@@ -320,7 +334,7 @@ func (p *docParser) run() {
 			}
 			continue
 		}
-		if !p.recover(tokens, err) {
+		if !p.repair(tokens, err) {
 			return
 		}
 		if p.stopLine >= 0 && p.touched[p.stopLine] {
@@ -336,9 +350,9 @@ func (p *docParser) errLine(err error) int {
 	return 0
 }
 
-// recover records the error and changes buf so that the next round gets
+// repair records the error and changes buf so that the next round gets
 // further. It reports false when nothing could be changed.
-func (p *docParser) recover(tokens token.Tokens, err error) bool {
+func (p *docParser) repair(tokens token.Tokens, err error) bool {
 	ye, ok := err.(yamlError)
 	if !ok || ye.GetToken() == nil {
 		msg := err.Error()

@@ -268,3 +268,23 @@ func TestTestdata(t *testing.T) {
 		t.Errorf("description %q", spanText(f.Src, desc.Span))
 	}
 }
+
+func TestParserPanicBecomesError(t *testing.T) {
+	testHookParse = func(buf []byte) {
+		if strings.Contains(string(buf), "boom") {
+			panic("boom")
+		}
+	}
+	defer func() { testHookParse = nil }()
+	src := "a: boom\nb: 1\n---\nc: 2\n"
+	f := Parse([]byte(src))
+	if len(f.Errors) != 1 || f.Errors[0].Span.Start != 0 || spanText(f.Src, f.Errors[0].Span) != "a: boom" ||
+		!strings.Contains(f.Errors[0].Message, "boom") {
+		t.Fatalf("errors %v", f.Errors)
+	}
+	if f.Docs[0].Root != nil || mustGet(t, f, 1, "c").Text() != "2" {
+		t.Errorf("documents:\n%s", dumpFile(f))
+	}
+	_ = ParseForCompletion([]byte(src), 3)
+
+}
