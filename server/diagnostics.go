@@ -170,12 +170,15 @@ func (d *diagnostics) fire() {
 	d.pending = map[string]bool{}
 	ctx, cancel := context.WithCancel(d.s.ctx)
 	d.cancelRun = cancel
+	d.s.bg.Add(1) // under d.mu: stop() cannot have run, so Run has not started waiting
 	d.mu.Unlock()
 
-	d.s.goBackground("diagnostics", func(context.Context) {
+	go func() {
+		defer d.s.bg.Done()
+		defer d.s.recoverLog("diagnostics")
 		defer cancel()
 		d.run(ctx, gen, paths)
-	})
+	}()
 }
 
 func (d *diagnostics) run(ctx context.Context, gen uint64, paths []string) {

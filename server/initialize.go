@@ -177,7 +177,7 @@ func (s *Server) indexOptions(cfg Config, folders []string) index.Options {
 		ProfilePaths:  resolveProfilePaths(cfg.ProfilePaths, base, home),
 		RemoteImports: cfg.RemoteImports,
 		CacheDir:      s.opts.CacheDir,
-		Logger:        s.opts.Logger,
+		Logger:        s.log.Named("index"),
 	}
 }
 

@@ -150,8 +150,10 @@ func (s *Server) DidClose(ctx context.Context, params *protocol.DidCloseTextDocu
 		return nil
 	}
 	snap := ws.ClearOverlay(path)
-	if !isVirtual(path) {
+	if !isVirtual(path) && (snap.InWorkspace(path) || snap.File(path) != nil) {
 		// The editor may have saved before closing: read the disk again.
+		// (Files outside the workspace that nothing imports are not read
+		// into the index.)
 		snap = ws.Refresh(path)
 	}
 	affected := s.diags.affected(snap, path)
@@ -170,7 +172,7 @@ func (s *Server) DidSave(ctx context.Context, params *protocol.DidSaveTextDocume
 	if isVirtual(path) {
 		return nil
 	}
-	if ws := s.workspace(); ws != nil {
+	if ws := s.workspace(); ws != nil && ws.Snapshot().InWorkspace(path) {
 		ws.Refresh(path)
 	}
 	return nil

@@ -141,3 +141,22 @@ func TestLongLineLinear(t *testing.T) {
 		t.Errorf("item span %q", got)
 	}
 }
+
+func TestLongNonASCIILineLinear(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("a: [")
+	for i := 0; i < 30000; i++ {
+		fmt.Fprintf(&b, "\té%d, !t ü%d,", i, i)
+	}
+	b.WriteString("\tend]\n")
+	src := []byte(b.String())
+	f := Parse(src)
+	checkSpans(t, f)
+	a := get(f.Root(), "a")
+	if a == nil || len(a.Items) != 60001 {
+		t.Fatalf("items wrong: %v", f.Errors)
+	}
+	if got := spanText(src, a.Items[20001].Span); got != "ü10000" {
+		t.Errorf("item span %q", got)
+	}
+}

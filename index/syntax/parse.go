@@ -88,8 +88,9 @@ type docParser struct {
 	starts []int  // line starts in buf
 	ascii  []bool // line holds only ASCII
 
-	// rune column cache for non-ASCII lines
+	// rune column caches for non-ASCII lines (runeCol, colOf)
 	cLine, cCol, cOff int
+	kLine, kCol, kOff int
 	// drift corrects goccy's columns: every tag shifts the columns of the
 	// tokens after it on its line by -1.
 	drift map[*token.Token]int
@@ -108,7 +109,7 @@ type docParser struct {
 var testHookParse func(buf []byte)
 
 func newDocParser(f *File, pm *posMap, ch chunk, buf []byte) *docParser {
-	p := &docParser{f: f, pm: pm, ch: ch, buf: buf, cLine: -1, stopLine: -1}
+	p := &docParser{f: f, pm: pm, ch: ch, buf: buf, cLine: -1, kLine: -1, stopLine: -1}
 	p.index()
 	return p
 }
@@ -129,7 +130,7 @@ func (p *docParser) index() {
 	}
 	p.ascii = append(p.ascii, ascii)
 	p.touched = make([]bool, len(p.starts))
-	p.cLine = -1
+	p.cLine, p.kLine = -1, -1
 }
 
 func (p *docParser) lineEnd(line int) int {
@@ -192,21 +193,88 @@ func (p *docParser) tokOff(tk *token.Token) int {
 
 func (p *docParser) computeDrift(tokens token.Tokens) {
 	p.drift = nil
-	line, n := -1, 0
+	line, corr, prevEnd := -1, 0, 0
 	for _, t := range tokens {
-		if t.Position.Line != line {
-			line, n = t.Position.Line, 0
+		l := t.Position.Line - 1
+		if l < 0 || l >= len(p.starts) || t.Position.Column <= 0 {
+			continue
 		}
-		if n > 0 {
+		if l != line {
+			line, corr, prevEnd = l, 0, p.starts[l]
+		}
+		txt := tokenText(t)
+		if txt == "" {
+			continue
+		}
+		col := t.Position.Column - 1
+		at := -1
+		if x := p.runeCol(l, col+corr); hasAt(p.buf, x, txt) {
+			at = x
+		} else {
+			at = p.findAfter(l, prevEnd, txt)
+		}
+		if at < 0 {
+			continue
+		}
+		if x := p.runeCol(l, col+corr); x != at {
+			corr = p.colOf(l, at) - col
+		}
+		if corr != 0 {
 			if p.drift == nil {
 				p.drift = make(map[*token.Token]int)
 			}
-			p.drift[t] = n
+			p.drift[t] = corr
 		}
-		if t.Type == token.TagType {
-			n++
+		prevEnd = at + len(txt)
+	}
+}
+
+// tokenText is the text a token starts with on its first line.
+func tokenText(t *token.Token) string {
+	s := strings.TrimLeft(t.Origin, " \t\n")
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i]
+	}
+	s = strings.TrimRight(s, " \t")
+	if s == "" {
+		s = strings.TrimSpace(t.Value)
+		if i := strings.IndexByte(s, '\n'); i >= 0 {
+			s = s[:i]
 		}
 	}
+	return s
+}
+
+// findAfter finds txt on line l at or after from: first right after the
+// blanks there, else close by (bounded, to stay linear on long lines).
+func (p *docParser) findAfter(l, from int, txt string) int {
+	le := p.lineEnd(l)
+	i := from
+	for i < le && (p.buf[i] == ' ' || p.buf[i] == '\t') {
+		i++
+	}
+	if hasAt(p.buf, i, txt) {
+		return i
+	}
+	end := min(le, i+64+len(txt))
+	if j := bytes.Index(p.buf[i:end], []byte(txt)); j >= 0 {
+		return i + j
+	}
+	return -1
+}
+
+// colOf is the rune column of offset off on line l (incremental along a line).
+func (p *docParser) colOf(l, off int) int {
+	s := p.starts[l]
+	if p.ascii[l] {
+		return off - s
+	}
+	if l != p.kLine || off < p.kOff {
+		p.kLine, p.kOff, p.kCol = l, s, 0
+	}
+	p.kCol += utf8.RuneCount(p.buf[p.kOff:off])
+	p.kOff = off
+	return p.kCol
 }
 
 // near finds text at s or, when goccy's column is off (it is after tabs,
@@ -499,7 +567,7 @@ func (p *docParser) blank(s, e int) bool {
 		e = len(p.buf)
 	}
 	changed := false
-	p.cLine = -1
+	p.cLine, p.kLine = -1, -1
 	line := p.lineOf(s)
 	for i := s; i < e; i++ {
 		switch p.buf[i] {
@@ -538,7 +606,7 @@ func (p *docParser) blankNear(line int) bool {
 // rejected by spaces (same byte length) and reports them.
 func (p *docParser) fixTabs(tokens token.Tokens) bool {
 	changed := false
-	p.cLine = -1
+	p.cLine, p.kLine = -1, -1
 	for _, t := range tokens {
 		if t.Type != token.InvalidType || !isTabError(t.Error) {
 			continue
