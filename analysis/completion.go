@@ -62,6 +62,8 @@ type complCtx struct {
 
 	items []CompletionItem
 	seen  map[string]bool
+	// profileDirs maps the folder of each embedded profile to its name.
+	profileDirs map[string]string
 }
 
 func newComplCtx(snap *index.Snapshot, path string, offset int) *complCtx {

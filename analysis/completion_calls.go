@@ -116,7 +116,7 @@ func (c *complCtx) callItems(call *complCall, frames []complFrame) {
 	switch base {
 	case "get_input":
 		if idx == 0 {
-			c.localItems(grammar.Input, "0", nil)
+			c.localItems(grammar.Input, "0", nil, nil)
 			return
 		}
 		in := c.u.Local(grammar.Input, call.arg(0))

@@ -26,12 +26,18 @@ func (c *complCtx) keyItems(frames []complFrame, newItem, dash bool) {
 		return
 	}
 	if newItem {
+		if val.Kind == grammar.AnyValue && f.dataType != nil {
+			// A new entry of a list value: the fields of its entry type.
+			dt, _, _ := c.entrySchema(f.dataType, f.valueDef, f.defPath)
+			c.memberItems(dt, "properties", nil, false)
+		}
 		return
 	}
 	switch val.Kind {
 	case grammar.EntityValue:
 		c.entityKeyItems(f, val.Entity, node)
-	case grammar.MapOfValue:
+	case grammar.MapOfValue, grammar.NamedListValue:
+		// (Final 2.0 also writes requirements as a map.)
 		if f.section != "" {
 			c.memberItems(f.sectionOf, f.section, c.presentKeys(node), false)
 		}
@@ -41,10 +47,14 @@ func (c *complCtx) keyItems(frames []complFrame, newItem, dash bool) {
 				return
 			}
 		}
+		present := c.presentKeys(node)
 		if f.dataType != nil {
-			c.memberItems(f.dataType, "properties", c.presentKeys(node), false)
+			c.memberItems(f.dataType, "properties", present, false)
 		}
-		c.functionItems(true)
+		if len(present) == 0 {
+			// A call is the only key of its mapping.
+			c.functionItems(true)
+		}
 	case grammar.RefValue, grammar.StringValue, grammar.BoolValue:
 		if node == nil || node.Kind == syntax.Null {
 			// `key:` with its value on the next line.
@@ -486,16 +496,16 @@ func (c *complCtx) refItems(frames []complFrame, kind grammar.RefKind, present m
 		c.templateItems(frames, present)
 		c.typeItems(grammar.NodeType, "3", nil, present)
 	case grammar.RelationshipTypeOrTemplate:
-		c.localItems(grammar.RelationshipTemplate, "0", present)
+		c.localItems(grammar.RelationshipTemplate, "0", present, f.Owner)
 		c.typeItems(grammar.RelationshipType, "1", nil, present)
 	case grammar.CapabilityTypeOrName:
 		c.capabilityNameItems(frames)
 		c.typeItems(grammar.CapabilityType, "1", nil, present)
 	case grammar.NodeTemplateOrGroup:
-		c.localItems(grammar.NodeTemplate, "0", present)
-		c.localItems(grammar.Group, "1", present)
+		c.localItems(grammar.NodeTemplate, "0", present, f.Owner)
+		c.localItems(grammar.Group, "1", present, f.Owner)
 	case grammar.Input, grammar.Output, grammar.Group, grammar.Policy, grammar.RelationshipTemplate, grammar.Repository, grammar.Workflow:
-		c.localItems(kind, "0", present)
+		c.localItems(kind, "0", present, f.Owner)
 	case grammar.RequirementName, grammar.CapabilityName, grammar.InterfaceName:
 		if len(frames) > 1 {
 			parent := frames[len(frames)-2].Node
@@ -570,17 +580,20 @@ func (c *complCtx) where(d *Decl) string {
 	case f.ProfileName != "":
 		return "profile " + f.ProfileName
 	case f.Embedded:
-		best := ""
-		for _, n := range c.snap.ProfileNames() {
-			if strings.Contains(n, "://") {
-				continue
-			}
-			if e := c.snap.Profile(n); e != "" && filepath.Dir(e) == filepath.Dir(f.Path) && (best == "" || len(n) < len(best)) {
-				best = n
+		if c.profileDirs == nil {
+			c.profileDirs = map[string]string{}
+			for _, n := range c.snap.ProfileNames() {
+				if strings.Contains(n, "://") {
+					continue
+				}
+				dir := filepath.Dir(c.snap.Profile(n))
+				if best, ok := c.profileDirs[dir]; !ok || len(n) < len(best) {
+					c.profileDirs[dir] = n
+				}
 			}
 		}
-		if best != "" {
-			return "profile " + best
+		if n, ok := c.profileDirs[filepath.Dir(f.Path)]; ok {
+			return "profile " + n
 		}
 		return "built-in"
 	}
@@ -602,13 +615,14 @@ func complDeclDoc(d *Decl) string {
 	return doc
 }
 
-// localItems offers the file's template-level names of kind.
-func (c *complCtx) localItems(kind grammar.RefKind, group string, present map[string]bool) {
+// localItems offers the file's template-level names of kind (but the
+// declaration holding the cursor: a group is not its own member).
+func (c *complCtx) localItems(kind grammar.RefKind, group string, present map[string]bool, owner *Decl) {
 	for _, name := range c.u.LocalNames(kind) {
-		if present[name] {
+		d := c.u.Local(kind, name)
+		if present[name] || d == owner {
 			continue
 		}
-		d := c.u.Local(kind, name)
 		detail := []string{kind.String()}
 		if t := d.Node.Get("type").Text(); t != "" {
 			detail = append(detail, t)
@@ -641,7 +655,7 @@ func (c *complCtx) templateItems(frames []complFrame, present map[string]bool) {
 	owner := frames[len(frames)-1].Owner
 	for _, name := range c.u.LocalNames(grammar.NodeTemplate) {
 		d := c.u.Local(grammar.NodeTemplate, name)
-		if present[name] || req != nil && d == owner {
+		if present[name] || d == owner {
 			continue
 		}
 		group := "0"
@@ -789,6 +803,6 @@ func (c *complCtx) entityItems(frames []complFrame) {
 	for i, k := range entityKeywords {
 		c.add(CompletionItem{Label: k.name, Kind: CompletionKeyword, Detail: "keyword", Documentation: k.doc, SortText: fmt.Sprintf("0%d", i)})
 	}
-	c.localItems(grammar.NodeTemplate, "1", nil)
-	c.localItems(grammar.RelationshipTemplate, "2", nil)
+	c.localItems(grammar.NodeTemplate, "1", nil, nil)
+	c.localItems(grammar.RelationshipTemplate, "2", nil, nil)
 }

@@ -177,6 +177,14 @@ func TestCompletionTOSCA13(t *testing.T) {
 			},
 		},
 		{
+			// capability is the only mandatory keyname of a requirement definition.
+			file:   "requirement-definition-keys.yaml",
+			first:  "capability",
+			want:   []string{"capability", "description", "node", "relationship", "occurrences"},
+			order:  []string{"capability", "description", "node"},
+			absent: []string{"count_range", "node_template"},
+		},
+		{
 			file:   "keys-root.yaml",
 			want:   []string{"topology_template", "node_types", "imports", "namespace", "data_types"},
 			absent: []string{"tosca_definitions_version", "description", "service_template", "functions", "profile"},
@@ -407,6 +415,41 @@ func TestCompletionTOSCA13(t *testing.T) {
 			absent: []string{"get_input"},
 		},
 		{
+			// An artifact's file: any file next to this one.
+			file:   "artifact-file.yaml",
+			want:   []string{"enums.yaml", "copy.yaml", "../"},
+			absent: []string{"artifact-file.yaml", "web"},
+		},
+		{
+			// Group members: templates, then groups, never the group itself nor members present.
+			file:   "group-members.yaml",
+			want:   []string{"web"},
+			absent: []string{"db", "backends"},
+		},
+		{
+			file:   "policy-targets.yaml",
+			want:   []string{"db", "backends"},
+			absent: []string{"web", "placement"},
+			order:  []string{"db", "backends"},
+		},
+		{
+			// copy names another template.
+			file:   "copy.yaml",
+			want:   []string{"web"},
+			absent: []string{"db", "tosca.nodes.Root"},
+		},
+		{
+			// Fields of a list entry's data type (entry_schema).
+			file:   "list-entries.yaml",
+			want:   []string{"protocol"},
+			absent: []string{"port", "get_input", "rules"},
+		},
+		{
+			file:   "list-new-entry.yaml",
+			want:   []string{"port", "protocol"},
+			absent: []string{"rules"},
+		},
+		{
 			// `- ‸` in imports: the import keynames, then files next to this one.
 			file:   "import-item.yaml",
 			want:   []string{"file", "repository", "namespace_prefix", "enums.yaml", "boolean.yaml"},
@@ -469,6 +512,36 @@ func TestCompletionTOSCA20Final(t *testing.T) {
 			// An argument of a nested call is a value: functions again.
 			file: "nested-call.yaml",
 			want: []string{"$get_input", "$sum"},
+		},
+		{
+			// A requirement's relationship: relationship templates, then types.
+			file:   "requirements-map.yaml",
+			want:   []string{"link", "HostedOn", "ConnectsTo"},
+			absent: []string{"Compute", "server"},
+			order:  []string{"link", "HostedOn"},
+		},
+		{
+			// Final 2.0 writes requirements as a map too.
+			file:   "requirements-map-names.yaml",
+			want:   []string{"dependency"},
+			absent: []string{"host", "node", "properties"},
+		},
+		{
+			file:   "attributes.yaml",
+			want:   []string{"state"},
+			absent: []string{"tosca_id", "properties"},
+		},
+		{
+			// entry_schema's short notation is a data type, built-in ones included.
+			file:   "entry-schema.yaml",
+			want:   []string{"Point", "string", "integer", "float"},
+			absent: []string{"Shape", "Compute"},
+			first:  "Point",
+			check: func(t *testing.T, items []analysis.CompletionItem, src []byte, off int) {
+				if it := completionItem(t, items, "string"); !strings.Contains(it.Detail, "tosca-builtin-2.0") || it.Documentation == "" {
+					t.Errorf("string: detail %q doc %q", it.Detail, it.Documentation)
+				}
+			},
 		},
 		{
 			file:   "import-profile.yaml",
@@ -546,9 +619,10 @@ func TestCompletionNamespacedProject(t *testing.T) {
 			order:  []string{"cluster", "pod", "plain"},
 		},
 		{
+			// A field is written next to `level`: no function call then.
 			file:   "data-type-fields.yaml",
-			want:   []string{"debug", "$get_input"},
-			absent: []string{"level", "port"},
+			want:   []string{"debug"},
+			absent: []string{"level", "port", "$get_input"},
 		},
 		{
 			file:   "pod-properties.yaml",
@@ -657,4 +731,57 @@ topology_template:
 			t.Errorf("a cancelled request returns nothing")
 		}
 	})
+}
+
+// TestCompletionEverywhere runs completion and signature help at the start,
+// middle and end of every line of every fixture (markers removed, then
+// also with the marker's line cut at the marker): nothing may panic and
+// every edit must hold the cursor.
+func TestCompletionEverywhere(t *testing.T) {
+	var files []string
+	for _, pattern := range []string{"../testdata/completion/*/*.yaml", "../testdata/signature/*.yaml"} {
+		m, err := filepath.Glob(pattern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, m...)
+	}
+	if len(files) < 40 {
+		t.Fatalf("found only %d fixtures", len(files))
+	}
+	ws := index.NewWorkspace(index.Options{CacheDir: t.TempDir()})
+	ctx := context.Background()
+	for _, file := range files {
+		path, _ := filepath.Abs(file)
+		raw, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		full := strings.Replace(string(raw), completionMarker, "", 1)
+		cut := string(raw)
+		if i := strings.Index(cut, completionMarker); i >= 0 {
+			end := strings.IndexByte(cut[i:], '\n')
+			if end < 0 {
+				end = len(cut) - i
+			}
+			cut = cut[:i] + cut[i+end:]
+		}
+		for _, text := range []string{full, cut} {
+			snap := ws.SetOverlay(path, 1, []byte(text))
+			start := 0
+			for _, line := range strings.SplitAfter(text, "\n") {
+				body := strings.TrimRight(line, "\r\n")
+				for _, off := range []int{start, start + len(body)/2, start + len(body)} {
+					items := analysis.Complete(ctx, snap, path, off)
+					for _, it := range items {
+						if it.Edit.Span.Start > off || it.Edit.Span.End < off {
+							t.Errorf("%s@%d: item %q edits %v", file, off, it.Label, it.Edit.Span)
+						}
+					}
+					analysis.SignatureHelpAt(ctx, snap, path, off)
+				}
+				start += len(line)
+			}
+		}
+	}
 }
