@@ -256,7 +256,7 @@ func (b *binder) walk(n *syntax.Node, val *grammar.Value, c walkCtx) {
 				}
 				b.walkEntry(item.Pairs[0], val.Elem, c)
 			}
-		case n.Kind == syntax.Mapping && (val.AlsoMap || b.v == grammar.V2Final):
+		case n.Kind == syntax.Mapping && val.AlsoMap:
 			for _, p := range n.Pairs {
 				b.walkEntry(p, val.Elem, c)
 			}

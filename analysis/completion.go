@@ -177,6 +177,9 @@ func (c *complCtx) findWord() {
 
 // complete dispatches on the cursor's position.
 func (c *complCtx) complete() {
+	if complInComment(c.src[c.lineStart:c.off]) {
+		return
+	}
 	prefix := string(c.src[c.lineStart:c.word.Start])
 	if indent, dash, ok := complKeyPrefix(prefix); ok {
 		if strings.HasSuffix(c.typed, ":") {
@@ -201,6 +204,29 @@ func (c *complCtx) complete() {
 		return
 	}
 	c.valueItems(frames)
+}
+
+// complInComment reports whether a line's text up to the cursor ends in
+// a comment.
+func complInComment(line []byte) bool {
+	var quote byte
+	for i, b := range line {
+		switch {
+		case quote != 0:
+			if b == quote {
+				quote = 0
+			}
+		case b == '"' || b == '\'':
+			if i == 0 || line[i-1] == ' ' || line[i-1] == '[' || line[i-1] == '{' || line[i-1] == ',' || line[i-1] == ':' {
+				quote = b
+			}
+		case b == '#':
+			if i == 0 || line[i-1] == ' ' || line[i-1] == '\t' {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // complKeyPrefix reports whether the text before the word on its line

@@ -34,10 +34,13 @@ var complAny = &grammar.Value{Kind: grammar.AnyValue}
 
 // complMemberSections are the keynames whose entries name members of the
 // enclosing entity's type.
-var complMemberSections = map[string]bool{
-	"properties": true, "attributes": true, "capabilities": true, "requirements": true,
-	"interfaces": true, "artifacts": true, "operations": true, "notifications": true, "inputs": true,
-}
+var complMemberSections = func() map[string]bool {
+	m := map[string]bool{}
+	for _, s := range MemberSections {
+		m[s] = true
+	}
+	return m
+}()
 
 // frames maps the steps of a path in the re-parsed tree to grammar frames
 // (like Analyzer.Locate, which works on the unit's own tree).

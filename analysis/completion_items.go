@@ -36,11 +36,21 @@ func (c *complCtx) keyItems(frames []complFrame, newItem, dash bool) {
 	switch val.Kind {
 	case grammar.EntityValue:
 		c.entityKeyItems(f, val.Entity, node)
-	case grammar.MapOfValue, grammar.NamedListValue:
-		// (Final 2.0 also writes requirements as a map.)
+	case grammar.MapOfValue:
 		if f.section != "" {
 			c.memberItems(f.sectionOf, f.section, c.presentKeys(node), false)
 		}
+	case grammar.NamedListValue:
+		if f.section == "" {
+			return
+		}
+		if val.AlsoMap || c.v == grammar.V2Final {
+			// Final 2.0 also writes requirements as a map.
+			c.memberItems(f.sectionOf, f.section, c.presentKeys(node), false)
+			return
+		}
+		// A word typed where list items belong: make it one.
+		c.withPrefix("- ", func() { c.memberItems(f.sectionOf, f.section, nil, false) })
 	case grammar.AnyValue:
 		if len(frames) > 1 {
 			if pv := frames[len(frames)-2].Value; pv != nil && (pv.Kind == grammar.MapValue || pv.Kind == grammar.ListValue) {

@@ -710,6 +710,26 @@ topology_template:
 			t.Errorf("a key followed by a colon is replaced by the name alone: %q over %q", it.Edit.NewText, src[it.Edit.Span.Start:it.Edit.Span.End])
 		}
 	})
+	t.Run("requirement without dash", func(t *testing.T) {
+		snap, path, _, off := completionOverlay(t, `tosca_definitions_version: tosca_simple_yaml_1_3
+topology_template:
+  node_templates:
+    web:
+      type: tosca.nodes.WebServer
+      requirements:
+        ho‸
+`)
+		items := analysis.Complete(context.Background(), snap, path, off)
+		if it := completionItem(t, items, "host"); it.Edit.NewText != "- host: " {
+			t.Errorf("1.3 requirements are a list: host inserts %q", it.Edit.NewText)
+		}
+	})
+	t.Run("comment", func(t *testing.T) {
+		snap, path, _, off := completionOverlay(t, "tosca_definitions_version: tosca_simple_yaml_1_3\ntopology_template:\n  node_templates:\n    a:\n      type: # Comp‸\n")
+		if items := analysis.Complete(context.Background(), snap, path, off); len(items) != 0 {
+			t.Errorf("nothing to offer in a comment, got %v", completionLabels(items))
+		}
+	})
 	t.Run("key right after colon", func(t *testing.T) {
 		snap, path, _, off := completionOverlay(t, "tosca_definitions_version: tosca_simple_yaml_1_3\ntopology_template:‸\n")
 		if items := analysis.Complete(context.Background(), snap, path, off); len(items) != 0 {

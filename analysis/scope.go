@@ -112,58 +112,66 @@ func (s *Scope) Muted(name string) bool {
 	return false
 }
 
-// scopeOf builds (once per snapshot) the scope of a file.
+// scopeOf builds (once per snapshot) the scope of a file: a breadth-first
+// walk over its imports, each file visited once per namespace prefix, so
+// cycles of any length terminate and every file sees the same names.
 func (a *Analyzer) scopeOf(path string) *Scope {
 	if s, ok := a.scopes[path]; ok {
 		return s
 	}
 	s := newScope()
-	// Registered before filling it: an import cycle sees the partial scope
-	// instead of recursing forever.
 	a.scopes[path] = s
-	f := a.snap.File(path)
-	if f == nil {
-		return s
-	}
-	for _, d := range a.declsOf(f) {
-		if d.Kind.IsType() {
-			for _, n := range declaredNames(f, d) {
-				s.add(n, d)
-			}
+	type visit struct{ path, prefix string }
+	queue := []visit{{path, ""}}
+	seen := map[visit]bool{queue[0]: true}
+	enqueue := func(v visit) {
+		if !seen[v] {
+			seen[v] = true
+			queue = append(queue, v)
 		}
 	}
-	imported := func(target, prefix string) {
-		sub := a.scopeOf(target)
-		for kind, m := range sub.types {
-			for n, d := range m {
-				if prefix != "" {
-					n = prefix + ":" + n
-				}
-				if kind == d.Kind {
-					s.add(n, d)
-				}
-			}
-		}
-		for p := range sub.mutedPrefixes {
-			if prefix != "" {
-				p = strings.TrimSuffix(prefix+":"+p, ":")
-			}
-			s.mutedPrefixes[p] = true
-		}
-	}
-	for _, target := range a.snap.Implicit(f) {
-		if target != path {
-			imported(target, "")
-		}
-	}
-	for _, l := range a.snap.Links(path) {
-		if l.Path == "" {
-			s.mutedPrefixes[l.Import.Namespace] = true
+	for len(queue) > 0 {
+		v := queue[0]
+		queue = queue[1:]
+		f := a.snap.File(v.path)
+		if f == nil {
 			continue
 		}
-		imported(l.Path, l.Import.Namespace)
+		for _, d := range a.declsOf(f) {
+			if d.Kind.IsType() {
+				for _, n := range declaredNames(f, d) {
+					s.add(qualify(v.prefix, n), d)
+				}
+			}
+		}
+		// Implicit imports (normative and built-in types) belong to the
+		// file being analysed; imported files do not re-export them.
+		if v.prefix == "" {
+			for _, target := range a.snap.Implicit(f) {
+				enqueue(visit{target, ""})
+			}
+		}
+		for _, l := range a.snap.Links(v.path) {
+			prefix := qualify(v.prefix, l.Import.Namespace)
+			if l.Path == "" {
+				s.mutedPrefixes[prefix] = true
+				continue
+			}
+			enqueue(visit{l.Path, prefix})
+		}
 	}
 	return s
+}
+
+// qualify prefixes name with a namespace ("" leaves it as is).
+func qualify(prefix, name string) string {
+	switch {
+	case prefix == "":
+		return name
+	case name == "":
+		return prefix
+	}
+	return prefix + ":" + name
 }
 
 // declaredNames are the names a type is visible under in its own file.

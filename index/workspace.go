@@ -11,10 +11,12 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -55,8 +57,11 @@ type Workspace struct {
 	// missing remembers import targets that were not on disk, so that a
 	// keystroke does not stat them again; a disk event clears it.
 	missing map[string]bool
-	snap    *Snapshot
-	nextID  uint64
+	// relink makes the next rebuild resolve every import again (a disk
+	// event may have created a file an import was missing).
+	relink bool
+	snap   *Snapshot
+	nextID uint64
 }
 
 // NewWorkspace creates an empty workspace holding the embedded profiles.
@@ -148,6 +153,12 @@ func (w *Workspace) loadProfilePaths() {
 	}
 }
 
+// forgetMissing makes the next rebuild look for every import target again.
+func (w *Workspace) forgetMissing() {
+	w.missing = map[string]bool{}
+	w.relink = true
+}
+
 // SetOptions replaces the settings and rebuilds what depends on them.
 func (w *Workspace) SetOptions(opts Options) {
 	w.mu.Lock()
@@ -157,7 +168,7 @@ func (w *Workspace) SetOptions(opts Options) {
 	}
 	w.opts = opts
 	w.loadProfilePaths()
-	w.missing = map[string]bool{}
+	w.forgetMissing()
 	w.rebuild()
 }
 
@@ -179,7 +190,7 @@ merge:
 	for p, f := range files {
 		w.disk[p] = f
 	}
-	w.missing = map[string]bool{}
+	w.forgetMissing()
 	w.rebuild()
 }
 
@@ -232,7 +243,7 @@ func (w *Workspace) ClearOverlay(path string) *Snapshot {
 func (w *Workspace) Refresh(path string) *Snapshot {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	w.missing = map[string]bool{}
+	w.forgetMissing()
 	src, err := readLimited(path)
 	switch {
 	case err != nil:
@@ -291,6 +302,11 @@ func (w *Workspace) rebuild() {
 			}
 		}
 	}
+	// When no file appeared or vanished and profile names are unchanged, an
+	// unchanged file's imports resolve as before: a keystroke re-resolves
+	// only the edited file.
+	prev := w.snap
+	sameWorld := !w.relink && prev != nil && sameKeys(prev.files, s.files) && maps.Equal(prev.profiles, s.profiles) && slices.Equal(prev.folders, s.folders)
 	queue := make([]string, 0, len(s.files))
 	for p := range s.files {
 		queue = append(queue, p)
@@ -300,6 +316,15 @@ func (w *Workspace) rebuild() {
 		p := queue[0]
 		queue = queue[1:]
 		f := s.files[p]
+		if sameWorld && prev.files[p] == f {
+			s.links[p] = prev.links[p]
+			for _, l := range s.links[p] {
+				if l.Path != "" {
+					s.importers[l.Path] = appendUnique(s.importers[l.Path], p)
+				}
+			}
+			continue
+		}
 		links := make([]Link, len(f.Imports))
 		for i := range f.Imports {
 			imp := &f.Imports[i]
@@ -332,6 +357,7 @@ func (w *Workspace) rebuild() {
 		s.links[p] = links
 	}
 	w.snap = s
+	w.relink = false
 }
 
 // importedName says which file an import wanted, as the author wrote it
@@ -341,6 +367,18 @@ func importedName(imp *Import, from, target string) string {
 		return fmt.Sprintf("%q (%s)", imp.URL, filepath.ToSlash(rel))
 	}
 	return fmt.Sprintf("%q", imp.URL)
+}
+
+func sameKeys(a, b map[string]*File) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k := range b {
+		if _, ok := a[k]; !ok {
+			return false
+		}
+	}
+	return true
 }
 
 func appendUnique(list []string, s string) []string {

@@ -174,3 +174,47 @@ func TestImportCycleTerminates(t *testing.T) {
 		t.Errorf("Importers(a) = %v", got)
 	}
 }
+
+// TestMissingImportAppears: an import that was missing resolves once the
+// file is created on disk, even when the new file has no version line.
+func TestMissingImportAppears(t *testing.T) {
+	root := t.TempDir()
+	write(t, root, map[string]string{"main.yaml": "tosca_definitions_version: tosca_2_0\nimports: [types.yaml]\n"})
+	ws := NewWorkspace(Options{CacheDir: t.TempDir()})
+	ws.AddFolder(context.Background(), root, nil)
+	main := filepath.Join(root, "main.yaml")
+	if l := ws.Snapshot().Links(main); l[0].Problem == nil {
+		t.Fatal("missing import resolved")
+	}
+	// An edit elsewhere keeps the (still missing) resolution without re-reading.
+	ws.SetOverlay(main, 2, []byte("tosca_definitions_version: tosca_2_0\nimports: [types.yaml]\n# typing\n"))
+	types := filepath.Join(root, "types.yaml")
+	write(t, root, map[string]string{"types.yaml": "node_types: {}\n"})
+	snap := ws.Refresh(types)
+	if l := snap.Links(main); l[0].Path != types {
+		t.Fatalf("import still unresolved after the file appeared: %+v", l[0].Problem)
+	}
+	if f := snap.File(types); f == nil || f.Dialect != TOSCA {
+		t.Errorf("imported file not read as TOSCA: %+v", f)
+	}
+}
+
+// TestUnchangedFilesKeepLinks: a keystroke re-resolves only the edited file.
+func TestUnchangedFilesKeepLinks(t *testing.T) {
+	root := t.TempDir()
+	write(t, root, map[string]string{
+		"a.yaml": "tosca_definitions_version: tosca_2_0\nimports: [b.yaml]\n",
+		"b.yaml": "tosca_definitions_version: tosca_2_0\n",
+	})
+	ws := NewWorkspace(Options{CacheDir: t.TempDir()})
+	ws.AddFolder(context.Background(), root, nil)
+	a, b := filepath.Join(root, "a.yaml"), filepath.Join(root, "b.yaml")
+	before := ws.Snapshot().Links(a)
+	after := ws.SetOverlay(b, 1, []byte("tosca_definitions_version: tosca_2_0\ndescription: x\n")).Links(a)
+	if &before[0] != &after[0] {
+		t.Error("links of an unchanged file were resolved again")
+	}
+	if got := ws.Snapshot().Importers(b); len(got) != 1 || got[0] != a {
+		t.Errorf("Importers(b) = %v", got)
+	}
+}
