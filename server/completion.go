@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"strings"
 
 	"go.lsp.dev/protocol"
 
@@ -18,11 +19,46 @@ func (s *Server) Completion(ctx context.Context, params *protocol.CompletionPara
 	snippets := s.clientCaps().snippets
 	for _, it := range analysis.Complete(ctx, t.snap, t.path, t.offset(params.Position)) {
 		if it.Snippet && !snippets {
-			continue
+			it.Edit.NewText, it.Snippet = plainSnippet(it.Edit.NewText), false
 		}
 		list.Items = append(list.Items, completionItem(t, it))
 	}
 	return list, nil
+}
+
+// plainSnippet turns snippet text into what a client without snippet
+// support inserts: tab stops vanish, placeholders keep their default text.
+func plainSnippet(snippet string) string {
+	var b strings.Builder
+	open := 0 // placeholders ${n:…} being copied
+	for i := 0; i < len(snippet); i++ {
+		c := snippet[i]
+		switch {
+		case c == '\\' && i+1 < len(snippet) && strings.ContainsRune(`$}\\`, rune(snippet[i+1])):
+			b.WriteByte(snippet[i+1])
+			i++
+		case c == '$' && i+1 < len(snippet) && snippet[i+1] >= '0' && snippet[i+1] <= '9':
+			for i+1 < len(snippet) && snippet[i+1] >= '0' && snippet[i+1] <= '9' {
+				i++
+			}
+		case c == '$' && strings.HasPrefix(snippet[i+1:], "{"):
+			// ${n:default} keeps default; ${n} keeps nothing.
+			j := i + 2
+			for j < len(snippet) && snippet[j] >= '0' && snippet[j] <= '9' {
+				j++
+			}
+			if j < len(snippet) && snippet[j] == ':' {
+				j++
+			}
+			open++
+			i = j - 1
+		case c == '}' && open > 0:
+			open--
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
 }
 
 func completionItem(t *docTarget, it analysis.CompletionItem) protocol.CompletionItem {
@@ -37,6 +73,10 @@ func completionItem(t *docTarget, it analysis.CompletionItem) protocol.Completio
 	}
 	if it.Snippet {
 		ci.InsertTextFormat = protocol.InsertTextFormatSnippet
+	}
+	if strings.Contains(it.Edit.NewText, "\n") {
+		// New lines are written relative to the cursor line's indentation.
+		ci.InsertTextMode = protocol.InsertTextModeAdjustIndentation
 	}
 	if it.Detail != "" {
 		ci.Detail = protocol.NewOptional(it.Detail)

@@ -1,0 +1,132 @@
+package main
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+func check(t *testing.T, args ...string) (string, string, int) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code := runCheck(args, &out, &errOut)
+	return out.String(), errOut.String(), code
+}
+
+func TestCheckExamples(t *testing.T) {
+	for _, dir := range []string{"tosca-1.3-webapp", "tosca-2.0-k8s", "tosca-2.0-csar"} {
+		out, errOut, code := check(t, filepath.Join("../../testdata/examples", dir))
+		if code != 0 || out != "" {
+			t.Errorf("%s: exit %d, output %q %q", dir, code, out, errOut)
+		}
+		out, _, code = check(t, filepath.Join("../../testdata/examples", dir+"-invalid"))
+		if code != 1 || out == "" {
+			t.Errorf("%s-invalid: exit %d, output %q", dir, code, out)
+		}
+	}
+}
+
+// TestCheckTextFormat: path:line:col: severity: message [code], 1-based.
+func TestCheckTextFormat(t *testing.T) {
+	out, _, code := check(t, "../../testdata/diagnostics/unknown-keyname/bad-typos-1.3.yaml")
+	if code != 1 {
+		t.Fatalf("exit %d", code)
+	}
+	line := regexp.MustCompile(`^(\S+\.yaml):(\d+):(\d+): (error|warning|info|hint): (.+) \[([a-z-]+)\]$`)
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		if !line.MatchString(l) {
+			t.Errorf("malformed line %q", l)
+		}
+	}
+	if !strings.Contains(out, ":7:5: error: unknown keyname \"derived_form\" in node type; did you mean \"derived_from\"? [unknown-keyname]") {
+		t.Errorf("missing the derived_form diagnostic at 7:5:\n%s", out)
+	}
+}
+
+func TestCheckJSONFormat(t *testing.T) {
+	out, _, code := check(t, "--format", "json", "../../testdata/diagnostics/unknown-keyname/bad-typos-1.3.yaml")
+	if code != 1 {
+		t.Fatalf("exit %d", code)
+	}
+	var diags []jsonDiagnostic
+	if err := json.Unmarshal([]byte(out), &diags); err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, d := range diags {
+		if d.Code == "unknown-keyname" && d.Range.Start == (jsonPosition{6, 4}) && d.Range.End == (jsonPosition{6, 16}) && d.Severity == "error" {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no 0-based unknown-keyname at 6:4-6:16 in %s", out)
+	}
+	out, _, code = check(t, "--format", "json", "../../testdata/examples/tosca-2.0-k8s")
+	if code != 0 || strings.TrimSpace(out) != "[]" {
+		t.Errorf("clean project: exit %d, %q", code, out)
+	}
+}
+
+func TestCheckUsage(t *testing.T) {
+	for _, args := range [][]string{{}, {"--format", "xml", "x.yaml"}, {"--bogus"}, {"/does/not/exist.yaml"}} {
+		if _, errOut, code := check(t, args...); code != 2 || errOut == "" {
+			t.Errorf("%v: exit %d, stderr %q", args, code, errOut)
+		}
+	}
+}
+
+// TestCheckCSARArchive: a zipped CSAR is read in place of a folder, with
+// paths shown inside the archive.
+func TestCheckCSARArchive(t *testing.T) {
+	for _, tc := range []struct {
+		dir  string
+		code int
+	}{{"tosca-2.0-csar", 0}, {"tosca-2.0-csar-invalid", 1}} {
+		archive := filepath.Join(t.TempDir(), tc.dir+".csar")
+		zipDir(t, filepath.Join("../../testdata/examples", tc.dir), archive)
+		out, errOut, code := check(t, archive)
+		if code != tc.code {
+			t.Errorf("%s: exit %d, want %d\n%s%s", tc.dir, code, tc.code, out, errOut)
+		}
+		if tc.code == 1 && !strings.Contains(out, tc.dir+".csar/Definitions/service.yaml:") {
+			t.Errorf("%s: paths not shown inside the archive:\n%s", tc.dir, out)
+		}
+	}
+}
+
+func zipDir(t *testing.T, dir, archive string) {
+	t.Helper()
+	f, err := os.Create(archive)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	w := zip.NewWriter(f)
+	err = filepath.Walk(dir, func(p string, info os.FileInfo, err error) error {
+		if err != nil || info.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		entry, err := w.Create(filepath.ToSlash(rel))
+		if err != nil {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		_, err = entry.Write(data)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
