@@ -23,6 +23,7 @@ type Snapshot struct {
 	links    map[string][]Link
 	// importers is the reverse import graph.
 	importers map[string][]string
+	fetcher   *fetcher
 }
 
 // Link is the outcome of resolving one import of a file.
@@ -131,6 +132,15 @@ func (s *Snapshot) resolve(f *File, imp *Import) (string, *Problem) {
 		// 1.x style: `- some.profile.name` importing a profile by name.
 		return p, nil
 	}
+	if origin := s.fetcher.origin(f.Path); origin != "" && imp.Repository == "" && !hasScheme(u) {
+		// A relative import inside a downloaded file is relative to its URL.
+		base, err := url.Parse(origin)
+		ref, err2 := url.Parse(u)
+		if err != nil || err2 != nil {
+			return "", &Problem{Code: "import-not-found", Message: "invalid url " + u}
+		}
+		u = base.ResolveReference(ref).String()
+	}
 	base := filepath.Dir(f.Path)
 	if imp.Repository != "" {
 		repo, ok := f.Repositories[imp.Repository]
@@ -138,14 +148,14 @@ func (s *Snapshot) resolve(f *File, imp *Import) (string, *Problem) {
 			return "", &Problem{Code: "import-not-found", Message: "unknown repository \"" + imp.Repository + "\""}
 		}
 		if hasScheme(repo.URL) && !strings.HasPrefix(repo.URL, "file:") {
-			return "", s.remote(strings.TrimSuffix(repo.URL, "/") + "/" + strings.TrimPrefix(u, "/"))
+			return s.remote(strings.TrimSuffix(repo.URL, "/") + "/" + strings.TrimPrefix(u, "/"))
 		}
 		base = s.localPath(f, repo.URL)
 		u = strings.TrimPrefix(u, "/")
 	}
 	if hasScheme(u) {
 		if !strings.HasPrefix(u, "file:") {
-			return "", s.remote(u)
+			return s.remote(u)
 		}
 		parsed, err := url.Parse(u)
 		if err != nil {
@@ -159,11 +169,17 @@ func (s *Snapshot) resolve(f *File, imp *Import) (string, *Problem) {
 	return filepath.Join(base, filepath.FromSlash(u)), nil
 }
 
-func (s *Snapshot) remote(u string) *Problem {
-	if s.opts.RemoteImports {
-		return &Problem{Code: "import-remote", Warning: true, Message: "remote import " + u + " could not be fetched; names it would define are not checked"}
+// remote resolves an import with a URL scheme: fetched into the cache when
+// the remoteImports setting allows it, else a warning that says so.
+func (s *Snapshot) remote(u string) (string, *Problem) {
+	if !s.opts.RemoteImports {
+		return "", &Problem{Code: "import-remote", Warning: true, Message: "remote import " + u + " is not fetched (enable the remoteImports setting); names it would define are not checked"}
 	}
-	return &Problem{Code: "import-remote", Warning: true, Message: "remote import " + u + " is not fetched (enable the remoteImports setting); names it would define are not checked"}
+	p, err := s.fetcher.fetch(u)
+	if err != nil {
+		return "", &Problem{Code: "import-remote", Warning: true, Message: "remote import " + u + " could not be fetched (" + err.Error() + "); names it would define are not checked"}
+	}
+	return p, nil
 }
 
 // localPath turns a repository url into a directory relative to f.

@@ -36,7 +36,8 @@ type Options struct {
 	ProfilePaths []string
 	// RemoteImports allows fetching imports with a URL scheme.
 	RemoteImports bool
-	// CacheDir is where embedded profiles are extracted ("" = default).
+	// CacheDir is where embedded profiles are extracted and remote imports
+	// downloaded ("" = the user cache folder).
 	CacheDir string
 	Logger   *zap.Logger
 }
@@ -57,6 +58,7 @@ type Workspace struct {
 	// missing remembers import targets that were not on disk, so that a
 	// keystroke does not stat them again; a disk event clears it.
 	missing map[string]bool
+	fetcher *fetcher
 	// relink makes the next rebuild resolve every import again (a disk
 	// event may have created a file an import was missing).
 	relink bool
@@ -77,10 +79,18 @@ func NewWorkspace(opts Options) *Workspace {
 	if w.log == nil {
 		w.log = zap.NewNop()
 	}
+	w.fetcher = newFetcher(filepath.Join(cacheDir(opts), "remote"))
 	w.loadEmbedded()
 	w.loadProfilePaths()
 	w.rebuild()
 	return w
+}
+
+func cacheDir(opts Options) string {
+	if opts.CacheDir != "" {
+		return opts.CacheDir
+	}
+	return profiles.DefaultCacheDir()
 }
 
 // embeddedSet is the parsed embedded profiles under one extraction root.
@@ -99,11 +109,7 @@ var (
 // extracted to, so that definitions in them open in an editor. They never
 // change, so every workspace of the process shares one parse.
 func (w *Workspace) loadEmbedded() {
-	cache := w.opts.CacheDir
-	if cache == "" {
-		cache = profiles.DefaultCacheDir()
-	}
-	root, err := profiles.Materialize(cache)
+	root, err := profiles.Materialize(cacheDir(w.opts))
 	if err != nil {
 		w.log.Warn("embedded profiles not extracted; definitions in them will not open", zap.Error(err))
 		root = filepath.Join(os.TempDir(), "tosca-ls-profiles")
@@ -284,6 +290,7 @@ func (w *Workspace) rebuild() {
 		implicit:  w.implicit,
 		links:     map[string][]Link{},
 		importers: map[string][]string{},
+		fetcher:   w.fetcher,
 	}
 	for _, m := range []map[string]*File{w.embedded, w.extra, w.disk, w.overlays} {
 		for p, f := range m {

@@ -2,9 +2,13 @@ package index
 
 import (
 	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 )
 
@@ -216,5 +220,55 @@ func TestUnchangedFilesKeepLinks(t *testing.T) {
 	}
 	if got := ws.Snapshot().Importers(b); len(got) != 1 || got[0] != a {
 		t.Errorf("Importers(b) = %v", got)
+	}
+}
+
+// TestRemoteImports: not fetched unless enabled (a warning says so); when
+// enabled, fetched once over HTTP, with relative imports inside the
+// downloaded file resolved against its URL.
+func TestRemoteImports(t *testing.T) {
+	var hits int
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits++
+		switch r.URL.Path {
+		case "/lib/types.yaml":
+			fmt.Fprint(w, "tosca_definitions_version: tosca_2_0\nimports: [more.yaml]\n")
+		case "/lib/more.yaml":
+			fmt.Fprint(w, "tosca_definitions_version: tosca_2_0\n")
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer srv.Close()
+	root := t.TempDir()
+	write(t, root, map[string]string{"main.yaml": "tosca_definitions_version: tosca_2_0\nimports:\n  - " + srv.URL + "/lib/types.yaml\n  - " + srv.URL + "/missing.yaml\n"})
+	main := filepath.Join(root, "main.yaml")
+
+	off := NewWorkspace(Options{CacheDir: t.TempDir()})
+	off.AddFolder(context.Background(), root, nil)
+	if p := off.Snapshot().Links(main)[0].Problem; p == nil || p.Code != "import-remote" || !p.Warning || !strings.Contains(p.Message, "enable the remoteImports setting") {
+		t.Errorf("disabled: problem %+v", p)
+	}
+	if hits != 0 {
+		t.Errorf("fetched %d times while disabled", hits)
+	}
+
+	on := NewWorkspace(Options{CacheDir: t.TempDir(), RemoteImports: true})
+	on.AddFolder(context.Background(), root, nil)
+	snap := on.Snapshot()
+	links := snap.Links(main)
+	if links[0].Path == "" {
+		t.Fatalf("enabled: not fetched: %+v", links[0].Problem)
+	}
+	if inner := snap.Links(links[0].Path); len(inner) != 1 || inner[0].Path == "" {
+		t.Errorf("relative import inside the remote file: %+v", inner)
+	}
+	if p := links[1].Problem; p == nil || p.Code != "import-remote" || !strings.Contains(p.Message, "404") {
+		t.Errorf("missing remote file: %+v", p)
+	}
+	before := hits
+	on.SetOverlay(main, 2, []byte("tosca_definitions_version: tosca_2_0\nimports:\n  - "+srv.URL+"/lib/types.yaml\n"))
+	if hits != before {
+		t.Errorf("an edit fetched again (%d → %d requests)", before, hits)
 	}
 }
