@@ -30,8 +30,6 @@ type complFrame struct {
 	defPath  string
 }
 
-var complAny = &grammar.Value{Kind: grammar.AnyValue}
-
 // complMemberSections are the keynames whose entries name members of the
 // enclosing entity's type.
 var complMemberSections = func() map[string]bool {
@@ -63,7 +61,7 @@ func (c *complCtx) frames(path syntax.Path) []complFrame {
 			return out
 		}
 		next := complFrame{Frame: Frame{Node: child, Pair: step.Pair, Owner: cur.Owner, Type: cur.Type}}
-		next.Value, next.Key = c.childValue(cur, step)
+		next.Value, next.Key = stepValue(cur.Value, cur.Node, step, c.u.Versions, c.key)
 		if step.Pair != nil {
 			if d := c.declAt(step.Pair.Key); d != nil {
 				next.Owner = d
@@ -90,39 +88,6 @@ func (c *complCtx) key(e *grammar.Entity, name string) *grammar.Key {
 		return k
 	}
 	return e.Key(name, c.u.Versions)
-}
-
-// childValue is the grammar value of the child reached by step from cur.
-func (c *complCtx) childValue(cur complFrame, step syntax.Step) (*grammar.Value, *grammar.Key) {
-	val := cur.Value
-	if val == nil {
-		return nil, nil
-	}
-	if s := val.ShortFor(c.u.Versions); s != nil && cur.Node != nil && cur.Node.Kind == syntax.Scalar {
-		val = s
-	}
-	switch val.Kind {
-	case grammar.EntityValue:
-		if step.Pair == nil {
-			return nil, nil
-		}
-		if k := c.key(val.Entity, step.Pair.Key.Value); k != nil {
-			return k.Value, k
-		}
-		if e := val.Entity; e.Extra != nil && (e.ExtraIn == grammar.None || e.ExtraIn.Has(c.u.Versions)) {
-			return e.Extra, nil
-		}
-	case grammar.MapOfValue, grammar.ListOfValue:
-		return val.Elem, nil
-	case grammar.NamedListValue:
-		if step.Pair != nil {
-			return val.Elem, nil
-		}
-		return &grammar.Value{Kind: grammar.MapOfValue, Elem: val.Elem}, nil
-	case grammar.AnyValue, grammar.MapValue, grammar.ListValue:
-		return complAny, nil
-	}
-	return nil, nil
 }
 
 // declAt is the declaration named by a key of the re-parsed tree (matched

@@ -79,7 +79,9 @@ func (a *Analyzer) locateIn(u *Unit, root *syntax.Node, off int) *Position {
 			break
 		}
 		next.Node = child
-		next.Value, next.Key = a.childValue(u, cur, step)
+		next.Value, next.Key = stepValue(cur.Value, cur.Node, step, u.Versions, func(e *grammar.Entity, name string) *grammar.Key {
+			return e.Key(name, u.Versions)
+		})
 		if step.Pair != nil {
 			for _, d := range u.Decls {
 				if d.Key == step.Pair.Key {
@@ -106,38 +108,40 @@ func entityOf(v *grammar.Value) *grammar.Entity {
 	return nil
 }
 
-// childValue is the grammar value of the child reached by step from cur.
-func (a *Analyzer) childValue(u *Unit, cur Frame, step syntax.Step) (*grammar.Value, *grammar.Key) {
-	val := cur.Value
+// anyValue describes free-form values (property values, metadata, …).
+var anyValue = &grammar.Value{Kind: grammar.AnyValue}
+
+// stepValue is the grammar value of the child reached by step from a node
+// described by val, in a file of versions v. keyOf looks keynames up (so
+// completion can prefer the keynames of the file's 2.0 form).
+func stepValue(val *grammar.Value, node *syntax.Node, step syntax.Step, v grammar.Versions, keyOf func(*grammar.Entity, string) *grammar.Key) (*grammar.Value, *grammar.Key) {
 	if val == nil {
 		return nil, nil
 	}
-	if val.Short != nil && cur.Node.Kind == syntax.Scalar {
-		val = val.Short
+	if s := val.ShortFor(v); s != nil && node != nil && node.Kind == syntax.Scalar {
+		val = s
 	}
 	switch val.Kind {
 	case grammar.EntityValue:
 		if step.Pair == nil {
 			return nil, nil
 		}
-		if k := val.Entity.Key(step.Pair.Key.Value, u.Versions); k != nil {
+		if k := keyOf(val.Entity, step.Pair.Key.Value); k != nil {
 			return k.Value, k
 		}
-		if val.Entity.Extra != nil {
-			return val.Entity.Extra, nil
+		if e := val.Entity; e.Extra != nil && (e.ExtraIn == grammar.None || e.ExtraIn.Has(v)) {
+			return e.Extra, nil
 		}
-	case grammar.MapOfValue:
-		return val.Elem, nil
-	case grammar.ListOfValue:
+	case grammar.MapOfValue, grammar.ListOfValue:
 		return val.Elem, nil
 	case grammar.NamedListValue:
 		if step.Pair != nil {
 			return val.Elem, nil
 		}
-		// A list item: the single-entry map itself is a MapOf-like frame.
+		// A list item: the single-entry map itself is a map of one entry.
 		return &grammar.Value{Kind: grammar.MapOfValue, Elem: val.Elem}, nil
 	case grammar.AnyValue, grammar.MapValue, grammar.ListValue:
-		return &grammar.Value{Kind: grammar.AnyValue}, nil
+		return anyValue, nil
 	}
 	return nil, nil
 }
