@@ -890,6 +890,11 @@ func navProfileOf(snap *index.Snapshot, f *index.File) string {
 	if f.ProfileName != "" {
 		return f.ProfileName
 	}
+	if !f.Embedded {
+		// A workspace file belongs to a profile only by declaring it.
+		return ""
+	}
+	// The embedded profiles spread over several files in one folder.
 	dir := filepath.Dir(f.Path)
 	best := ""
 	for _, name := range snap.ProfileNames() {
