@@ -45,19 +45,34 @@ func newScope() *Scope {
 	return &Scope{types: map[grammar.RefKind]map[string]*Decl{}, mutedPrefixes: map[string]bool{}}
 }
 
-func (s *Scope) add(name string, d *Decl) {
+// add binds name to d. A weak binding (from an implicit import) never
+// replaces or clashes with another.
+func (s *Scope) add(name string, d *Decl, weak bool) {
 	m := s.types[d.Kind]
 	if m == nil {
 		m = map[string]*Decl{}
 		s.types[d.Kind] = m
 	}
-	if prev, ok := m[name]; ok {
-		if prev != d {
-			s.conflicts = append(s.conflicts, conflict{name, prev, d})
-		}
-		return
+	prev, ok := m[name]
+	switch {
+	case !ok:
+		m[name] = d
+	case prev != d && !weak && prev.File.Hash != d.File.Hash && !s.clashes(prev, d):
+		// (Two copies of one file, e.g. an embedded profile file checked
+		// from disk, define the same names without clashing.)
+		s.conflicts = append(s.conflicts, conflict{name, prev, d})
 	}
-	m[name] = d
+}
+
+// clashes reports whether the pair is already recorded (under another of
+// their names).
+func (s *Scope) clashes(a, b *Decl) bool {
+	for _, c := range s.conflicts {
+		if c.first == a && c.second == b || c.first == b && c.second == a {
+			return true
+		}
+	}
+	return false
 }
 
 // Lookup finds a type of kind by the name used in the file.
@@ -114,7 +129,10 @@ func (s *Scope) Muted(name string) bool {
 
 // scopeOf builds (once per snapshot) the scope of a file: a breadth-first
 // walk over its imports, each file visited once per namespace prefix, so
-// cycles of any length terminate and every file sees the same names.
+// cycles of any length terminate and every file sees the same names. The
+// implicit imports (normative and built-in types) come last and only fill
+// gaps: a file that defines those types itself (a copy of a profile in the
+// workspace) shadows them instead of clashing with them.
 func (a *Analyzer) scopeOf(path string) *Scope {
 	if s, ok := a.scopes[path]; ok {
 		return s
@@ -122,45 +140,64 @@ func (a *Analyzer) scopeOf(path string) *Scope {
 	s := newScope()
 	a.scopes[path] = s
 	type visit struct{ path, prefix string }
-	queue := []visit{{path, ""}}
-	seen := map[visit]bool{queue[0]: true}
-	enqueue := func(v visit) {
-		if !seen[v] {
-			seen[v] = true
-			queue = append(queue, v)
+	seen := map[visit]bool{}
+	walk := func(start string, implicit bool) {
+		queue := []visit{{start, ""}}
+		if seen[queue[0]] {
+			return
 		}
-	}
-	for len(queue) > 0 {
-		v := queue[0]
-		queue = queue[1:]
-		f := a.snap.File(v.path)
-		if f == nil {
-			continue
-		}
-		for _, d := range a.declsOf(f) {
-			if d.Kind.IsType() {
-				for _, n := range declaredNames(f, d) {
-					s.add(qualify(v.prefix, n), d)
+		seen[queue[0]] = true
+		for len(queue) > 0 {
+			v := queue[0]
+			queue = queue[1:]
+			f := a.snap.File(v.path)
+			if f == nil {
+				continue
+			}
+			for _, d := range a.declsOf(f) {
+				if d.Kind.IsType() {
+					for _, n := range declaredNames(f, d) {
+						s.add(qualify(v.prefix, n), d, implicit)
+					}
+				}
+			}
+			for _, l := range a.snap.Links(v.path) {
+				prefix := qualify(v.prefix, l.Import.Namespace)
+				if l.Path == "" {
+					s.mutedPrefixes[prefix] = true
+					continue
+				}
+				if next := (visit{l.Path, prefix}); !seen[next] {
+					seen[next] = true
+					queue = append(queue, next)
 				}
 			}
 		}
-		// Implicit imports (normative and built-in types) belong to the
-		// file being analysed; imported files do not re-export them.
-		if v.prefix == "" {
-			for _, target := range a.snap.Implicit(f) {
-				enqueue(visit{target, ""})
-			}
-		}
-		for _, l := range a.snap.Links(v.path) {
-			prefix := qualify(v.prefix, l.Import.Namespace)
-			if l.Path == "" {
-				s.mutedPrefixes[prefix] = true
-				continue
-			}
-			enqueue(visit{l.Path, prefix})
+	}
+	walk(path, false)
+	if f := a.snap.File(path); f != nil {
+		// A copy of the normative types (its files define the root types
+		// themselves) shadows the implicit ones; any other file redefining
+		// a normative type clashes with it.
+		shadow := definesNormativeRoot(s)
+		for _, target := range a.snap.Implicit(f) {
+			walk(target, shadow)
 		}
 	}
 	return s
+}
+
+// definesNormativeRoot reports whether a scope's own names include a root
+// type of the 1.x normative types (tosca.nodes.Root, …).
+func definesNormativeRoot(s *Scope) bool {
+	for _, m := range s.types {
+		for name := range m {
+			if strings.HasPrefix(name, "tosca.") && strings.HasSuffix(name, ".Root") && strings.Count(name, ".") == 2 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // qualify prefixes name with a namespace ("" leaves it as is).
