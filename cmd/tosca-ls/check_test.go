@@ -130,3 +130,24 @@ func zipDir(t *testing.T, dir, archive string) {
 		t.Fatal(err)
 	}
 }
+
+// TestCheckProfilePath: --profile-path makes a folder's profiles importable
+// by name without being part of what is checked.
+func TestCheckProfilePath(t *testing.T) {
+	profiles, project := t.TempDir(), t.TempDir()
+	write := func(dir, name, content string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(profiles, "acme.yaml", "tosca_definitions_version: tosca_2_0\nprofile: com.acme.types:1.0\nnode_types:\n  Widget: {}\n")
+	write(project, "service.yaml", "tosca_definitions_version: tosca_2_0\nimports:\n  - profile: com.acme.types:1.0\n    namespace: acme\nservice_template:\n  node_templates:\n    w:\n      type: acme:Widget\n")
+	out, _, code := check(t, project)
+	if code != 1 || !strings.Contains(out, "import-not-found") {
+		t.Errorf("without --profile-path: exit %d\n%s", code, out)
+	}
+	out, errOut, code := check(t, "--profile-path", profiles, project)
+	if code != 0 || out != "" {
+		t.Errorf("with --profile-path: exit %d\n%s%s", code, out, errOut)
+	}
+}
