@@ -235,11 +235,6 @@ func (b *binder) walk(n *syntax.Node, val *grammar.Value, c walkCtx) {
 		}
 	case grammar.ListOfValue:
 		if n.Kind != syntax.Sequence {
-			if val.Elem != nil && (val.Elem.Kind == grammar.RefValue || val.Elem.Kind == grammar.StringValue) && n.Kind == syntax.Scalar {
-				// A single name where a list is allowed is a common slip; say so.
-				b.shape(n, "a list")
-				return
-			}
 			b.shape(n, "a list")
 			return
 		}
@@ -320,7 +315,7 @@ func (b *binder) walkEntity(n *syntax.Node, val *grammar.Value, c walkCtx) {
 		kc.key = p.Key
 		b.walk(p.Value, k.Value, kc)
 		if c.typ != nil && e.TypeKey != "" {
-			b.memberRefs(p, c)
+			b.memberRefs(p, e, c)
 		}
 	}
 	b.missingKeys(n, e, c)
@@ -350,14 +345,15 @@ func (b *binder) missingMemberType(n *syntax.Node, e *grammar.Entity, c walkCtx)
 
 // memberRefs records the names a template uses from its type's members
 // (properties, requirements, interfaces, …).
-func (b *binder) memberRefs(p *syntax.Pair, c walkCtx) {
+func (b *binder) memberRefs(p *syntax.Pair, e *grammar.Entity, c walkCtx) {
 	section := p.Key.Value
 	if !isMemberSection(section) {
 		return
 	}
+	members := b.a.membersOf(c.typ, section)
 	for _, entry := range namedEntries(p.Value) {
 		var m *Member
-		for _, x := range b.a.membersOf(c.typ, section) {
+		for _, x := range members {
 			if x.Name == entry.Key.Value {
 				m = x
 				break
@@ -365,11 +361,50 @@ func (b *binder) memberRefs(p *syntax.Pair, c walkCtx) {
 		}
 		if m != nil {
 			b.u.Refs = append(b.u.Refs, &Ref{Kind: memberKind(section), Name: m.Name, Node: entry.Key, Member: m, Owner: c.owner})
+		} else if assignsMembers(e) && section != "artifacts" && !entry.Merged && b.chainComplete(c.typ) {
+			names := make([]string, len(members))
+			for i, x := range members {
+				names[i] = x.Name
+			}
+			d := b.report(entry.Key.Span, SeverityError, CodeUnknownMember, fmt.Sprintf("%s %q has no %s named %q", c.typ.Kind, c.typ.Name, singular(section), entry.Key.Value))
+			d.Suggestions = suggest(entry.Key.Value, names)
+			if len(d.Suggestions) > 0 {
+				d.Message += fmt.Sprintf("; did you mean %q?", d.Suggestions[0])
+			}
+			d.Related = []Related{{Location: c.typ.Location(), Message: c.typ.Name + " is defined here"}}
 		}
 		if section == "interfaces" && m != nil && entry.Value.Kind == syntax.Mapping {
 			b.operationRefs(entry.Value, m, c)
 		}
 	}
+}
+
+// assignsMembers reports the entities whose property, requirement, …
+// entries must name members of their type (templates, groups, policies);
+// definitions inside types may refine or add members instead.
+func assignsMembers(e *grammar.Entity) bool {
+	switch e.Declares {
+	case grammar.NodeTemplate, grammar.RelationshipTemplate, grammar.Group, grammar.Policy:
+		return true
+	}
+	return false
+}
+
+// chainComplete reports whether every derived_from of t's chain resolved:
+// members may come from an ancestor that is not known (an unresolved import).
+func (b *binder) chainComplete(t *Decl) bool {
+	chain, cyclic := b.a.chain(t)
+	return !cyclic && chain[len(chain)-1].Node.GetPair("derived_from") == nil
+}
+
+func singular(section string) string {
+	switch section {
+	case "properties":
+		return "property"
+	case "capabilities":
+		return "capability"
+	}
+	return strings.TrimSuffix(section, "s")
 }
 
 // operationRefs links operation names in an interface assignment to the

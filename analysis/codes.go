@@ -15,6 +15,7 @@ const (
 	CodeDerivationCycle   = "derivation-cycle"
 	CodeDuplicateName     = "duplicate-name"
 	CodeUnknownName       = "unknown-name"
+	CodeUnknownMember     = "unknown-member"
 	CodeImportNotFound    = "import-not-found"
 	CodeImportCycle       = "import-cycle"
 	CodeImportRemote      = "import-remote"
@@ -34,6 +35,7 @@ var Codes = []struct{ Code, Doc string }{
 	{CodeDerivationCycle, "derived_from leads back to the type itself"},
 	{CodeDuplicateName, "two definitions of the same kind share a name in one namespace"},
 	{CodeUnknownName, "a reference to a template, input or other name that does not exist"},
+	{CodeUnknownMember, "a template assigns a property, attribute, capability, requirement or interface its type does not define"},
 	{CodeImportNotFound, "an import that cannot be resolved"},
 	{CodeImportCycle, "imports that lead back to the importing file"},
 	{CodeImportRemote, "a remote import that is not fetched (a warning)"},
