@@ -19,6 +19,7 @@ const (
 	CodeImportNotFound    = "import-not-found"
 	CodeImportCycle       = "import-cycle"
 	CodeImportRemote      = "import-remote"
+	CodeUnmodelledDialect = "unmodelled-dialect"
 )
 
 // Codes documents every code (shown by `tosca-ls check --codes` and the README).
@@ -39,4 +40,5 @@ var Codes = []struct{ Code, Doc string }{
 	{CodeImportNotFound, "an import that cannot be resolved"},
 	{CodeImportCycle, "imports that lead back to the importing file"},
 	{CodeImportRemote, "a remote import that is not fetched (a warning)"},
+	{CodeUnmodelledDialect, "a recognised dialect whose keynames are not checked yet (information)"},
 }
