@@ -108,7 +108,8 @@ func (a *Analyzer) bind(f *index.File) *Unit {
 // unmodelled are TOSCA dialects tosca-ls recognises but whose grammar is
 // not described yet (they come with the dialects milestone).
 var unmodelled = map[string]string{
-	"tosca_variability_1_0": "Variability4TOSCA",
+	"tosca_variability_1_0":            "Variability4TOSCA",
+	"tosca_simple_profile_for_nfv_1_0": "TOSCA Simple Profile for NFV",
 }
 
 func (b *binder) report(span text.Span, sev Severity, code, msg string) *Diagnostic {

@@ -16,8 +16,11 @@ import (
 )
 
 const (
-	// maxRounds bounds the blank-and-reparse recovery of one document.
-	maxRounds = 20
+	// maxRounds bounds the blank-and-reparse recovery of one document, and
+	// repairBudget the bytes re-parsed for it: a large, badly broken file
+	// gets fewer rounds so a keystroke never costs more than ~2 MB of parsing.
+	maxRounds    = 20
+	repairBudget = 2 << 20
 	// maxExpansion caps the number of nodes aliases and merge keys may
 	// expand to in one document (alias bombs).
 	maxExpansion = 1_000_000
@@ -384,6 +387,10 @@ func (p *docParser) parseOnce() (tokens token.Tokens, file *ast.File, err error,
 
 // run parses the chunk, repairing it until goccy accepts it.
 func (p *docParser) run() {
+	limit := maxRounds
+	if len(p.buf) > 0 {
+		limit = max(2, min(maxRounds, repairBudget/len(p.buf)))
+	}
 	for round := 0; ; round++ {
 		tokens, file, err, panicked := p.parseOnce()
 		if panicked != nil {
@@ -395,9 +402,9 @@ func (p *docParser) run() {
 			p.convert(file)
 			return
 		}
-		if round >= maxRounds {
+		if round >= limit {
 			// Last resort: drop everything from the error line on.
-			if round > maxRounds || !p.blank(p.starts[p.errLine(err)], len(p.buf)) {
+			if round > limit || !p.blank(p.starts[p.errLine(err)], len(p.buf)) {
 				return
 			}
 			continue

@@ -1,0 +1,51 @@
+package analysis_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/tosca-ls/tosca-ls/analysis"
+	"github.com/tosca-ls/tosca-ls/index"
+)
+
+// TestConcurrentRequests runs every feature at many offsets from several
+// goroutines on one snapshot, as the server does for concurrent requests
+// (run with -race to check the analyzer's locking).
+func TestConcurrentRequests(t *testing.T) {
+	dir, _ := filepath.Abs("../testdata/examples/tosca-2.0-k8s")
+	ws := index.NewWorkspace(index.Options{CacheDir: profileCache(t)})
+	ws.AddFolder(context.Background(), dir, nil)
+	snap := ws.Snapshot()
+	main := filepath.Join(dir, "main.yaml")
+	src, err := os.ReadFile(main)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	var wg sync.WaitGroup
+	for g := 0; g < 4; g++ {
+		wg.Add(1)
+		go func(g int) {
+			defer wg.Done()
+			for off := g; off < len(src); off += 37 {
+				analysis.Complete(ctx, snap, main, off)
+				analysis.HoverAt(ctx, snap, main, off)
+				analysis.Definition(ctx, snap, main, off)
+				analysis.References(ctx, snap, main, off, true)
+				analysis.DocumentHighlights(ctx, snap, main, off)
+				analysis.SignatureHelpAt(ctx, snap, main, off)
+			}
+			analysis.Diagnostics(ctx, snap, main)
+			analysis.DocumentSymbols(ctx, snap, main)
+			analysis.SemanticTokens(ctx, snap, main)
+			analysis.WorkspaceSymbols(ctx, snap, "Pod")
+		}(g)
+	}
+	wg.Wait()
+	if d := analysis.Diagnostics(ctx, snap, main); len(d) != 0 {
+		t.Errorf("the example is clean, got %v", d)
+	}
+}
