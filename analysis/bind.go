@@ -97,7 +97,7 @@ func (a *Analyzer) bind(f *index.File) *Unit {
 	b.checkVersion()
 	root := f.Root()
 	if root != nil {
-		b.walk(root, &grammar.Value{Kind: grammar.EntityValue, Entity: grammar.ServiceTemplate}, walkCtx{})
+		b.walk(root, fileValue, walkCtx{})
 	}
 	b.checkImports()
 	b.checkTypes()

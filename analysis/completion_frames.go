@@ -43,7 +43,7 @@ var complMemberSections = func() map[string]bool {
 // frames maps the steps of a path in the re-parsed tree to grammar frames
 // (like Analyzer.Locate, which works on the unit's own tree).
 func (c *complCtx) frames(path syntax.Path) []complFrame {
-	root := complFrame{Frame: Frame{Node: c.root, Value: &grammar.Value{Kind: grammar.EntityValue, Entity: grammar.ServiceTemplate}}}
+	root := complFrame{Frame: Frame{Node: c.root, Value: fileValue}}
 	out := []complFrame{root}
 	for _, step := range path {
 		cur := out[len(out)-1]

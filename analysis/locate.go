@@ -62,9 +62,7 @@ func (a *Analyzer) locateIn(u *Unit, root *syntax.Node, off int) *Position {
 	if root == nil {
 		return pos
 	}
-	val := &grammar.Value{Kind: grammar.EntityValue, Entity: grammar.ServiceTemplate}
-	frame := Frame{Node: root, Value: val}
-	pos.Frames = append(pos.Frames, frame)
+	pos.Frames = append(pos.Frames, Frame{Node: root, Value: fileValue})
 	for _, step := range syntax.PathAt(root, off) {
 		cur := pos.Frames[len(pos.Frames)-1]
 		next := Frame{Owner: cur.Owner, Type: cur.Type}
@@ -107,6 +105,9 @@ func entityOf(v *grammar.Value) *grammar.Entity {
 	}
 	return nil
 }
+
+// fileValue describes a whole TOSCA file: every walk along the grammar starts here.
+var fileValue = &grammar.Value{Kind: grammar.EntityValue, Entity: grammar.ServiceTemplate}
 
 // anyValue describes free-form values (property values, metadata, …).
 var anyValue = &grammar.Value{Kind: grammar.AnyValue}

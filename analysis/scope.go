@@ -266,7 +266,7 @@ func (a *Analyzer) declsOf(f *index.File) []*Decl {
 			}
 		}
 	}
-	walk(f.Root(), &grammar.Value{Kind: grammar.EntityValue, Entity: grammar.ServiceTemplate}, 0)
+	walk(f.Root(), fileValue, 0)
 	a.decls[f.Path] = out
 	return out
 }

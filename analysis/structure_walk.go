@@ -36,7 +36,7 @@ const maxWalkDepth = 64
 
 // run walks root as a service template.
 func (w *grammarWalk) run(root *syntax.Node) {
-	w.walk(root, &grammar.Value{Kind: grammar.EntityValue, Entity: grammar.ServiceTemplate}, nil, "", 0)
+	w.walk(root, fileValue, nil, "", 0)
 }
 
 // isCall reports whether n is a function call: a single-entry map whose key
