@@ -486,11 +486,30 @@ func (b *binder) unknownKey(key *syntax.Node, e *grammar.Entity) {
 		msg = fmt.Sprintf("keyname %q of %s does not exist in %s", key.Value, e.Name, versionName(b.u.File.DefinitionsVersion))
 	}
 	sugg := suggest(key.Value, names)
-	if len(sugg) > 0 {
+	if home := extraHome(e, b.v); home != "" {
+		// Written the way older versions allowed (an operation directly
+		// under an interface): say where it belongs now.
+		msg = fmt.Sprintf("%q is not a keyname of %s: before TOSCA 1.3 entries like it were written directly here, in %s they go under `%s:`", key.Value, e.Name, versionName(b.u.File.DefinitionsVersion), home)
+		sugg = nil
+	} else if len(sugg) > 0 {
 		msg += fmt.Sprintf("; did you mean %q?", sugg[0])
 	}
 	d := b.report(key.Span, SeverityError, CodeUnknownKeyname, msg)
 	d.Suggestions = sugg
+}
+
+// extraHome names the keyname that, in versions v, holds what other
+// versions allow directly in e (its Extra entries), or "".
+func extraHome(e *grammar.Entity, v grammar.Versions) string {
+	if e.Extra == nil || e.ExtraIn == grammar.None || e.ExtraIn.Has(v) || e.Extra.Entity == nil {
+		return ""
+	}
+	for _, k := range e.KeysIn(v) {
+		if k.Value.Kind == grammar.MapOfValue && k.Value.Elem != nil && k.Value.Elem.Entity == e.Extra.Entity {
+			return k.Name
+		}
+	}
+	return ""
 }
 
 func versionName(v string) string {

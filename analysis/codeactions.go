@@ -97,6 +97,11 @@ func (fx *fixer) quickFixes(d Diagnostic) []CodeAction {
 		}
 	case CodeUnknownType, CodeUnknownName:
 		out = append(out, fx.importFixes(d)...)
+	case CodeUnknownKeyname:
+		if ca, ok := fx.moveUnderHome(d); ok {
+			ca.Preferred = len(out) == 0
+			out = append(out, ca)
+		}
 	}
 	return out
 }

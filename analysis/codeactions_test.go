@@ -122,6 +122,7 @@ func TestCodeActionsQuickFixes(t *testing.T) {
 		{"create the imports section", "project/bare.yaml", "Widget", "Import other/widgets.yaml", "quickfix", "project/bare-import-widget.golden", false, "unknown-type"},
 		{"import a profile", "project/bare.yaml", "Compute", "Import profile org.oasis-open.simple:2.0", "quickfix", "project/bare-import-profile.golden", false, "unknown-type"},
 		{"import into a namespace", "project/bare.yaml", "wd:Widget", "Import other/widgets.yaml as namespace wd", "quickfix", "project/bare-import-ns.golden", false, "unknown-type"},
+		{"operations moved under operations:", "fixes/operations.yaml", "", "Move `create`, `configure` under `operations:`", "quickfix", "fixes/operations.golden", true, "unknown-keyname"},
 		{"import 1.x into a flow list", "project/legacy.yaml", "gd:lib", "Import other/gadgets.yaml as namespace gd", "quickfix", "project/legacy-import-ns.golden", false, "unknown-type"},
 	}
 	for _, c := range cases {
