@@ -67,6 +67,10 @@ type binder struct {
 func (a *Analyzer) bind(f *index.File) *Unit {
 	u := &Unit{File: f, Versions: versionsOf(f), local: map[grammar.RefKind]map[string]*Decl{}}
 	b := &binder{a: a, u: u, v: u.Versions}
+	if f.TooLarge {
+		b.report(text.Span{End: f.Lines().LineEnd(0)}, SeverityWarning, CodeFileTooLarge, fmt.Sprintf("the file is larger than %d MB and is not analysed", index.MaxFileSize>>20))
+		return u
+	}
 	b.syntaxDiagnostics()
 	if f.Dialect != index.TOSCA {
 		return u

@@ -20,6 +20,7 @@ const (
 	CodeImportCycle       = "import-cycle"
 	CodeImportRemote      = "import-remote"
 	CodeUnmodelledDialect = "unmodelled-dialect"
+	CodeFileTooLarge      = "file-too-large"
 )
 
 // Codes documents every code (shown by `tosca-ls check --codes` and the README).
@@ -41,4 +42,5 @@ var Codes = []struct{ Code, Doc string }{
 	{CodeImportCycle, "imports that lead back to the importing file"},
 	{CodeImportRemote, "a remote import that is not fetched (a warning)"},
 	{CodeUnmodelledDialect, "a recognised dialect whose keynames are not checked yet (information)"},
+	{CodeFileTooLarge, "a file over 16 MB is kept but not analysed (a warning)"},
 }

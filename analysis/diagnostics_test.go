@@ -239,6 +239,9 @@ func TestSpecExamples(t *testing.T) {
 // TestEveryCodeHasFixtures: a bad fixture that triggers it and a good one.
 func TestEveryCodeHasFixtures(t *testing.T) {
 	for _, c := range analysis.Codes {
+		if c.Code == analysis.CodeFileTooLarge {
+			continue // a 16 MB fixture would not belong in git: TestFileTooLarge generates one
+		}
 		dir := filepath.Join("../testdata/diagnostics", c.Code)
 		entries, err := os.ReadDir(dir)
 		if err != nil {
@@ -254,4 +257,21 @@ func TestEveryCodeHasFixtures(t *testing.T) {
 			t.Errorf("%s: want bad* and good* fixtures, have bad=%v good=%v", c.Code, bad, good)
 		}
 	}
+}
+
+// TestFileTooLarge: a huge buffer is kept but not parsed, and says so.
+func TestFileTooLarge(t *testing.T) {
+	ws := index.NewWorkspace(index.Options{CacheDir: profileCache(t)})
+	path := filepath.Join(t.TempDir(), "huge.yaml")
+	src := []byte("tosca_definitions_version: tosca_2_0\ndescription: " + strings.Repeat("x", index.MaxFileSize) + "\n")
+	snap := ws.SetOverlay(path, 1, src)
+	diags := analysis.Diagnostics(context.Background(), snap, path)
+	if len(diags) != 1 || diags[0].Code != analysis.CodeFileTooLarge || diags[0].Span.End != 36 {
+		t.Fatalf("diagnostics %+v", diags)
+	}
+	// Features on the unparsed file answer without panicking.
+	analysis.Complete(context.Background(), snap, path, 10)
+	analysis.HoverAt(context.Background(), snap, path, 10)
+	analysis.DocumentSymbols(context.Background(), snap, path)
+	analysis.SemanticTokens(context.Background(), snap, path)
 }

@@ -20,6 +20,9 @@ type File struct {
 	Version int32
 	// Embedded is true for the normative profiles shipped inside tosca-ls.
 	Embedded bool
+	// TooLarge is set for text over MaxFileSize: it is kept but not parsed,
+	// so one huge buffer cannot stall every edit.
+	TooLarge bool
 
 	// DefinitionsVersion is the tosca_definitions_version value ("" if absent).
 	DefinitionsVersion string
@@ -66,6 +69,10 @@ type Repository struct {
 
 // newFile parses src and extracts what the index needs to link files.
 func newFile(path string, src []byte, hash [sha256.Size]byte) *File {
+	if len(src) > MaxFileSize {
+		return &File{Path: path, Dialect: Detect(src), Hash: hash, TooLarge: true,
+			Syntax: &syntax.File{Src: src, Lines: text.NewLines(src)}}
+	}
 	f := &File{Path: path, Dialect: Detect(src), Syntax: syntax.Parse(src), Hash: hash}
 	root := f.Root()
 	f.DefinitionsVersion = root.Get("tosca_definitions_version").Text()
