@@ -90,7 +90,9 @@ func (b *binder) checkTypes() {
 		if !d.Kind.IsType() {
 			continue
 		}
-		if chain, cyclic := a.chain(d); cyclic {
+		// Only the types on the cycle are reported: one that merely derives
+		// into it (A → B → C → B) is fine once the cycle is fixed.
+		if chain, cyclic := a.chain(d); cyclic && a.parent(chain[len(chain)-1]) == d {
 			names := make([]string, len(chain))
 			for i, t := range chain {
 				names[i] = t.Name
