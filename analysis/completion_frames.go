@@ -108,6 +108,8 @@ func (c *complCtx) semantics(cur, next *complFrame, step syntax.Step) {
 		name = step.Pair.Key.Value
 	}
 	switch {
+	case step.Pair != nil && name == "node_filter" && next.Key != nil:
+		next.typed = c.filteredType(cur)
 	case step.Pair != nil && cur.typed != nil && next.Key != nil && complMemberSections[name]:
 		next.section, next.sectionOf = name, cur.typed
 	case step.Pair != nil && cur.typed != nil && cur.typed.Kind == grammar.InterfaceType && next.Key == nil && entityOf(cur.Value) != nil:
@@ -151,6 +153,19 @@ func (c *complCtx) semantics(cur, next *complFrame, step syntax.Step) {
 		}
 		next.dataType, next.valueDef, next.defPath = c.entrySchema(cur.dataType, cur.valueDef, cur.defPath)
 	}
+}
+
+// filteredType is the node type a node filter inside cur selects among:
+// the requirement's `node` (as written here, else in the requirement's
+// definition), or, for a template's own filter, its type.
+func (c *complCtx) filteredType(cur *complFrame) *Decl {
+	if target := cur.Node.Get("node").Text(); target != "" {
+		return c.nodeTarget(target)
+	}
+	if m := cur.member; m != nil && m.Section == "requirements" && m.Node.Kind == syntax.Mapping {
+		return c.scopeOfPath(m.Definer.File.Path).Lookup(grammar.NodeType, m.Node.Get("node").Text())
+	}
+	return cur.typed
 }
 
 // scopeOfPath is the scope of any file of the snapshot.

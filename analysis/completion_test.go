@@ -141,6 +141,23 @@ var nodeTemplateKeys13 = []string{"description", "metadata", "directives", "prop
 func TestCompletionTOSCA13(t *testing.T) {
 	runCompletionCases(t, "../testdata/completion/tosca13", []completionCase{
 		{
+			// A node filter's capability names come from the requirement's target node type.
+			file:   "node-filter-capabilities.yaml",
+			want:   []string{"host", "os", "endpoint", "scalable", "binding"},
+			absent: []string{"properties", "dependency"},
+		},
+		{
+			// Without `node` in the assignment, the requirement definition's node type.
+			file: "node-filter-from-definition.yaml",
+			want: []string{"host", "os", "endpoint"},
+		},
+		{
+			// ... and their property names from the capability type.
+			file:   "node-filter-properties.yaml",
+			want:   []string{"num_cpus", "mem_size", "disk_size", "cpu_frequency"},
+			absent: []string{"architecture", "type"},
+		},
+		{
 			// A line holding only `pro` under a node template.
 			file:   "keys-partial-word.yaml",
 			want:   append([]string{"properties"}, nodeTemplateKeys13...),
