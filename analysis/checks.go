@@ -3,6 +3,7 @@ package analysis
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -17,8 +18,18 @@ func Diagnostics(ctx context.Context, snap *index.Snapshot, path string) []Diagn
 		return nil
 	}
 	out := append([]Diagnostic(nil), u.Diags...)
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Span.Start < out[j].Span.Start })
-	return out
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.Span != b.Span {
+			return a.Span.Start < b.Span.Start || a.Span.Start == b.Span.Start && a.Span.End < b.Span.End
+		}
+		return a.Code < b.Code || a.Code == b.Code && a.Message < b.Message
+	})
+	// An anchored node used through several aliases is checked once per
+	// use; its problems are reported once.
+	return slices.CompactFunc(out, func(a, b Diagnostic) bool {
+		return a.Span == b.Span && a.Code == b.Code && a.Message == b.Message
+	})
 }
 
 func (b *binder) checkImports() {
