@@ -320,8 +320,8 @@ func (b *binder) walkEntity(n *syntax.Node, val *grammar.Value, c walkCtx) {
 		name := p.Key.Value
 		k := e.Key(name, b.v)
 		if k == nil {
-			if e.Extra != nil && (e.ExtraIn == grammar.None || e.ExtraIn.Has(b.v)) {
-				b.walkEntry(p, e.Extra, c)
+			if extra := e.ExtraFor(b.v); extra != nil {
+				b.walkEntry(p, extra, c)
 				continue
 			}
 			if p.Merged {
@@ -505,7 +505,8 @@ func (b *binder) unknownKey(key *syntax.Node, e *grammar.Entity) {
 // extraHome names the keyname that, in versions v, holds what other
 // versions allow directly in e (its Extra entries), or "".
 func extraHome(e *grammar.Entity, v grammar.Versions) string {
-	if e.Extra == nil || e.ExtraIn == grammar.None || e.ExtraIn.Has(v) || e.Extra.Entity == nil {
+	// Only where Extra exists in other versions but not in v.
+	if e.Extra == nil || e.Extra.Entity == nil || e.ExtraFor(v) != nil {
 		return ""
 	}
 	for _, k := range e.KeysIn(v) {

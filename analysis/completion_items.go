@@ -161,7 +161,7 @@ func (c *complCtx) entityKeyItems(f complFrame, e *grammar.Entity, node *syntax.
 		})
 	}
 	// 1.0–1.2 interfaces hold their operations directly.
-	if e.Extra != nil && (e.ExtraIn == grammar.None || e.ExtraIn.Has(c.u.Versions)) && f.typed != nil && f.typed.Kind == grammar.InterfaceType {
+	if e.ExtraFor(c.u.Versions) != nil && f.typed != nil && f.typed.Kind == grammar.InterfaceType {
 		c.memberItems(f.typed, "operations", present, false)
 	}
 }

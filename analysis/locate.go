@@ -130,8 +130,8 @@ func stepValue(val *grammar.Value, node *syntax.Node, step syntax.Step, v gramma
 		if k := keyOf(val.Entity, step.Pair.Key.Value); k != nil {
 			return k.Value, k
 		}
-		if e := val.Entity; e.Extra != nil && (e.ExtraIn == grammar.None || e.ExtraIn.Has(v)) {
-			return e.Extra, nil
+		if extra := val.Entity.ExtraFor(v); extra != nil {
+			return extra, nil
 		}
 	case grammar.MapOfValue, grammar.ListOfValue:
 		return val.Elem, nil

@@ -86,11 +86,11 @@ func (w *grammarWalk) walk(n *syntax.Node, val *grammar.Value, declarer *grammar
 			}
 			k := e.Key(p.Key.Value, w.v)
 			if k == nil {
-				if e.Extra != nil && (e.ExtraIn == grammar.None || e.ExtraIn.Has(w.v)) {
+				if extra := e.ExtraFor(w.v); extra != nil {
 					if w.entry != nil {
-						w.entry(declarer, "", e.Extra, p)
+						w.entry(declarer, "", extra, p)
 					}
-					w.walk(p.Value, e.Extra, declarer, "", depth+1)
+					w.walk(p.Value, extra, declarer, "", depth+1)
 				}
 				continue
 			}

@@ -225,8 +225,8 @@ func (b *symbolBuilder) members(n *syntax.Node, e *grammar.Entity, depth int) []
 		k := e.Key(p.Key.Value, b.v)
 		if k == nil {
 			// 1.0–1.2 interfaces hold their operations directly.
-			if e.Extra != nil && (e.ExtraIn == grammar.None || e.ExtraIn.Has(b.v)) {
-				out = append(out, b.entry(p, e.Extra, "operations", depth))
+			if extra := e.ExtraFor(b.v); extra != nil {
+				out = append(out, b.entry(p, extra, "operations", depth))
 			}
 			continue
 		}

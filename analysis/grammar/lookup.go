@@ -118,20 +118,13 @@ func ConstraintOperatorNamed(name string, v Versions) *Function {
 // keynames of the 2020 draft that final 2.0 dropped (topology_template,
 // constraints, occurrences …), FormFinal for keynames only final 2.0 has
 // (service_template, validation, count_range …), FormUnknown otherwise.
-func (k *Key) FormMarker() Form {
-	d, f := k.In.Has(V2Draft), k.In.Has(V2Final)
-	switch {
-	case d && !f:
-		return FormDraft
-	case f && !d:
-		return FormFinal
-	}
-	return FormUnknown
-}
+func (k *Key) FormMarker() Form { return formMarker(k.In) }
 
 // FormMarker tells which TOSCA 2.0 form a function name betrays, like Key.FormMarker.
-func (fn *Function) FormMarker() Form {
-	d, f := fn.In.Has(V2Draft), fn.In.Has(V2Final)
+func (fn *Function) FormMarker() Form { return formMarker(fn.In) }
+
+func formMarker(in Versions) Form {
+	d, f := in.Has(V2Draft), in.Has(V2Final)
 	switch {
 	case d && !f:
 		return FormDraft

@@ -228,6 +228,14 @@ func (e *Entity) Key(name string, v Versions) *Key {
 	return nil
 }
 
+// ExtraFor describes the keys not in Keys in versions v (nil: unknown keys are errors there).
+func (e *Entity) ExtraFor(v Versions) *Value {
+	if e.ExtraIn != None && !e.ExtraIn.Has(v) {
+		return nil
+	}
+	return e.Extra
+}
+
 // AnyKey returns the keyname called name in any version, or nil.
 func (e *Entity) AnyKey(name string) *Key {
 	for _, k := range e.Keys {
