@@ -8,78 +8,89 @@ import (
 	"github.com/tosca-ls/tosca-ls/index/syntax"
 )
 
+// alternatives lists, for the references that may name one of several
+// kinds, those kinds in lookup order.
+var alternatives = map[grammar.RefKind][]grammar.RefKind{
+	grammar.NodeOrCapabilityType:       {grammar.NodeType, grammar.CapabilityType},
+	grammar.NodeOrGroupType:            {grammar.NodeType, grammar.GroupType},
+	grammar.NodeTypeOrTemplate:         {grammar.NodeTemplate, grammar.NodeType},
+	grammar.RelationshipTypeOrTemplate: {grammar.RelationshipTemplate, grammar.RelationshipType},
+	grammar.NodeTemplateOrGroup:        {grammar.NodeTemplate, grammar.Group},
+	grammar.ModelableEntity:            {grammar.NodeTemplate, grammar.RelationshipTemplate},
+}
+
+// resolvable are the template-level kinds a reference may name in its own file.
+var resolvable = map[grammar.RefKind]bool{
+	grammar.NodeTemplate: true, grammar.RelationshipTemplate: true, grammar.Group: true, grammar.Policy: true,
+	grammar.Input: true, grammar.Output: true, grammar.Workflow: true,
+}
+
 // reference resolves a name the grammar says refers to something.
 func (b *binder) reference(n *syntax.Node, kind grammar.RefKind, c walkCtx) {
 	name := n.Value
 	ref := &Ref{Kind: kind, Name: name, Node: n, Owner: c.owner}
 	b.u.Refs = append(b.u.Refs, ref)
-	scope := b.u.Scope
+	kinds := alternatives[kind]
 	switch {
-	case kind.IsType():
-		ref.Target = scope.Lookup(kind, name)
-		if ref.Target == nil {
-			b.unknownType(n, kind)
-		}
-	case kind == grammar.NodeOrCapabilityType:
-		if ref.Target = scope.Lookup(grammar.NodeType, name); ref.Target == nil {
-			ref.Target = scope.Lookup(grammar.CapabilityType, name)
-		}
-		if ref.Target == nil {
-			b.unknownType(n, grammar.NodeType)
-		}
-	case kind == grammar.NodeTypeOrTemplate:
-		if ref.Target = b.u.Local(grammar.NodeTemplate, name); ref.Target == nil {
-			ref.Target = scope.Lookup(grammar.NodeType, name)
-		}
-		if ref.Target == nil && !scope.Muted(name) {
-			d := b.report(n.Span, SeverityError, CodeUnknownName, fmt.Sprintf("no node template or node type named %q", name))
-			d.Suggestions = suggest(name, append(b.u.LocalNames(grammar.NodeTemplate), scope.Names(grammar.NodeType)...))
-		}
-	case kind == grammar.RelationshipTypeOrTemplate:
-		if ref.Target = b.u.Local(grammar.RelationshipTemplate, name); ref.Target == nil {
-			ref.Target = scope.Lookup(grammar.RelationshipType, name)
-		}
-		if ref.Target == nil && !scope.Muted(name) {
-			d := b.report(n.Span, SeverityError, CodeUnknownName, fmt.Sprintf("no relationship template or relationship type named %q", name))
-			d.Suggestions = suggest(name, append(b.u.LocalNames(grammar.RelationshipTemplate), scope.Names(grammar.RelationshipType)...))
-		}
 	case kind == grammar.CapabilityTypeOrName:
 		b.capabilityReference(ref, c)
-	case kind == grammar.NodeOrGroupType:
-		if ref.Target = scope.Lookup(grammar.NodeType, name); ref.Target == nil {
-			ref.Target = scope.Lookup(grammar.GroupType, name)
-		}
-		if ref.Target == nil {
-			b.unknownType(n, grammar.NodeType)
-		}
-	case kind == grammar.NodeTemplateOrGroup:
-		if ref.Target = b.u.Local(grammar.NodeTemplate, name); ref.Target == nil {
-			ref.Target = b.u.Local(grammar.Group, name)
-		}
-		if ref.Target == nil {
-			b.unknownName(n, kind)
-		}
-	case kind == grammar.ModelableEntity:
-		if isEntityKeyword(name) {
-			return
-		}
-		if ref.Target = b.u.Local(grammar.NodeTemplate, name); ref.Target == nil {
-			ref.Target = b.u.Local(grammar.RelationshipTemplate, name)
-		}
-		if ref.Target == nil {
-			b.unknownName(n, kind)
-		}
-	case kind == grammar.NodeTemplate, kind == grammar.RelationshipTemplate, kind == grammar.Group,
-		kind == grammar.Policy, kind == grammar.Input, kind == grammar.Output, kind == grammar.Repository,
-		kind == grammar.Workflow:
+		return
+	case kind == grammar.ModelableEntity && isEntityKeyword(name):
+		return
+	case kind == grammar.Repository:
+		// Repositories are only checked where imports use them.
 		ref.Target = b.u.Local(kind, name)
-		if kind == grammar.Repository && ref.Target == nil {
+		return
+	case kind.IsType() || resolvable[kind]:
+		kinds = []grammar.RefKind{kind}
+	case kinds == nil:
+		return // file paths, profile names, member names: resolved elsewhere
+	}
+	allTypes := true
+	for _, k := range kinds {
+		if ref.Target = b.lookup(k, name); ref.Target != nil {
 			return
 		}
-		if ref.Target == nil {
-			b.unknownName(n, kind)
+		allTypes = allTypes && k.IsType()
+	}
+	if allTypes {
+		b.unknownType(n, kinds[0])
+		return
+	}
+	if !allLocal(kinds) && b.u.Scope.Muted(name) {
+		return
+	}
+	var names, what []string
+	for _, k := range kinds {
+		what = append(what, k.String())
+		if k.IsType() {
+			names = append(names, b.u.Scope.Names(k)...)
+		} else {
+			names = append(names, b.u.LocalNames(k)...)
 		}
 	}
+	d := b.report(n.Span, SeverityError, CodeUnknownName, fmt.Sprintf("no %s named %q", strings.Join(what, " or "), name))
+	d.Suggestions = suggest(name, names)
+	if len(d.Suggestions) > 0 {
+		d.Message += fmt.Sprintf("; did you mean %q?", d.Suggestions[0])
+	}
+}
+
+// lookup finds a type visible in the file or a template-level name of the file.
+func (b *binder) lookup(kind grammar.RefKind, name string) *Decl {
+	if kind.IsType() {
+		return b.u.Scope.Lookup(kind, name)
+	}
+	return b.u.Local(kind, name)
+}
+
+func allLocal(kinds []grammar.RefKind) bool {
+	for _, k := range kinds {
+		if k.IsType() {
+			return false
+		}
+	}
+	return true
 }
 
 // capabilityReference resolves a requirement's `capability`: a capability
@@ -133,14 +144,6 @@ func (b *binder) unknownType(n *syntax.Node, kind grammar.RefKind) {
 	}
 	d := b.report(n.Span, SeverityError, CodeUnknownType, fmt.Sprintf("unknown %s %q", kind, name))
 	d.Suggestions = suggest(name, scope.Names(kind))
-	if len(d.Suggestions) > 0 {
-		d.Message += fmt.Sprintf("; did you mean %q?", d.Suggestions[0])
-	}
-}
-
-func (b *binder) unknownName(n *syntax.Node, kind grammar.RefKind) {
-	d := b.report(n.Span, SeverityError, CodeUnknownName, fmt.Sprintf("no %s named %q", kind, n.Value))
-	d.Suggestions = suggest(n.Value, b.u.LocalNames(kind))
 	if len(d.Suggestions) > 0 {
 		d.Message += fmt.Sprintf("; did you mean %q?", d.Suggestions[0])
 	}
