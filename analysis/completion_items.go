@@ -44,8 +44,7 @@ func (c *complCtx) keyItems(frames []complFrame, newItem, dash bool) {
 		if f.section == "" {
 			return
 		}
-		if val.AlsoMap || c.v == grammar.V2Final {
-			// Final 2.0 also writes requirements as a map.
+		if val.AlsoMap {
 			c.memberItems(f.sectionOf, f.section, c.presentKeys(node), false)
 			return
 		}

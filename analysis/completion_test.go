@@ -532,16 +532,17 @@ func TestCompletionTOSCA20Final(t *testing.T) {
 		},
 		{
 			// A requirement's relationship: relationship templates, then types.
-			file:   "requirements-map.yaml",
+			file:   "requirements-relationship.yaml",
 			want:   []string{"link", "HostedOn", "ConnectsTo"},
 			absent: []string{"Compute", "server"},
 			order:  []string{"link", "HostedOn"},
 		},
 		{
-			// Final 2.0 writes requirements as a map too.
-			file:   "requirements-map-names.yaml",
-			want:   []string{"dependency"},
-			absent: []string{"host", "node", "properties"},
+			// Requirement names for a new list item (a requirement may be
+			// assigned several times, so assigned ones stay offered).
+			file:   "requirements-names.yaml",
+			want:   []string{"dependency", "host"},
+			absent: []string{"node", "properties"},
 		},
 		{
 			file:   "attributes.yaml",
