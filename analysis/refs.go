@@ -151,8 +151,17 @@ func (b *binder) unknownType(n *syntax.Node, kind grammar.RefKind) {
 
 // isFunctionCall reports whether n is a TOSCA function call: a single-entry
 // map whose key names a function of the file's version.
+// In final 2.0 every `$name` key is a call (user functions included; a
+// literal `$` key is written `$$`).
 func isFunctionCall(n *syntax.Node, v grammar.Versions) bool {
-	return n != nil && n.Kind == syntax.Mapping && len(n.Pairs) == 1 && grammar.IsFunctionName(n.Pairs[0].Key.Value, v)
+	if n == nil || n.Kind != syntax.Mapping || len(n.Pairs) != 1 {
+		return false
+	}
+	name := n.Pairs[0].Key.Value
+	if v.Has(grammar.V2Final) && strings.HasPrefix(name, "$") && !strings.HasPrefix(name, "$$") && len(name) > 1 {
+		return true
+	}
+	return grammar.IsFunctionName(name, v)
 }
 
 // walkValue looks through a free-form value (a property value, an input
