@@ -527,16 +527,26 @@ func (c *conv) mapping(values []*ast.MappingValueNode, m *ast.MappingNode) (*Nod
 		pairs = c.merge(pairs, merges)
 	}
 	out.Pairs = pairs
+	var closer *token.Token
+	if m != nil {
+		closer = m.End
+	}
+	c.finishCollection(out, start, closer, "}")
+	return out, size
+}
+
+// finishCollection sets a collection's span: from start (or its end when
+// empty) to its last child, or to the closing bracket of a flow collection.
+func (c *conv) finishCollection(out *Node, start int, closer *token.Token, bracket string) {
 	end := c.lastEnd
-	if out.Flow && m.End != nil {
-		_, end = p.tokSpan(m.End, "}")
+	if out.Flow && closer != nil {
+		_, end = c.p.tokSpan(closer, bracket)
 		c.end(end)
 	}
 	if start < 0 {
 		start = end
 	}
-	out.Span = p.span(start, end)
-	return out, size
+	out.Span = c.p.span(start, end)
 }
 
 func (n *Node) isBlockCollection() bool {
@@ -679,15 +689,7 @@ func (c *conv) sequence(v *ast.SequenceNode) (*Node, int) {
 		}
 		out.Items = append(out.Items, n)
 	}
-	end := c.lastEnd
-	if out.Flow && v.End != nil {
-		_, end = p.tokSpan(v.End, "]")
-		c.end(end)
-	}
-	if start < 0 {
-		start = end
-	}
-	out.Span = p.span(start, end)
+	c.finishCollection(out, start, v.End, "]")
 	return out, size
 }
 
