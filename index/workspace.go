@@ -10,6 +10,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"fmt"
+	"io"
 	"io/fs"
 	"maps"
 	"os"
@@ -427,9 +428,8 @@ func scan(ctx context.Context, dir string, progress func(done, total int)) map[s
 		go func() {
 			defer wg.Done()
 			for p := range jobs {
-				src, err := readLimited(p)
 				var f *File
-				if err == nil && Detect(src) != NotTOSCA {
+				if src, err := readTOSCA(p); err == nil && src != nil {
 					f = newFile(p, src, sha256.Sum256(src))
 				}
 				mu.Lock()
@@ -453,6 +453,29 @@ func scan(ctx context.Context, dir string, progress func(done, total int)) map[s
 	close(jobs)
 	wg.Wait()
 	return out
+}
+
+// readTOSCA reads a file only if its head says it is TOSCA (or Heat): a
+// workspace holds many large YAML files that are not, and they are not
+// read whole. It returns nil for other files.
+func readTOSCA(p string) ([]byte, error) {
+	fh, err := os.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	head := make([]byte, detectLimit)
+	n, err := io.ReadFull(fh, head)
+	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
+		return nil, err
+	}
+	if Detect(head[:n]) == NotTOSCA {
+		return nil, nil
+	}
+	if n < detectLimit {
+		return head[:n], nil
+	}
+	return readLimited(p)
 }
 
 func readLimited(p string) ([]byte, error) {
