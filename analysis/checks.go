@@ -14,7 +14,8 @@ import (
 // Diagnostics returns every problem of the file at path, sorted by position.
 func Diagnostics(ctx context.Context, snap *index.Snapshot, path string) []Diagnostic {
 	u := For(snap).Unit(path)
-	if u == nil {
+	if u == nil || u.File.Embedded {
+		// The embedded profiles are read-only and not the author's to fix.
 		return nil
 	}
 	out := append([]Diagnostic(nil), u.Diags...)

@@ -226,9 +226,12 @@ func (w *Workspace) SetOverlay(path string, version int32, src []byte) *Snapshot
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	f := w.parse(path, src, w.overlays[path])
-	if f.Version != version || !f.Open {
+	// An embedded profile file opened in the editor (after a go-to-definition)
+	// stays one of ours.
+	embedded := w.embedded[path] != nil
+	if f.Version != version || !f.Open || f.Embedded != embedded {
 		copied := *f
-		copied.Open, copied.Version = true, version
+		copied.Open, copied.Version, copied.Embedded = true, version, embedded
 		f = &copied
 	}
 	w.overlays[path] = f

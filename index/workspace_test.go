@@ -272,3 +272,18 @@ func TestRemoteImports(t *testing.T) {
 		t.Errorf("an edit fetched again (%d → %d requests)", before, hits)
 	}
 }
+
+// TestOpenEmbeddedProfile: a profile file opened in the editor after a
+// go-to-definition stays marked as embedded.
+func TestOpenEmbeddedProfile(t *testing.T) {
+	ws := NewWorkspace(Options{CacheDir: t.TempDir()})
+	entry := ws.Snapshot().Profile("org.oasis-open.simple:2.0")
+	f := ws.Snapshot().File(entry)
+	if f == nil || !f.Embedded {
+		t.Fatalf("profile entry %q: %+v", entry, f)
+	}
+	opened := ws.SetOverlay(entry, 1, f.Syntax.Src).File(entry)
+	if !opened.Open || !opened.Embedded {
+		t.Errorf("opened profile file: open %v embedded %v", opened.Open, opened.Embedded)
+	}
+}
