@@ -23,7 +23,7 @@ const (
 	CodeFileTooLarge      = "file-too-large"
 )
 
-// Codes documents every code (shown by `tosca-ls check --codes` and the README).
+// Codes documents every code (the README lists them too).
 var Codes = []struct{ Code, Doc string }{
 	{CodeYAMLSyntax, "the text is not valid YAML"},
 	{CodeMultipleDocuments, "a file holds several YAML documents; only the first is TOSCA"},
