@@ -275,3 +275,16 @@ func TestFileTooLarge(t *testing.T) {
 	analysis.DocumentSymbols(context.Background(), snap, path)
 	analysis.SemanticTokens(context.Background(), snap, path)
 }
+
+// TestREADMEListsEveryCode keeps the README's table of codes complete.
+func TestREADMEListsEveryCode(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range analysis.Codes {
+		if !strings.Contains(string(readme), "| `"+c.Code+"` |") {
+			t.Errorf("README.md does not document %s", c.Code)
+		}
+	}
+}
