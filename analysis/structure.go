@@ -279,7 +279,8 @@ func FoldingRanges(ctx context.Context, snap *index.Snapshot, path string) []Fol
 // (properties, requirements, operations, …) of types and templates.
 // Tokens are sorted, never overlap and never cross a line.
 func SemanticTokens(ctx context.Context, snap *index.Snapshot, path string) []Token {
-	u := For(snap).Unit(path)
+	a := For(snap)
+	u := a.Unit(path)
 	if u == nil || u.File.Dialect != index.TOSCA {
 		return nil
 	}
@@ -350,7 +351,9 @@ func SemanticTokens(ctx context.Context, snap *index.Snapshot, path string) []To
 			add(s, declToken(d.Kind), mods, 0)
 		}
 	}
-	for _, r := range u.Refs {
+	// Navigation's references include the names inside function paths
+	// (get_property: [ server, host, num_cpus ]).
+	for _, r := range a.navRefs(u) {
 		if r.Node == nil || r.Node.Anchored != nil || r.Node.Kind != syntax.Scalar {
 			continue
 		}

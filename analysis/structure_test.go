@@ -279,6 +279,7 @@ func TestSemanticTokens13(t *testing.T) {
 		"value:keyword",
 		"get_attribute:function[defaultLibrary]",
 		"server:class",
+		"private_address:property[defaultLibrary]", // a name inside a function path
 		"concat:function[defaultLibrary]",
 		"get_property:function[defaultLibrary]",
 		"SELF:keyword",
