@@ -363,13 +363,18 @@ func (b *binder) missingMemberType(n *syntax.Node, e *grammar.Entity, c walkCtx)
 	b.report(c.key.Span, SeverityError, CodeMissingKeyname, fmt.Sprintf("%s is missing the mandatory keyname `type`", e.Name))
 }
 
-// memberRefs records the names a template uses from its type's members
-// (properties, requirements, interfaces, …).
+// memberRefs records the names an entity assigns from its type's members
+// (a template's properties, requirements, interfaces, …; an artifact's
+// properties). A section holding the same definitions as the type's (a
+// capability definition refining properties, a template's own artifacts)
+// defines names rather than using them.
 func (b *binder) memberRefs(p *syntax.Pair, e *grammar.Entity, c walkCtx) {
 	section := p.Key.Value
-	if !isMemberSection(section) {
+	defs := typeSection(c.typ.Kind, section)
+	if defs == nil || memberDefinitions(e.AnyKey(section)) == memberDefinitions(defs) {
 		return
 	}
+	assigns := assignsMembers(e)
 	members := b.a.membersOf(c.typ, section)
 	for _, entry := range namedEntries(p.Value) {
 		var m *Member
@@ -381,7 +386,7 @@ func (b *binder) memberRefs(p *syntax.Pair, e *grammar.Entity, c walkCtx) {
 		}
 		if m != nil {
 			b.u.Refs = append(b.u.Refs, &Ref{Kind: memberKind(section), Name: m.Name, Node: entry.Key, Member: m, Owner: c.owner})
-		} else if assignsMembers(e) && section != "artifacts" && !entry.Merged && b.chainComplete(c.typ) {
+		} else if assigns && !entry.Merged && b.chainComplete(c.typ) {
 			names := make([]string, len(members))
 			for i, x := range members {
 				names[i] = x.Name
@@ -445,14 +450,6 @@ func (b *binder) operationRefs(assign *syntax.Node, iface *Member, c walkCtx) {
 			}
 		}
 	}
-}
-
-func isMemberSection(s string) bool {
-	switch s {
-	case "properties", "attributes", "capabilities", "requirements", "interfaces", "artifacts":
-		return true
-	}
-	return false
 }
 
 func memberKind(section string) grammar.RefKind {

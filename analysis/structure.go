@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -399,9 +400,10 @@ func SemanticTokens(ctx context.Context, snap *index.Snapshot, path string) []To
 			typ = TokenFunction
 		case "inputs", "outputs":
 			typ = TokenParameter
-		case "properties", "attributes", "requirements", "capabilities", "interfaces", "artifacts":
 		default:
-			return
+			if !slices.Contains(MemberSections, section) {
+				return
+			}
 		}
 		add(p.Key.Span, typ, ModDeclaration|fileLib, 2)
 	}

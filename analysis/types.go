@@ -80,8 +80,47 @@ type memberKey struct {
 	section string
 }
 
-// MemberSections are the sections of types that hold named members.
-var MemberSections = []string{"properties", "attributes", "capabilities", "requirements", "interfaces", "artifacts", "operations", "notifications", "inputs"}
+// MemberSections are the sections of type definitions that hold named
+// member definitions (properties, requirements, operations, …), as the
+// grammar describes them.
+var MemberSections = func() []string {
+	var out []string
+	seen := map[string]bool{}
+	// Node types first: their sections are the ones templates assign, and
+	// the ones an interface's operations sit under come after them.
+	kinds := append([]grammar.RefKind{grammar.NodeType}, grammar.TypeKinds...)
+	for _, kind := range kinds {
+		for _, k := range grammar.TypeEntity(kind).Keys {
+			if memberDefinitions(k) != nil && !seen[k.Name] {
+				seen[k.Name] = true
+				out = append(out, k.Name)
+			}
+		}
+	}
+	return out
+}()
+
+// memberDefinitions is the entity of the named entries a keyname holds
+// (a map or a list of single-entry maps of definitions), or nil.
+func memberDefinitions(k *grammar.Key) *grammar.Entity {
+	if k == nil || k.Value.Elem == nil || (k.Value.Kind != grammar.MapOfValue && k.Value.Kind != grammar.NamedListValue) {
+		return nil
+	}
+	return k.Value.Elem.Entity
+}
+
+// typeSection is the keyname of type definitions of kind called section
+// when it holds named members, else nil.
+func typeSection(kind grammar.RefKind, section string) *grammar.Key {
+	e := grammar.TypeEntity(kind)
+	if e == nil {
+		return nil
+	}
+	if k := e.AnyKey(section); memberDefinitions(k) != nil {
+		return k
+	}
+	return nil
+}
 
 // Members lists the members of section in d's whole derivation chain,
 // inherited ones first, each with the type that introduced it and the one

@@ -91,6 +91,15 @@ var refSections = map[RefKind]string{
 // of a node type). It is "" for composite kinds and for paths and profiles.
 func SectionOf(r RefKind) string { return refSections[r] }
 
+// TypeEntity is the entity describing the definitions of a type kind (the
+// entries of its `*_types` section), or nil.
+func TypeEntity(kind RefKind) *Entity {
+	if k := ServiceTemplate.AnyKey(SectionOf(kind)); k != nil && k.Value.Elem != nil {
+		return k.Value.Elem.Entity
+	}
+	return nil
+}
+
 // FunctionNamed returns the intrinsic function called name in v, or nil.
 func FunctionNamed(name string, v Versions) *Function {
 	for _, f := range Functions {
