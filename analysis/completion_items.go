@@ -798,19 +798,10 @@ func (c *complCtx) profileItems() {
 	}
 }
 
-// entityKeywords are the keywords that stand for a template in
-// get_property/get_attribute paths.
-var entityKeywords = []struct{ name, doc string }{
-	{"SELF", "The template (or type) holding the function call."},
-	{"SOURCE", "The source node of the relationship holding the call."},
-	{"TARGET", "The target node of the relationship holding the call."},
-	{"HOST", "The node that hosts the node holding the call (following `HostedOn`)."},
-}
-
 // entityItems offers the first argument of get_property and friends.
 func (c *complCtx) entityItems(frames []complFrame) {
-	for i, k := range entityKeywords {
-		c.add(CompletionItem{Label: k.name, Kind: CompletionKeyword, Detail: "keyword", Documentation: k.doc, SortText: fmt.Sprintf("0%d", i)})
+	for i, k := range grammar.EntityKeywords {
+		c.add(CompletionItem{Label: k.Name, Kind: CompletionKeyword, Detail: "keyword", Documentation: k.Doc, SortText: fmt.Sprintf("0%d", i)})
 	}
 	c.localItems(grammar.NodeTemplate, "1", nil, nil)
 	c.localItems(grammar.RelationshipTemplate, "2", nil, nil)

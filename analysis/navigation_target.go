@@ -170,7 +170,7 @@ func navRefTarget(u *Unit, r *Ref) *Decl {
 	case grammar.NodeTemplateOrGroup:
 		return first(u.Local(grammar.NodeTemplate, r.Name), u.Local(grammar.Group, r.Name))
 	case grammar.ModelableEntity:
-		if isEntityKeyword(r.Name) {
+		if grammar.IsEntityKeyword(r.Name) {
 			return nil
 		}
 		return first(u.Local(grammar.NodeTemplate, r.Name), u.Local(grammar.RelationshipTemplate, r.Name))
@@ -224,7 +224,7 @@ func (a *Analyzer) navResolve(u *Unit, off int) *navTarget {
 		switch {
 		case best.Member != nil:
 			t.Member = best.Member
-		case isEntityKeyword(best.Name) && (best.Kind == grammar.ModelableEntity || best.Kind == grammar.NodeTemplate):
+		case grammar.IsEntityKeyword(best.Name) && (best.Kind == grammar.ModelableEntity || best.Kind == grammar.NodeTemplate):
 			t.Keyword = best.Name
 			t.Call = navEnclosingCall(syntax.PathAt(f.Root(), off), u.Versions)
 		default:
@@ -261,7 +261,7 @@ func (a *Analyzer) navResolve(u *Unit, off int) *navTarget {
 				return &navTarget{Span: last.Pair.Key.Span, Node: last.Pair.Key, Func: fn, Call: last.Pair}
 			}
 		}
-		if leaf := path.Leaf(); leaf != nil && leaf.Kind == syntax.Scalar && isEntityKeyword(leaf.Value) && !last.OnKey {
+		if leaf := path.Leaf(); leaf != nil && leaf.Kind == syntax.Scalar && grammar.IsEntityKeyword(leaf.Value) && !last.OnKey {
 			if call := navEnclosingCall(path, u.Versions); call != nil {
 				return &navTarget{Span: leaf.Span, Node: leaf, Keyword: leaf.Value, Call: call}
 			}
@@ -606,7 +606,7 @@ func (x *navExtras) entityType(arg *syntax.Node, owner *Decl) *Decl {
 			return x.a.navDeclType(owner)
 		}
 	}
-	if isEntityKeyword(arg.Value) {
+	if grammar.IsEntityKeyword(arg.Value) {
 		return nil
 	}
 	return x.a.navDeclType(x.template(arg, owner, grammar.NodeTemplate, grammar.RelationshipTemplate))

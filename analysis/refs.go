@@ -35,7 +35,7 @@ func (b *binder) reference(n *syntax.Node, kind grammar.RefKind, c walkCtx) {
 	case kind == grammar.CapabilityTypeOrName:
 		b.capabilityReference(ref, c)
 		return
-	case kind == grammar.ModelableEntity && isEntityKeyword(name):
+	case kind == grammar.ModelableEntity && grammar.IsEntityKeyword(name):
 		return
 	case kind == grammar.Repository:
 		// Repositories are only checked where imports use them.
@@ -204,7 +204,7 @@ func (b *binder) functionCall(p *syntax.Pair, c walkCtx) {
 			case grammar.Input, grammar.ModelableEntity:
 				b.reference(arg, ref, c)
 			case grammar.NodeTemplate:
-				if !isEntityKeyword(arg.Value) {
+				if !grammar.IsEntityKeyword(arg.Value) {
 					b.reference(arg, grammar.NodeTemplate, c)
 				}
 			}
@@ -212,16 +212,6 @@ func (b *binder) functionCall(p *syntax.Pair, c walkCtx) {
 		}
 		b.walkValue(arg, c)
 	}
-}
-
-// isEntityKeyword reports the keywords that stand for a template in
-// get_property/get_attribute paths.
-func isEntityKeyword(s string) bool {
-	switch s {
-	case "SELF", "SOURCE", "TARGET", "HOST":
-		return true
-	}
-	return false
 }
 
 func (b *binder) noteFormMarker(m grammar.Form) {

@@ -366,7 +366,7 @@ func SemanticTokens(ctx context.Context, snap *index.Snapshot, path string) []To
 			}
 			add(r.Node.Span, typ, lib(r.Member.Definer), 1)
 		case r.Target == nil:
-			if isEntityKeyword(r.Name) && (r.Kind == grammar.ModelableEntity || r.Kind == grammar.NodeTemplate) {
+			if grammar.IsEntityKeyword(r.Name) && (r.Kind == grammar.ModelableEntity || r.Kind == grammar.NodeTemplate) {
 				s, _ := nameSpan(r.Node)
 				add(s, TokenKeyword, 0, 1)
 			}

@@ -247,3 +247,25 @@ func init() {
 		ConstraintClause.Keys = append(ConstraintClause.Keys, key(op.Name, op.In, constraintValue(op.Name), op.Doc))
 	}
 }
+
+// Keyword is a reserved word with a meaning of its own.
+type Keyword struct{ Name, Doc string }
+
+// EntityKeywords stand for a template in the first argument of
+// get_property, get_attribute and their final-2.0 `$` forms.
+var EntityKeywords = []Keyword{
+	{"SELF", "The template (or type) holding the function call."},
+	{"SOURCE", "The source node of the relationship holding the call."},
+	{"TARGET", "The target node of the relationship holding the call."},
+	{"HOST", "The node that hosts the node holding the call (following `HostedOn`)."},
+}
+
+// IsEntityKeyword reports whether name is one of EntityKeywords.
+func IsEntityKeyword(name string) bool {
+	for _, k := range EntityKeywords {
+		if k.Name == name {
+			return true
+		}
+	}
+	return false
+}
