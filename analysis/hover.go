@@ -575,6 +575,11 @@ func (h *hoverer) functionHover(t *navTarget) string {
 
 func (h *hoverer) keywordHover(t *navTarget) string {
 	h.line("**`%s`**", t.Keyword)
+	for _, k := range grammar.EntityKeywords {
+		if k.Name == t.Keyword {
+			h.line("%s", k.Doc)
+		}
+	}
 	if t.Call != nil && h.u != nil {
 		if fn := grammar.FunctionNamed(t.Call.Key.Value, h.u.Versions); fn != nil {
 			for _, p := range fn.Params {

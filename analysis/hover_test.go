@@ -201,7 +201,7 @@ func TestHoverFunctions(t *testing.T) {
 	// The argument itself is the input.
 	hoverExpect(t, p, "final.get_input.arg", "count", "**input** `count`")
 	// SELF is documented by the grammar's entity parameter.
-	hoverExpect(t, p, "main.SELF", "SELF", "**`SELF`**", grammar.FunctionNamed("get_property", grammar.V2Draft).Params[0].Doc)
+	hoverExpect(t, p, "main.SELF", "SELF", "**`SELF`**", grammar.EntityKeywords[0].Doc, grammar.FunctionNamed("get_property", grammar.V2Draft).Params[0].Doc)
 
 	p13 := loadNavProject(t, "navigation/v13-project")
 	hoverExpect(t, p13, "main.get_input", "get_input",
