@@ -215,16 +215,15 @@ func complOriginNode(m *Member) *syntax.Node {
 	return nil
 }
 
-// memberType resolves the type a member names, where the member is defined.
+// memberType is the type of kind a member names (navigation resolves
+// member types from the grammar, up the chain for refinements).
 func (c *complCtx) memberType(m *Member, kind grammar.RefKind) *Decl {
-	if m == nil {
-		return nil
+	for _, t := range c.a.navMemberTypes(m) {
+		if t.Kind == kind {
+			return t
+		}
 	}
-	name, d := memberTypeName(m)
-	if name == "" || d == nil {
-		return nil
-	}
-	return c.scopeOfPath(d.File.Path).Lookup(kind, name)
+	return nil
 }
 
 // valueType is the data type of a property, attribute or input `name` of
