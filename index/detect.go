@@ -2,17 +2,19 @@ package index
 
 import (
 	"bytes"
+
+	"github.com/tosca-ls/tosca-ls/analysis/grammar"
 	"path/filepath"
 	"strings"
 )
 
 // Dialect is what kind of document a file holds, judged by its content.
-type Dialect uint8
+type Dialect = grammar.Language
 
 const (
-	NotTOSCA Dialect = iota
-	TOSCA            // first key tosca_definitions_version
-	Heat             // first key heat_template_version
+	NotTOSCA = grammar.NotModel
+	TOSCA    = grammar.TOSCA // a top-level key tosca_definitions_version
+	Heat     = grammar.Heat  // a top-level key heat_template_version
 )
 
 // extensions are the file name endings scanned for TOSCA content.

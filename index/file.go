@@ -4,6 +4,8 @@ import (
 	"crypto/sha256"
 	"strings"
 
+	"github.com/tosca-ls/tosca-ls/analysis/grammar"
+	"github.com/tosca-ls/tosca-ls/index/facts"
 	"github.com/tosca-ls/tosca-ls/index/syntax"
 	"github.com/tosca-ls/tosca-ls/index/text"
 )
@@ -31,6 +33,8 @@ type File struct {
 	Imports     []Import
 	// Repositories are the file's `repositories:` by name.
 	Repositories map[string]Repository
+	// Facts is the compact model of the file.
+	Facts *facts.Facts
 }
 
 // Lines is the file's line index.
@@ -67,106 +71,42 @@ type Repository struct {
 	URLSpan  text.Span
 }
 
-// newFile parses src and extracts what the index needs to link files.
-func newFile(path string, src []byte, hash [sha256.Size]byte) *File {
+// newFile parses src and records its facts; lang is the language the
+// file is read as.
+func newFile(path string, src []byte, hash [sha256.Size]byte, lang Dialect) *File {
+	content := string(src)
 	if len(src) > MaxFileSize {
-		return &File{Path: path, Dialect: Detect(src), Hash: hash, TooLarge: true,
-			Syntax: &syntax.File{Src: src, Lines: text.NewLines(src)}}
+		return &File{Path: path, Dialect: lang, Hash: hash, TooLarge: true,
+			Syntax: &syntax.File{Src: src, Lines: text.NewLines(src)},
+			Facts:  facts.TooLarge(path, content, lang, MaxFileSize)}
 	}
-	f := &File{Path: path, Dialect: Detect(src), Syntax: syntax.Parse(src), Hash: hash}
-	root := f.Root()
-	f.DefinitionsVersion = root.Get("tosca_definitions_version").Text()
-	f.ProfileName = root.Get("profile").Text()
-	f.Imports = extractImports(root.Get("imports"))
-	f.Repositories = extractRepositories(root.Get("repositories"))
-	return f
-}
-
-func extractImports(list *syntax.Node) []Import {
-	if list == nil {
-		return nil
+	f := &File{Path: path, Dialect: lang, Syntax: syntax.Parse(src), Hash: hash}
+	f.Facts = facts.Bind(path, content, f.Syntax, lang)
+	f.DefinitionsVersion = f.Root().Get(grammar.ToscaVersionKey).Text()
+	f.ProfileName = f.Facts.Profile
+	for _, imp := range f.Facts.Imports {
+		e := f.Facts.Entity(imp.Entity)
+		f.Imports = append(f.Imports, Import{
+			Entry: e.Span.Text(), Target: imp.Target.Text(), URL: imp.URL, Profile: imp.Profile,
+			Repository: imp.Repository, RepositorySpan: imp.RepoSpan.Text(),
+			Namespace: imp.Namespace, NamespaceSpan: imp.NSpan.Text(),
+		})
 	}
-	var items []*syntax.Node
-	switch list.Kind {
-	case syntax.Sequence:
-		items = list.Items
-	case syntax.Mapping:
-		// 1.0 allowed a map of named imports; treat each value as an import.
-		for _, p := range list.Pairs {
-			items = append(items, p.Value)
-		}
-	}
-	var out []Import
-	for _, item := range items {
-		imp := Import{Entry: item.Span}
-		switch item.Kind {
-		case syntax.Scalar:
-			imp.URL, imp.Target = item.Value, item.Span
-		case syntax.Mapping:
-			if len(item.Pairs) == 1 && item.Pairs[0].Value.Kind == syntax.Mapping && isNamedImport(item.Pairs[0].Value) {
-				// 1.x list of named imports: `- name: {file: …}`.
-				item = item.Pairs[0].Value
-			} else if len(item.Pairs) == 1 && item.Pairs[0].Value.Kind == syntax.Scalar && !isImportKey(item.Pairs[0].Key.Value) {
-				// 1.x `- name: path`.
-				v := item.Pairs[0].Value
-				imp.URL, imp.Target = v.Value, v.Span
-				out = append(out, imp)
-				continue
-			}
-			for _, key := range []string{"url", "file"} {
-				if v := item.Get(key); v != nil && v.Kind == syntax.Scalar {
-					imp.URL, imp.Target = v.Value, v.Span
-				}
-			}
-			if v := item.Get("profile"); v != nil && v.Kind == syntax.Scalar {
-				imp.Profile, imp.Target = v.Value, v.Span
-			}
-			if v := item.Get("repository"); v != nil && v.Kind == syntax.Scalar {
-				imp.Repository, imp.RepositorySpan = v.Value, v.Span
-			}
-			for _, key := range []string{"namespace", "namespace_prefix"} {
-				if v := item.Get(key); v != nil && v.Kind == syntax.Scalar {
-					imp.Namespace, imp.NamespaceSpan = v.Value, v.Span
-				}
-			}
-		default:
+	for id := range f.Facts.Declarations() {
+		e := f.Facts.Entity(id)
+		if e.G != grammar.RepositoryDef {
 			continue
 		}
-		out = append(out, imp)
-	}
-	return out
-}
-
-func isImportKey(k string) bool {
-	switch k {
-	case "url", "file", "profile", "repository", "namespace", "namespace_prefix", "namespace_uri":
-		return true
-	}
-	return false
-}
-
-func isNamedImport(n *syntax.Node) bool {
-	return n.Get("file") != nil || n.Get("url") != nil
-}
-
-func extractRepositories(m *syntax.Node) map[string]Repository {
-	if m == nil || m.Kind != syntax.Mapping {
-		return nil
-	}
-	out := make(map[string]Repository, len(m.Pairs))
-	for _, p := range m.Pairs {
-		r := Repository{Name: p.Key.Value, NameSpan: p.Key.Span}
-		switch v := p.Value; v.Kind {
-		case syntax.Scalar:
-			r.URL, r.URLSpan = v.Value, v.Span
-		case syntax.Mapping:
-			if u := v.Get("url"); u != nil {
-				r.URL, r.URLSpan = u.Text(), u.Span
-			}
+		if f.Repositories == nil {
+			f.Repositories = map[string]Repository{}
 		}
-		out[r.Name] = r
+		r := Repository{Name: e.Name, NameSpan: e.NameSpan.Text()}
+		if v := f.Facts.Value(f.Facts.FieldValue(id, grammar.KeyURL)); v != nil {
+			r.URL, r.URLSpan = f.Facts.Text(f.Facts.FieldValue(id, grammar.KeyURL)), v.Span.Text()
+		}
+		f.Repositories[e.Name] = r
 	}
-	return out
+	return f
 }
 
 // hasScheme reports whether an import url names a remote resource (http:, https:, …).

@@ -134,7 +134,7 @@ func parseEmbedded(root string) *embeddedSet {
 				continue
 			}
 			full := filepath.Join(root, filepath.FromSlash(name))
-			f := newFile(full, src, sha256.Sum256(src))
+			f := newFile(full, src, sha256.Sum256(src), Detect(src))
 			f.Embedded = true
 			set.files[full] = f
 		}
@@ -278,7 +278,7 @@ func (w *Workspace) parse(path string, src []byte, prev *File) *File {
 	if prev != nil && prev.Hash == sum {
 		return prev
 	}
-	return newFile(path, src, sum)
+	return newFile(path, src, sum, Detect(src))
 }
 
 // rebuild makes the next snapshot from the current state. Import targets
@@ -346,11 +346,12 @@ func (w *Workspace) rebuild() {
 			}
 			if s.files[target] == nil && !w.missing[target] {
 				if src, err := readLimited(target); err == nil {
-					loaded := newFile(target, src, sha256.Sum256(src))
-					if loaded.Dialect == NotTOSCA {
+					lang := Detect(src)
+					if lang == NotTOSCA {
 						// Imported by a TOSCA file, so read as TOSCA (and told it lacks a version).
-						loaded.Dialect = TOSCA
+						lang = TOSCA
 					}
+					loaded := newFile(target, src, sha256.Sum256(src), lang)
 					w.disk[target] = loaded
 					s.files[target] = loaded
 					queue = append(queue, target)
@@ -433,7 +434,7 @@ func scan(ctx context.Context, dir string, progress func(done, total int)) map[s
 			for p := range jobs {
 				var f *File
 				if src, err := readTOSCA(p); err == nil && src != nil {
-					f = newFile(p, src, sha256.Sum256(src))
+					f = newFile(p, src, sha256.Sum256(src), Detect(src))
 				}
 				mu.Lock()
 				if f != nil {

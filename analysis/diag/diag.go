@@ -1,0 +1,129 @@
+// Package diag names the diagnostics tosca-ls reports: their stable codes
+// and severities. It is a leaf: the index's binder and the analysis layer
+// both report with it, and the README documents every code it lists.
+package diag
+
+import (
+	"sort"
+	"strings"
+)
+
+// Severity of a diagnostic. The values are tosca-ls's own; the language
+// server maps them to LSP's.
+type Severity uint8
+
+const (
+	Error Severity = iota + 1
+	Warning
+	Information
+	Hint
+)
+
+func (s Severity) String() string {
+	switch s {
+	case Error:
+		return "error"
+	case Warning:
+		return "warning"
+	case Information:
+		return "info"
+	case Hint:
+		return "hint"
+	}
+	return "unknown"
+}
+
+// Diagnostic codes. They are stable: settings, quick fixes and CI scripts
+// refer to them.
+const (
+	YAMLSyntax        = "yaml-syntax"
+	MultipleDocuments = "multiple-documents"
+	DuplicateKey      = "duplicate-key"
+	InvalidVersion    = "invalid-version"
+	UnknownKeyname    = "unknown-keyname"
+	MissingKeyname    = "missing-keyname"
+	WrongValueShape   = "wrong-value-shape"
+	UnknownType       = "unknown-type"
+	WrongTypeKind     = "wrong-type-kind"
+	DerivationCycle   = "derivation-cycle"
+	DuplicateName     = "duplicate-name"
+	UnknownName       = "unknown-name"
+	UnknownMember     = "unknown-member"
+	ImportNotFound    = "import-not-found"
+	ImportCycle       = "import-cycle"
+	ImportRemote      = "import-remote"
+	UnmodelledDialect = "unmodelled-dialect"
+	FileTooLarge      = "file-too-large"
+)
+
+// Codes documents every code (the README lists them too).
+var Codes = []struct{ Code, Doc string }{
+	{YAMLSyntax, "the text is not valid YAML"},
+	{MultipleDocuments, "a file holds several YAML documents; only the first is TOSCA"},
+	{DuplicateKey, "a mapping repeats a key"},
+	{InvalidVersion, "tosca_definitions_version is missing, unknown or not the first key"},
+	{UnknownKeyname, "a keyname the entity does not have in this TOSCA version"},
+	{MissingKeyname, "a mandatory keyname is missing"},
+	{WrongValueShape, "a value has the wrong shape (a map where a list is needed, …)"},
+	{UnknownType, "a type name that no definition or import provides"},
+	{WrongTypeKind, "a type name of another kind (a capability type where a node type is needed, …)"},
+	{DerivationCycle, "derived_from leads back to the type itself"},
+	{DuplicateName, "two definitions of the same kind share a name in one namespace"},
+	{UnknownName, "a reference to a template, input or other name that does not exist"},
+	{UnknownMember, "a template assigns a property, attribute, capability, requirement or interface its type does not define"},
+	{ImportNotFound, "an import that cannot be resolved"},
+	{ImportCycle, "imports that lead back to the importing file"},
+	{ImportRemote, "a remote import that is not fetched (a warning)"},
+	{UnmodelledDialect, "a recognised dialect whose keynames are not checked yet (information)"},
+	{FileTooLarge, "a file over 16 MB is kept but not analysed (a warning)"},
+}
+
+// Suggest returns up to three candidates closest to s, for "did you mean".
+func Suggest(s string, candidates []string) []string {
+	type scored struct {
+		name string
+		dist int
+	}
+	var best []scored
+	ls := strings.ToLower(s)
+	limit := min(len(s)/3+1, 4)
+	for _, c := range candidates {
+		lc := strings.ToLower(c)
+		d := editDistance(ls, lc)
+		if len(s) >= 3 && strings.HasPrefix(lc, ls) {
+			d = 1 // a completed prefix is the likeliest meaning
+		}
+		if d <= limit || (len(s) >= 3 && strings.Contains(lc, ls)) {
+			best = append(best, scored{c, d})
+		}
+	}
+	sort.SliceStable(best, func(i, j int) bool { return best[i].dist < best[j].dist })
+	var out []string
+	for i := 0; i < len(best) && len(out) < 3; i++ {
+		if best[i].name != s {
+			out = append(out, best[i].name)
+		}
+	}
+	return out
+}
+
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}

@@ -1,0 +1,145 @@
+package grammar
+
+import "strings"
+
+// Language is the kind of document a YAML file holds, told by the keyname
+// that states its version.
+type Language uint8
+
+const (
+	// NotModel is any other YAML (or text): tosca-ls leaves it alone.
+	NotModel Language = iota
+	// TOSCA files state `tosca_definitions_version`.
+	TOSCA
+	// Heat files (OpenStack Heat Orchestration Templates) state `heat_template_version`.
+	Heat
+)
+
+// Version keynames of each language.
+const (
+	ToscaVersionKey = "tosca_definitions_version"
+	HeatVersionKey  = "heat_template_version"
+)
+
+// VersionKey is the keyname stating a file's version in the language.
+func (l Language) VersionKey() string {
+	switch l {
+	case TOSCA:
+		return ToscaVersionKey
+	case Heat:
+		return HeatVersionKey
+	}
+	return ""
+}
+
+func (l Language) String() string {
+	switch l {
+	case TOSCA:
+		return "TOSCA"
+	case Heat:
+		return "Heat"
+	}
+	return "not TOSCA"
+}
+
+// LanguageOfKey returns the language whose version keyname is key.
+func LanguageOfKey(key string) Language {
+	switch key {
+	case ToscaVersionKey:
+		return TOSCA
+	case HeatVersionKey:
+		return Heat
+	}
+	return NotModel
+}
+
+// Dialect is one value of a version keyname and what it selects: the
+// grammar versions its files are checked against, the profiles they see
+// without importing them, and whether tosca-ls describes its grammar.
+type Dialect struct {
+	// Version is the value of the version keyname (`tosca_simple_yaml_1_3`).
+	Version  string
+	Language Language
+	// Title is how messages name the dialect.
+	Title string
+	// Grammar is the set of versions of the TOSCA grammar the dialect's
+	// files are checked against (None for dialects not described).
+	Grammar Versions
+	// Implicit names the profiles every file of the dialect sees without
+	// importing them (see package profiles).
+	Implicit []string
+	// Modelled is false for dialects tosca-ls recognises but does not
+	// describe: their files are checked for YAML and imports only and get
+	// one note saying so, instead of false errors.
+	Modelled bool
+	// Final names the dialect that replaces a release candidate; files of
+	// the candidate get a warning naming it.
+	Final string
+}
+
+// Profile names the dialect table refers to (package profiles provides them).
+const (
+	ProfileSimple10  = "tosca-simple-1.0"
+	ProfileSimple11  = "tosca-simple-1.1"
+	ProfileSimple12  = "tosca-simple-1.2"
+	ProfileSimple13  = "tosca-simple-1.3"
+	ProfileSimple20  = "org.oasis-open.simple:2.0"
+	ProfileBuiltin1x = "tosca-builtin-1.x"
+	ProfileBuiltin20 = "tosca-builtin-2.0"
+)
+
+// Dialects is the one table of version values tosca-ls knows.
+var Dialects = []*Dialect{
+	{Version: "tosca_simple_yaml_1_0", Language: TOSCA, Title: "TOSCA Simple Profile in YAML 1.0", Grammar: V1_0,
+		Implicit: []string{ProfileSimple10, ProfileBuiltin1x}, Modelled: true},
+	{Version: "tosca_simple_yaml_1_1", Language: TOSCA, Title: "TOSCA Simple Profile in YAML 1.1", Grammar: V1_1,
+		Implicit: []string{ProfileSimple11, ProfileBuiltin1x}, Modelled: true},
+	{Version: "tosca_simple_yaml_1_2", Language: TOSCA, Title: "TOSCA Simple Profile in YAML 1.2", Grammar: V1_2,
+		Implicit: []string{ProfileSimple12, ProfileBuiltin1x}, Modelled: true},
+	{Version: "tosca_simple_yaml_1_3", Language: TOSCA, Title: "TOSCA Simple Profile in YAML 1.3", Grammar: V1_3,
+		Implicit: []string{ProfileSimple13, ProfileBuiltin1x}, Modelled: true},
+	// TOSCA 2.0 files import the simple profile by name; only the built-in
+	// types come for free. Both forms of 2.0 (the 2020 draft and the final
+	// text) share the version value; the keynames a file uses tell them apart.
+	{Version: "tosca_2_0", Language: TOSCA, Title: "TOSCA 2.0", Grammar: V2,
+		Implicit: []string{ProfileBuiltin20}, Modelled: true},
+	{Version: "tosca_simple_profile_for_nfv_1_0", Language: TOSCA, Title: "TOSCA Simple Profile for NFV"},
+	{Version: "tosca_variability_1_0", Language: TOSCA, Title: "Variability4TOSCA"},
+	{Version: "tosca_variability_1_0_rc_2", Language: TOSCA, Title: "Variability4TOSCA (release candidate 2)", Final: "tosca_variability_1_0"},
+	{Version: "tosca_variability_1_0_rc_3", Language: TOSCA, Title: "Variability4TOSCA (release candidate 3)", Final: "tosca_variability_1_0"},
+}
+
+// heatDialect stands for every Heat template version (dates such as
+// 2013-05-23 and release names): they are not described yet.
+var heatDialect = &Dialect{Language: Heat, Title: "Heat Orchestration Template"}
+
+// DialectOf returns the dialect of a version value in a language, or nil
+// when the value is unknown.
+func DialectOf(lang Language, version string) *Dialect {
+	version = strings.TrimSpace(version)
+	switch lang {
+	case TOSCA:
+		for _, d := range Dialects {
+			if d.Version == version {
+				return d
+			}
+		}
+	case Heat:
+		if version != "" {
+			return heatDialect
+		}
+	}
+	return nil
+}
+
+// ModelledVersions lists the version values whose grammar is described,
+// for messages and completion.
+func ModelledVersions() []string {
+	var out []string
+	for _, d := range Dialects {
+		if d.Modelled {
+			out = append(out, d.Version)
+		}
+	}
+	return out
+}

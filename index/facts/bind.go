@@ -1,0 +1,859 @@
+package facts
+
+import (
+	"fmt"
+	"hash/fnv"
+	"strings"
+
+	"github.com/tosca-ls/tosca-ls/analysis/diag"
+	"github.com/tosca-ls/tosca-ls/analysis/grammar"
+	"github.com/tosca-ls/tosca-ls/index/syntax"
+	"github.com/tosca-ls/tosca-ls/index/text"
+)
+
+// fileValue describes a whole TOSCA file: every walk along the grammar starts here.
+var fileValue = &grammar.Value{Kind: grammar.EntityValue, Entity: grammar.ServiceTemplate}
+
+// Bind walks a parsed file once along the grammar and records its facts.
+// src is the text tree was parsed from; lang is the file's language as the
+// index judged it (a file imported by a TOSCA file is read as TOSCA even
+// without a version, and is told it lacks one).
+func Bind(path, src string, tree *syntax.File, lang grammar.Language) *Facts {
+	f := &Facts{Path: path, Src: src, Lang: lang, Versions: grammar.All}
+	b := &binder{f: f, tree: tree}
+	b.syntaxDiagnostics()
+	root := tree.Root()
+	if lang == grammar.TOSCA {
+		f.Dialect = grammar.DialectOf(lang, root.Get(grammar.ToscaVersionKey).Text())
+		if f.Dialect != nil && f.Dialect.Modelled {
+			f.Versions = f.Dialect.Grammar
+		}
+		b.v = f.Versions
+		f.Entities = append(f.Entities, Entity{G: grammar.ServiceTemplate, Parent: None, End: 1})
+		if root != nil {
+			f.Entities[Root].Span = span(root.Span)
+		}
+		if f.Dialect != nil && !f.Dialect.Modelled {
+			// Its own keynames are not described: the names it declares are
+			// recorded (for navigation), but checking it against plain TOSCA
+			// would only produce false errors.
+			if p := root.GetPair(grammar.ToscaVersionKey); p != nil {
+				b.report(p.Value.Span, diag.Information, diag.UnmodelledDialect,
+					f.Dialect.Title+" files are checked for YAML and imports only; their own keynames are not described yet")
+			}
+			b.quiet = true
+		} else {
+			b.checkVersion(root)
+		}
+		if root != nil {
+			b.walk(root, fileValue, walkCtx{entity: None, owner: None})
+		}
+		f.Entities[Root].End = ID(len(f.Entities))
+		f.Form = b.form
+		b.imports()
+		f.Profile = f.FieldText(Root, grammar.KeyProfile)
+	}
+	f.trim()
+	f.ExportHash = f.exportHash()
+	return f
+}
+
+// TooLarge records a file that is kept but not parsed.
+func TooLarge(path, src string, lang grammar.Language, limit int) *Facts {
+	f := &Facts{Path: path, Src: src, Lang: lang, Versions: grammar.All}
+	end := strings.IndexAny(src, "\r\n")
+	if end < 0 {
+		end = len(src)
+	}
+	f.Diags = []Diagnostic{{Span: Span{0, uint32(end)}, Severity: diag.Warning, Code: diag.FileTooLarge,
+		Message: fmt.Sprintf("the file is larger than %d MB and is not analysed", limit>>20)}}
+	f.ExportHash = f.exportHash()
+	return f
+}
+
+type binder struct {
+	f    *Facts
+	tree *syntax.File
+	v    grammar.Versions
+	form grammar.Form
+	// quiet suppresses grammar diagnostics (dialects not described).
+	quiet bool
+}
+
+// walkCtx is what the walker knows about where it is.
+type walkCtx struct {
+	// entity is the innermost entity, owner the innermost declaring one.
+	entity, owner ID
+	// key is the keyname whose value is walked; keyNode where it is written.
+	key     *grammar.Key
+	keyNode *syntax.Node
+	// name is the entry name when the value of a named entry is walked.
+	name   *syntax.Node
+	merged bool
+}
+
+func (b *binder) report(s text.Span, sev diag.Severity, code, msg string) *Diagnostic {
+	b.f.Diags = append(b.f.Diags, Diagnostic{Span: span(s), Severity: sev, Code: code, Message: msg})
+	return &b.f.Diags[len(b.f.Diags)-1]
+}
+
+// problem reports a grammar problem, unless the dialect is not described.
+func (b *binder) problem(s text.Span, code, msg string) *Diagnostic {
+	if b.quiet {
+		return &Diagnostic{}
+	}
+	return b.report(s, diag.Error, code, msg)
+}
+
+func (b *binder) syntaxDiagnostics() {
+	for _, e := range b.tree.Errors {
+		code := diag.YAMLSyntax
+		if e.Duplicate {
+			code = diag.DuplicateKey
+		}
+		b.report(e.Span, diag.Error, code, e.Message)
+	}
+	if len(b.tree.Docs) > 1 && b.f.Lang == grammar.TOSCA {
+		for _, d := range b.tree.Docs[1:] {
+			if d.Root != nil {
+				b.report(d.Span, diag.Warning, diag.MultipleDocuments, "only the first YAML document of a TOSCA file is read; this document is ignored")
+			}
+		}
+	}
+}
+
+func (b *binder) checkVersion(root *syntax.Node) {
+	if root == nil || root.Kind != syntax.Mapping {
+		return
+	}
+	p := root.GetPair(grammar.ToscaVersionKey)
+	if p == nil {
+		s := root.Span
+		if len(root.Pairs) > 0 {
+			s = root.Pairs[0].Key.Span
+		}
+		b.report(s, diag.Error, diag.InvalidVersion, grammar.ToscaVersionKey+" is missing: it must be the first key")
+		return
+	}
+	if root.Pairs[0] != p {
+		b.report(p.Key.Span, diag.Error, diag.InvalidVersion, grammar.ToscaVersionKey+" must be the first key of the file")
+	}
+	if b.f.Dialect == nil {
+		known := grammar.ModelledVersions()
+		d := b.report(p.Value.Span, diag.Error, diag.InvalidVersion, fmt.Sprintf("unknown TOSCA version %q; expected one of %s", p.Value.Text(), strings.Join(known, ", ")))
+		d.Suggestions = diag.Suggest(p.Value.Text(), known)
+		if p.Value.IsNull() {
+			d.Span = span(p.Key.Span)
+		}
+	}
+}
+
+// newEntity appends an entity for node n described by e.
+func (b *binder) newEntity(n *syntax.Node, e *grammar.Entity, c walkCtx, short bool) ID {
+	id := ID(len(b.f.Entities))
+	ent := Entity{G: e, Key: c.key, Parent: c.entity, End: id + 1, Span: span(n.Span), Short: short, Merged: c.merged}
+	if c.name != nil {
+		ent.Name, ent.NameSpan = c.name.Value, span(c.name.Span)
+	}
+	b.f.Entities = append(b.f.Entities, ent)
+	return id
+}
+
+// closeEntity records where an entity's subtree ends.
+func (b *binder) closeEntity(id ID) { b.f.Entities[id].End = ID(len(b.f.Entities)) }
+
+// enter makes the context of an entity's content.
+func enter(c walkCtx, id ID, e *grammar.Entity, named bool) walkCtx {
+	c.entity = id
+	if named && e.Declares != grammar.NoRef {
+		c.owner = id
+	}
+	c.name, c.key, c.keyNode, c.merged = nil, nil, nil, false
+	return c
+}
+
+func (b *binder) addField(id ID, k *grammar.Key, keyNode *syntax.Node, n *syntax.Node, c walkCtx) {
+	fe := &b.f.Entities[id]
+	if fe.NumFields == 0 {
+		fe.FirstField = int32(len(b.f.Fields))
+	}
+	var ks Span
+	if keyNode != nil {
+		ks = span(keyNode.Span)
+	}
+	// Fields of one entity are contiguous: sub-entities store none of theirs
+	// before their parent's next field (values are walked after fields).
+	b.f.Fields = append(b.f.Fields, Field{Key: k, KeySpan: ks})
+	fe.NumFields++
+	idx := len(b.f.Fields) - 1
+	b.f.Fields[idx].Value = b.value(n, c)
+}
+
+func (b *binder) walk(n *syntax.Node, val *grammar.Value, c walkCtx) {
+	if n == nil || val == nil {
+		return
+	}
+	if n.Kind == syntax.Null {
+		if val.Kind == grammar.EntityValue && c.name != nil {
+			// `web:` with nothing yet still declares its name.
+			id := b.newEntity(n, val.Entity, c, false)
+			b.closeEntity(id)
+		}
+		return
+	}
+	if short := val.ShortFor(b.v); short != nil {
+		switch {
+		case n.Kind == syntax.Scalar && (val.Kind == grammar.EntityValue || val.Kind == grammar.MapOfValue),
+			n.Kind == syntax.Sequence && val.Kind == grammar.EntityValue,
+			isFunctionCall(n, b.v):
+			b.walkShort(n, val, short, c)
+			return
+		}
+	}
+	switch val.Kind {
+	case grammar.AnyValue:
+	case grammar.StringValue:
+		b.expectScalar(n, val, "a string")
+	case grammar.BoolValue:
+		if b.expectScalar(n, val, "true or false") && !isBool(n.Value) {
+			b.problem(n.Span, diag.WrongValueShape, fmt.Sprintf("expected true or false, found %q", n.Value))
+		}
+	case grammar.IntValue:
+		if b.expectScalar(n, val, "an integer") && !isInt(n.Value) {
+			b.problem(n.Span, diag.WrongValueShape, fmt.Sprintf("expected an integer, found %q", n.Value))
+		}
+	case grammar.NumberValue:
+		if b.expectScalar(n, val, "a number") && !isNumber(n.Value) {
+			b.problem(n.Span, diag.WrongValueShape, fmt.Sprintf("expected a number, found %q", n.Value))
+		}
+	case grammar.RangeValue:
+		if (n.Kind != syntax.Sequence || len(n.Items) != 2) && !isFunctionCall(n, b.v) {
+			b.problem(n.Span, diag.WrongValueShape, "expected a range: a list of two bounds such as [0, UNBOUNDED]")
+		}
+	case grammar.MapValue:
+		if n.Kind != syntax.Mapping {
+			b.shape(n, "a map")
+		}
+	case grammar.ListValue:
+		if n.Kind != syntax.Sequence {
+			b.shape(n, "a list")
+		}
+	case grammar.RefValue:
+		if n.Kind != syntax.Scalar {
+			if val.Short == nil {
+				b.shape(n, "a name")
+			}
+			return
+		}
+		b.reference(n, val.Ref, c)
+	case grammar.EntityValue:
+		b.walkEntity(n, val.Entity, c)
+	case grammar.MapOfValue:
+		if n.Kind != syntax.Mapping {
+			b.shape(n, "a map of names to definitions")
+			return
+		}
+		for _, p := range n.Pairs {
+			b.walkEntry(p, val.Elem, c)
+		}
+	case grammar.ListOfValue:
+		if n.Kind != syntax.Sequence {
+			b.shape(n, "a list")
+			return
+		}
+		for _, item := range n.Items {
+			b.walk(item, val.Elem, c)
+		}
+	case grammar.NamedListValue:
+		switch {
+		case n.Kind == syntax.Sequence:
+			for _, item := range n.Items {
+				if item.Kind != syntax.Mapping || len(item.Pairs) != 1 {
+					b.shape(item, "a single-entry map `name: definition`")
+					continue
+				}
+				b.walkEntry(item.Pairs[0], val.Elem, c)
+			}
+		case n.Kind == syntax.Mapping && val.AlsoMap:
+			for _, p := range n.Pairs {
+				b.walkEntry(p, val.Elem, c)
+			}
+		default:
+			b.shape(n, "a list of single-entry maps `- name: definition`")
+		}
+	}
+}
+
+// walkShort records an entity written in its short notation (or computed
+// by a function): the value is the field its short notation stands for.
+func (b *binder) walkShort(n *syntax.Node, val, short *grammar.Value, c walkCtx) {
+	e := val.Entity
+	if e == nil {
+		// A map of definitions given as one value (no entity of its own).
+		b.walk(n, short, c)
+		return
+	}
+	id := b.newEntity(n, e, c, true)
+	sk := grammar.ShortKey(e, short, b.v)
+	inner := enter(c, id, e, c.name != nil)
+	b.addField(id, sk, nil, n, inner)
+	if !isFunctionCall(n, b.v) {
+		inner.key = sk
+		b.walk(n, short, inner)
+	}
+	b.closeEntity(id)
+}
+
+// walkEntry walks one named entry of a map (or named list).
+func (b *binder) walkEntry(p *syntax.Pair, elem *grammar.Value, c walkCtx) {
+	if elem == nil {
+		return
+	}
+	c.name, c.merged = p.Key, p.Merged
+	b.walk(p.Value, elem, c)
+}
+
+func (b *binder) walkEntity(n *syntax.Node, e *grammar.Entity, c walkCtx) {
+	if n.Kind != syntax.Mapping {
+		if n.Kind == syntax.Scalar && isFunctionCall(n, b.v) {
+			return
+		}
+		b.shape(n, "a map of "+e.Name+" keynames")
+		return
+	}
+	var id ID
+	if c.entity == None {
+		id = Root
+	} else {
+		id = b.newEntity(n, e, c, false)
+	}
+	inner := enter(c, id, e, c.name != nil)
+	// Fields first, so that an entity's fields are contiguous; then the
+	// values of the keynames, which may hold entities of their own.
+	type walked struct {
+		p *syntax.Pair
+		k *grammar.Key
+	}
+	var entries []walked
+	for _, p := range n.Pairs {
+		k := e.Key(p.Key.Value, b.v)
+		if k == nil {
+			if extra := e.ExtraFor(b.v); extra != nil {
+				entries = append(entries, walked{p, nil})
+				continue
+			}
+			if !p.Merged {
+				b.unknownKey(p.Key, e)
+			}
+			if e == grammar.ImportDef && e.Extra != nil {
+				// A named import where the version no longer allows one is
+				// still followed, so its names do not turn into errors too.
+				entries = append(entries, walked{p, nil})
+			}
+			continue
+		}
+		b.noteForm(k)
+		if !holdsEntities(k.Value, p.Value, b.v) {
+			b.addField(id, k, p.Key, p.Value, inner)
+		}
+		entries = append(entries, walked{p, k})
+	}
+	for _, w := range entries {
+		if w.k == nil {
+			if extra := e.ExtraFor(b.v); extra != nil {
+				b.walkEntry(w.p, extra, inner)
+			} else {
+				quiet := b.quiet
+				b.quiet = true
+				b.walkEntry(w.p, e.Extra, inner)
+				b.quiet = quiet
+			}
+			continue
+		}
+		kc := inner
+		kc.key, kc.keyNode, kc.merged = w.k, w.p.Key, w.p.Merged
+		b.walk(w.p.Value, w.k.Value, kc)
+		if sec := grammar.AssignedSection(e, w.k); sec != nil {
+			b.memberRefs(w.p, w.k, sec, inner)
+		}
+	}
+	b.missingKeys(n, e, c)
+	if id != Root {
+		b.closeEntity(id)
+	}
+}
+
+// holdsEntities reports whether the value of a keyname is recorded as
+// entities of its own (definitions, a nested entity) rather than as a field.
+func holdsEntities(val *grammar.Value, n *syntax.Node, v grammar.Versions) bool {
+	switch val.Kind {
+	case grammar.EntityValue:
+		return true
+	case grammar.MapOfValue, grammar.ListOfValue, grammar.NamedListValue:
+		if val.ShortFor(v) != nil && n.Kind == syntax.Scalar {
+			return false
+		}
+		return val.Elem != nil && holdsEntities(val.Elem, nil, v)
+	}
+	return false
+}
+
+// memberRefs records the names an entity assigns from its type's members
+// (a template's properties, requirements, interfaces, …), and the
+// operations of the interfaces it assigns.
+func (b *binder) memberRefs(p *syntax.Pair, k, sec *grammar.Key, c walkCtx) {
+	for _, entry := range namedEntries(p.Value) {
+		flags := RefMember
+		if entry.Merged {
+			flags |= refMerged
+		}
+		b.f.Refs = append(b.f.Refs, Ref{Kind: grammar.MemberKind(k.Name), Name: entry.Key.Value, Span: span(entry.Key.Span),
+			Entity: c.entity, Owner: c.owner, Key: sec, Flags: flags, Call: -1, Parent: -1})
+		if k.Name != grammar.SectionInterfaces || entry.Value.Kind != syntax.Mapping {
+			continue
+		}
+		parent := int32(len(b.f.Refs) - 1)
+		ops := entry.Value.Get(grammar.KeyOperations)
+		if ops == nil {
+			ops = entry.Value
+		}
+		opSection := grammar.TypeSection(grammar.InterfaceType, grammar.SectionOperations)
+		for _, op := range namedEntries(ops) {
+			if grammar.InterfaceAssign.Key(op.Key.Value, b.v) != nil {
+				continue // a keyname of the assignment, not an operation
+			}
+			b.f.Refs = append(b.f.Refs, Ref{Kind: grammar.NoRef, Name: op.Key.Value, Span: span(op.Key.Span),
+				Entity: c.entity, Owner: c.owner, Key: opSection, Flags: RefMember, Call: -1, Parent: parent})
+		}
+	}
+}
+
+// refMerged marks a member reference that came from a YAML merge key: its
+// problems are reported where the anchored block is written.
+const refMerged RefFlags = 1 << 7
+
+// Merged reports whether the reference came from a YAML merge key.
+func (r *Ref) Merged() bool { return r.Flags&refMerged != 0 }
+
+// namedEntries reads a map, or a list of single-entry maps, as pairs.
+func namedEntries(n *syntax.Node) []*syntax.Pair {
+	if n == nil {
+		return nil
+	}
+	switch n.Kind {
+	case syntax.Mapping:
+		return n.Pairs
+	case syntax.Sequence:
+		var out []*syntax.Pair
+		for _, item := range n.Items {
+			if item.Kind == syntax.Mapping && len(item.Pairs) == 1 {
+				out = append(out, item.Pairs[0])
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// reference records a name the grammar says refers to something.
+func (b *binder) reference(n *syntax.Node, kind grammar.RefKind, c walkCtx) {
+	b.f.Refs = append(b.f.Refs, Ref{Kind: kind, Name: n.Value, Span: span(n.Span), Entity: c.entity, Owner: c.owner, Key: c.key, Call: -1, Parent: -1})
+}
+
+func (b *binder) noteForm(k *grammar.Key) {
+	if b.v.Has(grammar.V2) {
+		b.noteFormMarker(k.FormMarker())
+	}
+}
+
+func (b *binder) noteFormMarker(m grammar.Form) {
+	switch {
+	case m == grammar.FormUnknown:
+	case b.form == grammar.FormUnknown:
+		b.form = m
+	case b.form != m:
+		b.form = grammar.FormMixed
+	}
+}
+
+func (b *binder) unknownKey(key *syntax.Node, e *grammar.Entity) {
+	if b.quiet {
+		return
+	}
+	var names []string
+	for _, k := range e.KeysIn(b.v) {
+		names = append(names, k.Name)
+	}
+	msg := fmt.Sprintf("unknown keyname %q in %s", key.Value, e.Name)
+	if e.AnyKey(key.Value) != nil {
+		msg = fmt.Sprintf("keyname %q of %s does not exist in %s", key.Value, e.Name, b.versionName())
+	}
+	sugg := diag.Suggest(key.Value, names)
+	if home := extraHome(e, b.v); home != "" {
+		// Written the way older versions allowed (an operation directly
+		// under an interface): say where it belongs now.
+		msg = fmt.Sprintf("%q is not a keyname of %s: before TOSCA 1.3 entries like it were written directly here, in %s they go under `%s:`", key.Value, e.Name, b.versionName(), home)
+		sugg = nil
+	} else if len(sugg) > 0 {
+		msg += fmt.Sprintf("; did you mean %q?", sugg[0])
+	}
+	d := b.report(key.Span, diag.Error, diag.UnknownKeyname, msg)
+	d.Suggestions = sugg
+}
+
+func (b *binder) versionName() string {
+	if b.f.Dialect == nil {
+		return "this TOSCA version"
+	}
+	return b.f.Dialect.Version
+}
+
+// extraHome names the keyname that, in versions v, holds what other
+// versions allow directly in e (its Extra entries), or "".
+func extraHome(e *grammar.Entity, v grammar.Versions) string {
+	if e.Extra == nil || e.Extra.Entity == nil || e.ExtraFor(v) != nil {
+		return ""
+	}
+	for _, k := range e.KeysIn(v) {
+		if k.Value.Kind == grammar.MapOfValue && k.Value.Elem != nil && k.Value.Elem.Entity == e.Extra.Entity {
+			return k.Name
+		}
+	}
+	return ""
+}
+
+func (b *binder) missingKeys(n *syntax.Node, e *grammar.Entity, c walkCtx) {
+	var missing []string
+	for _, k := range e.Keys {
+		// A missing version is an invalid-version (checkVersion).
+		if k.Required.Has(b.v) && n.GetPair(k.Name) == nil && !anyPresent(n, k.RequiredUnless) && k.Name != grammar.ToscaVersionKey {
+			missing = append(missing, k.Name)
+		}
+	}
+	if len(missing) == 0 {
+		return
+	}
+	s := n.Span
+	if c.name != nil {
+		s = c.name.Span
+	} else if c.keyNode != nil {
+		s = c.keyNode.Span
+	}
+	word := "keyname"
+	if len(missing) > 1 {
+		word = "keynames"
+	}
+	b.problem(s, diag.MissingKeyname, fmt.Sprintf("%s is missing the mandatory %s %s", e.Name, word, quoteAll(missing)))
+}
+
+// anyPresent reports whether n has one of the keynames that waive a
+// mandatory one (a node template made with `copy` takes its type from the copy).
+func anyPresent(n *syntax.Node, names []string) bool {
+	for _, name := range names {
+		if n.GetPair(name) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+func quoteAll(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = "`" + n + "`"
+	}
+	return strings.Join(q, ", ")
+}
+
+func (b *binder) expectScalar(n *syntax.Node, val *grammar.Value, what string) bool {
+	if n.Kind == syntax.Scalar {
+		if len(val.Enum) > 0 && !contains(val.Enum, n.Value) {
+			d := b.problem(n.Span, diag.WrongValueShape, fmt.Sprintf("%q is not one of %s", n.Value, strings.Join(val.Enum, ", ")))
+			d.Suggestions = diag.Suggest(n.Value, val.Enum)
+		}
+		return true
+	}
+	if !isFunctionCall(n, b.v) {
+		b.shape(n, what)
+	}
+	return false
+}
+
+func (b *binder) shape(n *syntax.Node, want string) {
+	b.problem(n.Span, diag.WrongValueShape, fmt.Sprintf("expected %s, found %s", want, describe(n)))
+}
+
+func describe(n *syntax.Node) string {
+	switch n.Kind {
+	case syntax.Mapping:
+		return "a map"
+	case syntax.Sequence:
+		return "a list"
+	case syntax.Scalar:
+		return fmt.Sprintf("%q", n.Value)
+	}
+	return "nothing"
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func isBool(s string) bool {
+	switch s {
+	case "true", "false", "True", "False", "TRUE", "FALSE":
+		return true
+	}
+	return false
+}
+
+func isInt(s string) bool {
+	s = strings.TrimPrefix(strings.TrimPrefix(s, "-"), "+")
+	if s == "" {
+		return false
+	}
+	if strings.HasPrefix(s, "0x") || strings.HasPrefix(s, "0o") {
+		return len(s) > 2
+	}
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func isNumber(s string) bool {
+	if isInt(s) {
+		return true
+	}
+	switch strings.ToLower(s) {
+	case ".inf", "-.inf", "+.inf", ".nan":
+		return true
+	}
+	var f float64
+	_, err := fmt.Sscanf(s, "%g", &f)
+	return err == nil && !strings.ContainsAny(s, " \t")
+}
+
+// isFunctionCall reports whether n is a TOSCA function call: a single-entry
+// map whose key names a function of the file's version. In final 2.0 every
+// `$name` key is a call (user functions included; a literal `$` key is
+// written `$$`).
+func isFunctionCall(n *syntax.Node, v grammar.Versions) bool {
+	if n == nil || n.Kind != syntax.Mapping || len(n.Pairs) != 1 {
+		return false
+	}
+	return isFunctionName(n.Pairs[0].Key.Value, v)
+}
+
+func isFunctionName(name string, v grammar.Versions) bool {
+	if v.Has(grammar.V2Final) && strings.HasPrefix(name, "$") && !strings.HasPrefix(name, "$$") && len(name) > 1 {
+		return true
+	}
+	return grammar.IsFunctionName(name, v)
+}
+
+// value stores n (and everything below it) as a Value, recording the
+// function calls it holds.
+func (b *binder) value(n *syntax.Node, c walkCtx) ValueID {
+	id := ValueID(len(b.f.Values))
+	b.f.Values = append(b.f.Values, Value{})
+	b.fill(id, n, c)
+	return id
+}
+
+// fill writes the value at slot id, then its children at the end of the
+// table, so that every collection's children are contiguous.
+func (b *binder) fill(id ValueID, n *syntax.Node, c walkCtx) {
+	v := Value{Kind: n.Kind, Style: n.Style, Flow: n.Flow, Span: span(n.Span)}
+	switch n.Kind {
+	case syntax.Scalar:
+		if s := n.Span; s.Start < 0 || s.End > len(b.f.Src) || b.f.Src[s.Start:s.End] != n.Value {
+			if b.f.decoded == nil {
+				b.f.decoded = map[uint32]string{}
+			}
+			b.f.decoded[uint32(id)] = n.Value
+		}
+	case syntax.Mapping:
+		v.First, v.N = int32(len(b.f.Values)), int32(2*len(n.Pairs))
+		for range v.N {
+			b.f.Values = append(b.f.Values, Value{})
+		}
+	case syntax.Sequence:
+		v.First, v.N = int32(len(b.f.Values)), int32(len(n.Items))
+		for range v.N {
+			b.f.Values = append(b.f.Values, Value{})
+		}
+	}
+	b.f.Values[id] = v
+	switch n.Kind {
+	case syntax.Mapping:
+		if isFunctionCall(n, b.v) {
+			b.fill(ValueID(v.First), n.Pairs[0].Key, c)
+			b.call(n, ValueID(v.First+1), c)
+			return
+		}
+		for i, p := range n.Pairs {
+			b.fill(ValueID(v.First)+ValueID(2*i), p.Key, c)
+			b.fill(ValueID(v.First)+ValueID(2*i+1), p.Value, c)
+		}
+	case syntax.Sequence:
+		for i, item := range n.Items {
+			b.fill(ValueID(v.First)+ValueID(i), item, c)
+		}
+	}
+}
+
+// call records a function call n whose arguments go to slot args.
+func (b *binder) call(n *syntax.Node, args ValueID, c walkCtx) {
+	p := n.Pairs[0]
+	name := p.Key.Value
+	fn := grammar.FunctionNamed(name, b.v)
+	if strings.HasPrefix(name, "$") {
+		b.noteFormMarker(grammar.FormFinal)
+	} else if b.v.Has(grammar.V2Draft) {
+		b.noteFormMarker(grammar.FormDraft)
+	}
+	ci := int32(len(b.f.Calls))
+	b.f.Calls = append(b.f.Calls, Call{Name: name, Fn: fn, NameSpan: span(p.Key.Span), Span: span(n.Span), Args: args, Owner: c.owner, Entity: c.entity})
+	b.fill(args, p.Value, c)
+	list := []*syntax.Node{p.Value}
+	if p.Value.Kind == syntax.Sequence {
+		list = p.Value.Items
+	}
+	if fn == nil {
+		return
+	}
+	for i, arg := range list {
+		if i >= len(fn.Params) || arg.Kind != syntax.Scalar {
+			continue
+		}
+		switch r := fn.Params[i].Ref; r {
+		case grammar.Input, grammar.ModelableEntity, grammar.NodeTemplate, grammar.NodeType:
+			b.f.Refs = append(b.f.Refs, Ref{Kind: r, Name: arg.Value, Span: span(arg.Span), Entity: c.entity, Owner: c.owner, Call: ci, Arg: int32(i), Parent: -1})
+		}
+	}
+}
+
+// imports turns the import definitions into what the index links.
+func (b *binder) imports() {
+	f := b.f
+	for id := range f.Entities {
+		e := &f.Entities[id]
+		if e.G != grammar.ImportDef || e.Parent != Root {
+			continue
+		}
+		src := ID(id)
+		if !f.hasImportTarget(src) {
+			// 1.0/1.1 named import: `- name: {file: …}` or `- name: path`.
+			for child := src + 1; child < e.End; child++ {
+				if f.Entities[child].G == grammar.ImportDef && f.Entities[child].Parent == src {
+					src = child
+					break
+				}
+			}
+		}
+		imp := Import{Entity: ID(id)}
+		for _, fl := range f.FieldsOf(src) {
+			if fl.Key == nil {
+				continue
+			}
+			val := f.Values[fl.Value]
+			if val.Kind != syntax.Scalar {
+				continue
+			}
+			txt := f.Text(fl.Value)
+			switch {
+			case fl.Key.Value.Kind == grammar.RefValue && fl.Key.Value.Ref == grammar.ImportURL:
+				imp.URL, imp.Target = txt, val.Span
+			case fl.Key.Value.Kind == grammar.RefValue && fl.Key.Value.Ref == grammar.ProfileName:
+				imp.Profile, imp.Target = txt, val.Span
+			case fl.Key.Value.Kind == grammar.RefValue && fl.Key.Value.Ref == grammar.Repository:
+				imp.Repository, imp.RepoSpan = txt, val.Span
+			case fl.Key.Name == grammar.KeyNamespace || fl.Key.Name == grammar.KeyNamespacePrefix:
+				imp.Namespace, imp.NSpan = txt, val.Span
+			}
+		}
+		f.Imports = append(f.Imports, imp)
+	}
+}
+
+func (f *Facts) hasImportTarget(id ID) bool {
+	for _, fl := range f.FieldsOf(id) {
+		if fl.Key != nil && fl.Key.Value.Kind == grammar.RefValue && (fl.Key.Value.Ref == grammar.ImportURL || fl.Key.Value.Ref == grammar.ProfileName) {
+			return true
+		}
+	}
+	return false
+}
+
+// trim drops the spare capacity of the tables: facts live as long as the file.
+func (f *Facts) trim() {
+	f.Entities = trimmed(f.Entities)
+	f.Fields = trimmed(f.Fields)
+	f.Values = trimmed(f.Values)
+	f.Refs = trimmed(f.Refs)
+	f.Calls = trimmed(f.Calls)
+	f.Imports = trimmed(f.Imports)
+	f.Diags = trimmed(f.Diags)
+}
+
+func trimmed[T any](s []T) []T {
+	if cap(s) == len(s) {
+		return s
+	}
+	if len(s) == 0 {
+		return nil
+	}
+	return append(make([]T, 0, len(s)), s...)
+}
+
+// exportHash digests what importers of the file depend on: its language and
+// version, profile name, imports and repositories, and the text and place
+// of every type and function it declares.
+func (f *Facts) exportHash() uint64 {
+	h := fnv.New64a()
+	var buf [8]byte
+	num := func(x uint32) {
+		buf[0], buf[1], buf[2], buf[3] = byte(x), byte(x>>8), byte(x>>16), byte(x>>24)
+		h.Write(buf[:4])
+	}
+	str := func(s string) { num(uint32(len(s))); h.Write([]byte(s)) }
+	num(uint32(f.Lang))
+	if f.Dialect != nil {
+		str(f.Dialect.Version)
+	}
+	num(uint32(f.Versions))
+	str(f.Profile)
+	for _, imp := range f.Imports {
+		str(imp.URL)
+		str(imp.Profile)
+		str(imp.Repository)
+		str(imp.Namespace)
+	}
+	for id := range f.Entities {
+		e := &f.Entities[id]
+		if e.Parent != Root {
+			continue
+		}
+		k := e.Declares()
+		if k.IsType() || k == grammar.UserFunction || k == grammar.Repository || e.G == grammar.ImportDef {
+			num(e.NameSpan.Start)
+			num(e.Span.End)
+			start, end := e.NameSpan.Start, e.Span.End
+			if e.Name == "" {
+				start = e.Span.Start
+			}
+			if int(end) <= len(f.Src) && start <= end {
+				str(f.Src[start:end])
+			}
+		}
+	}
+	return h.Sum64()
+}

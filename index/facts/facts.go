@@ -1,0 +1,200 @@
+// Package facts is the compact model of one TOSCA file: what a single
+// binder pass over its syntax tree records, so that the tree can be dropped
+// once the file is closed in the editor.
+//
+// A file's facts are flat tables: the entities it writes (the file itself,
+// types, templates, inputs, member definitions, assignments, imports …)
+// with their keyname values, every name it refers to with the context
+// needed to resolve it, the function calls it makes, and the problems it
+// has on its own (YAML syntax, unknown keynames, wrong value shapes). Every
+// entry carries exact byte spans; text is read from the one copy of the
+// source the facts keep. Resolution across files (scopes, derivation
+// chains, members) is the analysis layer's work, done from facts alone.
+package facts
+
+import (
+	"github.com/tosca-ls/tosca-ls/analysis/diag"
+	"github.com/tosca-ls/tosca-ls/analysis/grammar"
+	"github.com/tosca-ls/tosca-ls/index/syntax"
+	"github.com/tosca-ls/tosca-ls/index/text"
+)
+
+// ID identifies an entity of a file (an index into Facts.Entities).
+type ID int32
+
+// None is no entity.
+const None ID = -1
+
+// Root is the entity of the file itself.
+const Root ID = 0
+
+// Span is a compact byte range of the source.
+type Span struct{ Start, End uint32 }
+
+// Text converts the span to the text package's form.
+func (s Span) Text() text.Span { return text.Span{Start: int(s.Start), End: int(s.End)} }
+
+func span(s text.Span) Span { return Span{uint32(s.Start), uint32(s.End)} }
+
+// Facts is the model of one file.
+type Facts struct {
+	Path string
+	// Src is the file's text; every name and scalar is read from it.
+	Src string
+	// Lang is the language of the file (TOSCA, Heat, or neither).
+	Lang grammar.Language
+	// Dialect is the dialect its version names (nil: unknown or missing).
+	Dialect *grammar.Dialect
+	// Versions are the grammar versions the file was checked against.
+	Versions grammar.Versions
+	// Form says which TOSCA 2.0 grammar the file uses.
+	Form grammar.Form
+	// Profile is the profile name the file declares (`profile:`).
+	Profile string
+
+	Entities []Entity
+	Fields   []Field
+	Values   []Value
+	Refs     []Ref
+	Calls    []Call
+	Imports  []Import
+	// Diags are the problems the file has on its own.
+	Diags []Diagnostic
+	// decoded holds scalar texts that differ from their source text
+	// (quoted or escaped scalars, block scalars, alias copies).
+	decoded map[uint32]string
+
+	// ExportHash digests everything other files can see of this one (its
+	// types and their members, its profile name, its imports): an edit that
+	// leaves it unchanged does not affect the files importing this one.
+	ExportHash uint64
+}
+
+// Entity is one written instance of a grammar entity: the file, a type, a
+// template, a member definition, an assignment, an import, a repository …
+type Entity struct {
+	G *grammar.Entity
+	// Key is the keyname whose value (or map/list entry) this entity is:
+	// node_types for a node type, properties for a property definition,
+	// entry_schema for a schema. Nil for the root.
+	Key    *grammar.Key
+	Parent ID
+	// End is one past the last entity of this one's subtree: entities are
+	// stored in source order, children after their parent.
+	End ID
+	// Name is the author-chosen name of a map entry ("" otherwise), NameSpan
+	// where it is written.
+	Name     string
+	NameSpan Span
+	// Span covers the entity's value (a mapping, or the scalar of a short notation).
+	Span Span
+	// Fields are the entity's keynames whose values are not entities,
+	// Fields[FirstField : FirstField+NumFields].
+	FirstField, NumFields int32
+	// Short is set when the entity was written in its short notation; the
+	// short value is then a field under the keyname it stands for.
+	Short bool
+	// Merged is set for an entry that came from a YAML merge key.
+	Merged bool
+}
+
+// Declares is the kind of name the entity declares (NoRef if none).
+func (e *Entity) Declares() grammar.RefKind {
+	if e.G == nil || e.Name == "" {
+		return grammar.NoRef
+	}
+	return e.G.Declares
+}
+
+// Field is a keyname of an entity with a value that is not an entity.
+type Field struct {
+	Key     *grammar.Key
+	KeySpan Span
+	Value   ValueID
+}
+
+// ValueID identifies a value of a file (an index into Facts.Values).
+type ValueID int32
+
+// NoValue is no value.
+const NoValue ValueID = -1
+
+// Value is a YAML value kept compactly: kind, span and children.
+type Value struct {
+	Kind  syntax.Kind
+	Style syntax.Style
+	Flow  bool
+	Span  Span
+	// Children are Values[First : First+N]; a mapping stores key, value pairs.
+	First, N int32
+}
+
+// RefFlags qualify a reference.
+type RefFlags uint8
+
+const (
+	// RefMember is a reference to a member (property, requirement, …) of
+	// the type of the Entity holding it, in section Key.
+	RefMember RefFlags = 1 << iota
+	// RefDeclaration marks the name of a definition that refines or
+	// defines a member in a type (not a use).
+	RefDeclaration
+)
+
+// Ref is a name the file refers to.
+type Ref struct {
+	Kind grammar.RefKind
+	Name string
+	Span Span
+	// Entity is the entity holding the reference; Owner the innermost
+	// declaration around it (a template, a type, an input …).
+	Entity, Owner ID
+	// Key is the keyname whose value holds the name (for member refs: the
+	// section, such as properties).
+	Key   *grammar.Key
+	Flags RefFlags
+	// Call and Arg locate a name passed to a function (Call < 0 otherwise).
+	Call, Arg int32
+	// Parent is, for a member of a member (an operation of an interface
+	// assignment), the index of the enclosing member reference (-1 otherwise).
+	Parent int32
+}
+
+// Call is a function call written in a value (`get_input: x`, `$concat: […]`).
+type Call struct {
+	// Name is the function name as written, Fn its description (nil for
+	// user functions and unknown ones).
+	Name     string
+	Fn       *grammar.Function
+	NameSpan Span
+	// Span covers the whole call mapping; Args are its arguments in order.
+	Span  Span
+	Args  ValueID
+	Owner ID
+	// Entity is the entity whose value holds the call.
+	Entity ID
+}
+
+// Import is one entry of `imports`, resolved from the grammar's import
+// definition into what the index needs to link files.
+type Import struct {
+	Entity ID
+	// URL is the url/file to import, Profile a profile name; Target spans
+	// whichever is given.
+	URL, Profile string
+	Target       Span
+	Repository   string
+	RepoSpan     Span
+	Namespace    string
+	NSpan        Span
+}
+
+// Diagnostic is a problem the file has on its own.
+type Diagnostic struct {
+	Span     Span
+	Severity diag.Severity
+	Code     string
+	Message  string
+	// Suggestions are replacement texts for Span ("did you mean").
+	Suggestions []string
+}
