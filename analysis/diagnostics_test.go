@@ -13,6 +13,8 @@ import (
 	"testing"
 
 	"github.com/tosca-ls/tosca-ls/analysis"
+	"github.com/tosca-ls/tosca-ls/analysis/diag"
+	"github.com/tosca-ls/tosca-ls/analysis/model"
 	"github.com/tosca-ls/tosca-ls/index"
 )
 
@@ -80,7 +82,7 @@ func profileCache(t *testing.T) string {
 }
 
 // analyse returns the diagnostics of every file under the case, by path.
-func analyse(t *testing.T, c fixtureCase) (*index.Snapshot, map[string][]analysis.Diagnostic) {
+func analyse(t *testing.T, c fixtureCase) (*index.Snapshot, map[string][]model.Diagnostic) {
 	t.Helper()
 	ws := index.NewWorkspace(index.Options{CacheDir: profileCache(t)})
 	st, err := os.Stat(c.path)
@@ -93,10 +95,12 @@ func analyse(t *testing.T, c fixtureCase) (*index.Snapshot, map[string][]analysi
 		ws.Refresh(c.path)
 	}
 	snap := ws.Snapshot()
-	out := map[string][]analysis.Diagnostic{}
+	engine := model.NewEngine()
+	view := engine.View(snap)
+	out := map[string][]model.Diagnostic{}
 	for _, p := range snap.Paths() {
 		if p == c.path || strings.HasPrefix(p, c.path+string(filepath.Separator)) {
-			out[p] = analysis.Diagnostics(context.Background(), snap, p)
+			out[p] = engine.Diagnostics(context.Background(), view, p)
 		}
 	}
 	if len(out) == 0 {
@@ -106,7 +110,7 @@ func analyse(t *testing.T, c fixtureCase) (*index.Snapshot, map[string][]analysi
 }
 
 // checkMarkers compares diagnostics with the `# expect:` markers of a file.
-func checkMarkers(t *testing.T, snap *index.Snapshot, path string, diags []analysis.Diagnostic, worst analysis.Severity) {
+func checkMarkers(t *testing.T, snap *index.Snapshot, path string, diags []model.Diagnostic, worst diag.Severity) {
 	t.Helper()
 	f := snap.File(path)
 	want := map[int][]string{}
@@ -165,7 +169,7 @@ func containsCode(list []string, code string) bool {
 
 // render is the golden form: the check command's text lines with paths
 // relative to the case.
-func render(snap *index.Snapshot, c fixtureCase, diags map[string][]analysis.Diagnostic) string {
+func render(snap *index.Snapshot, c fixtureCase, diags map[string][]model.Diagnostic) string {
 	var paths []string
 	for p := range diags {
 		paths = append(paths, p)
@@ -187,7 +191,7 @@ func render(snap *index.Snapshot, c fixtureCase, diags map[string][]analysis.Dia
 // runFixtures checks every case depth folders below root. Unmarked
 // diagnostics up to severity worst fail the test; golden cases are also
 // compared with their .golden file.
-func runFixtures(t *testing.T, root string, depth int, golden bool, worst analysis.Severity) {
+func runFixtures(t *testing.T, root string, depth int, golden bool, worst diag.Severity) {
 	if _, err := os.Stat(root); err != nil {
 		t.Skipf("no fixtures at %s", root)
 	}
@@ -221,25 +225,25 @@ func runFixtures(t *testing.T, root string, depth int, golden bool, worst analys
 
 // TestDiagnosticFixtures: each code has fixtures that trigger it and twins that must not.
 func TestDiagnosticFixtures(t *testing.T) {
-	runFixtures(t, "../testdata/diagnostics", 2, true, analysis.SeverityWarning)
+	runFixtures(t, "../testdata/diagnostics", 2, true, diag.Warning)
 }
 
 // TestExamples: the bundled projects are clean; their invalid twins fail where marked.
 func TestExamples(t *testing.T) {
-	runFixtures(t, "../testdata/examples", 1, true, analysis.SeverityWarning)
+	runFixtures(t, "../testdata/examples", 1, true, diag.Warning)
 }
 
 // TestSpecExamples: every valid example of the seed spec gives no error
 // (remote imports in them are warnings), and the invalid ones fail as marked.
 func TestSpecExamples(t *testing.T) {
-	runFixtures(t, "../testdata/spec/valid", 1, false, analysis.SeverityError)
-	runFixtures(t, "../testdata/spec/invalid", 1, false, analysis.SeverityError)
+	runFixtures(t, "../testdata/spec/valid", 1, false, diag.Error)
+	runFixtures(t, "../testdata/spec/invalid", 1, false, diag.Error)
 }
 
 // TestEveryCodeHasFixtures: a bad fixture that triggers it and a good one.
 func TestEveryCodeHasFixtures(t *testing.T) {
-	for _, c := range analysis.Codes {
-		if c.Code == analysis.CodeFileTooLarge {
+	for _, c := range diag.Codes {
+		if c.Code == diag.FileTooLarge {
 			continue // a 16 MB fixture would not belong in git: TestFileTooLarge generates one
 		}
 		dir := filepath.Join("../testdata/diagnostics", c.Code)
@@ -253,7 +257,7 @@ func TestEveryCodeHasFixtures(t *testing.T) {
 			bad = bad || strings.HasPrefix(e.Name(), "bad")
 			good = good || strings.HasPrefix(e.Name(), "good")
 		}
-		if !bad || (!good && c.Code != analysis.CodeImportRemote) {
+		if !bad || (!good && c.Code != diag.ImportRemote) {
 			t.Errorf("%s: want bad* and good* fixtures, have bad=%v good=%v", c.Code, bad, good)
 		}
 	}
@@ -265,8 +269,9 @@ func TestFileTooLarge(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "huge.yaml")
 	src := []byte("tosca_definitions_version: tosca_2_0\ndescription: " + strings.Repeat("x", index.MaxFileSize) + "\n")
 	snap := ws.SetOverlay(path, 1, src)
-	diags := analysis.Diagnostics(context.Background(), snap, path)
-	if len(diags) != 1 || diags[0].Code != analysis.CodeFileTooLarge || diags[0].Span.End != 36 {
+	engine := model.NewEngine()
+	diags := engine.Diagnostics(context.Background(), engine.View(snap), path)
+	if len(diags) != 1 || diags[0].Code != diag.FileTooLarge || diags[0].Span.End != 36 {
 		t.Fatalf("diagnostics %+v", diags)
 	}
 	// Features on the unparsed file answer without panicking.
@@ -282,7 +287,7 @@ func TestREADMEListsEveryCode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range analysis.Codes {
+	for _, c := range diag.Codes {
 		if !strings.Contains(string(readme), "| `"+c.Code+"` |") {
 			t.Errorf("README.md does not document %s", c.Code)
 		}

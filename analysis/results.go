@@ -1,69 +1,33 @@
 package analysis
 
-import "github.com/tosca-ls/tosca-ls/index/text"
+import (
+	"github.com/tosca-ls/tosca-ls/analysis/diag"
+	"github.com/tosca-ls/tosca-ls/analysis/model"
+	"github.com/tosca-ls/tosca-ls/index/text"
+)
 
 // The result types below are what analysis hands to its callers (the
 // language server and the check command). They address text by file path
 // and byte span; converting to LSP wire types is the server's job.
 
-// Severity of a diagnostic; the numbering matches LSP's.
-type Severity int
-
-const (
-	SeverityError       Severity = 1
-	SeverityWarning     Severity = 2
-	SeverityInformation Severity = 3
-	SeverityHint        Severity = 4
+// The diagnostic types are the model's (this package is being replaced
+// by the model and the feature packages).
+type (
+	Severity      = diag.Severity
+	Location      = model.Location
+	Related       = model.Related
+	DiagnosticTag = model.Tag
+	Diagnostic    = model.Diagnostic
 )
 
-func (s Severity) String() string {
-	switch s {
-	case SeverityError:
-		return "error"
-	case SeverityWarning:
-		return "warning"
-	case SeverityInformation:
-		return "info"
-	case SeverityHint:
-		return "hint"
-	}
-	return "unknown"
-}
-
-// Location is a span in a file.
-type Location struct {
-	Path string
-	Span text.Span
-}
-
-// Related points at another place that explains a diagnostic.
-type Related struct {
-	Location
-	Message string
-}
-
-// DiagnosticTag marks diagnostics editors render specially.
-type DiagnosticTag int
-
 const (
-	TagUnnecessary DiagnosticTag = 1
-	TagDeprecated  DiagnosticTag = 2
+	SeverityError       = diag.Error
+	SeverityWarning     = diag.Warning
+	SeverityInformation = diag.Information
+	SeverityHint        = diag.Hint
+	TagUnnecessary      = model.TagUnnecessary
+	TagDeprecated       = model.TagDeprecated
 )
-
-// Diagnostic is one problem found in a file.
-type Diagnostic struct {
-	Path     string
-	Span     text.Span
-	Severity Severity
-	// Code is stable across releases (e.g. "unknown-keyname"); see codes.go.
-	Code    string
-	Message string
-	Related []Related
-	Tags    []DiagnosticTag
-	// Suggestions are replacement texts for Span that would fix the problem
-	// ("did you mean"); code actions offer them.
-	Suggestions []string
-}
 
 // TextEdit replaces Span in a file with NewText.
 type TextEdit struct {

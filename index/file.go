@@ -35,6 +35,8 @@ type File struct {
 	Repositories map[string]Repository
 	// Facts is the compact model of the file.
 	Facts *facts.Facts
+	// Frames are the grammar frames of the tree's nodes (open documents only).
+	Frames facts.Frames
 }
 
 // Lines is the file's line index.
@@ -73,7 +75,7 @@ type Repository struct {
 
 // newFile parses src and records its facts; lang is the language the
 // file is read as.
-func newFile(path string, src []byte, hash [sha256.Size]byte, lang Dialect) *File {
+func newFile(path string, src []byte, hash [sha256.Size]byte, lang Dialect, open bool) *File {
 	content := string(src)
 	if len(src) > MaxFileSize {
 		return &File{Path: path, Dialect: lang, Hash: hash, TooLarge: true,
@@ -81,7 +83,11 @@ func newFile(path string, src []byte, hash [sha256.Size]byte, lang Dialect) *Fil
 			Facts:  facts.TooLarge(path, content, lang, MaxFileSize)}
 	}
 	f := &File{Path: path, Dialect: lang, Syntax: syntax.Parse(src), Hash: hash}
-	f.Facts = facts.Bind(path, content, f.Syntax, lang)
+	if open {
+		f.Facts, f.Frames = facts.BindOpen(path, content, f.Syntax, lang)
+	} else {
+		f.Facts = facts.Bind(path, content, f.Syntax, lang)
+	}
 	f.DefinitionsVersion = f.Root().Get(grammar.ToscaVersionKey).Text()
 	f.ProfileName = f.Facts.Profile
 	for _, imp := range f.Facts.Imports {

@@ -134,7 +134,7 @@ func parseEmbedded(root string) *embeddedSet {
 				continue
 			}
 			full := filepath.Join(root, filepath.FromSlash(name))
-			f := newFile(full, src, sha256.Sum256(src), Detect(src))
+			f := newFile(full, src, sha256.Sum256(src), Detect(src), false)
 			f.Embedded = true
 			set.files[full] = f
 		}
@@ -225,7 +225,7 @@ func (w *Workspace) RemoveFolder(dir string) {
 func (w *Workspace) SetOverlay(path string, version int32, src []byte) *Snapshot {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	f := w.parse(path, src, w.overlays[path])
+	f := w.parse(path, src, w.overlays[path], true)
 	// An embedded profile file opened in the editor (after a go-to-definition)
 	// stays one of ours.
 	embedded := w.embedded[path] != nil
@@ -259,7 +259,7 @@ func (w *Workspace) Refresh(path string) *Snapshot {
 	case err != nil:
 		delete(w.disk, path)
 	case w.disk[path] != nil || Detect(src) != NotTOSCA:
-		w.disk[path] = w.parse(path, src, w.disk[path])
+		w.disk[path] = w.parse(path, src, w.disk[path], false)
 	}
 	w.rebuild()
 	return w.snap
@@ -273,12 +273,12 @@ func (w *Workspace) Snapshot() *Snapshot {
 }
 
 // parse reuses prev when the content is unchanged.
-func (w *Workspace) parse(path string, src []byte, prev *File) *File {
+func (w *Workspace) parse(path string, src []byte, prev *File, open bool) *File {
 	sum := sha256.Sum256(src)
-	if prev != nil && prev.Hash == sum {
+	if prev != nil && prev.Hash == sum && (prev.Frames != nil || !open) {
 		return prev
 	}
-	return newFile(path, src, sum, Detect(src))
+	return newFile(path, src, sum, Detect(src), open)
 }
 
 // rebuild makes the next snapshot from the current state. Import targets
@@ -351,7 +351,7 @@ func (w *Workspace) rebuild() {
 						// Imported by a TOSCA file, so read as TOSCA (and told it lacks a version).
 						lang = TOSCA
 					}
-					loaded := newFile(target, src, sha256.Sum256(src), lang)
+					loaded := newFile(target, src, sha256.Sum256(src), lang, false)
 					w.disk[target] = loaded
 					s.files[target] = loaded
 					queue = append(queue, target)
@@ -434,7 +434,7 @@ func scan(ctx context.Context, dir string, progress func(done, total int)) map[s
 			for p := range jobs {
 				var f *File
 				if src, err := readTOSCA(p); err == nil && src != nil {
-					f = newFile(p, src, sha256.Sum256(src), Detect(src))
+					f = newFile(p, src, sha256.Sum256(src), Detect(src), false)
 				}
 				mu.Lock()
 				if f != nil {

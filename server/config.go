@@ -16,7 +16,7 @@ import (
 	"go.uber.org/zap"
 	"go.uber.org/zap/zapcore"
 
-	"github.com/tosca-ls/tosca-ls/analysis"
+	"github.com/tosca-ls/tosca-ls/analysis/diag"
 )
 
 // Config is the "tosca" settings section. Its JSON shape is:
@@ -52,7 +52,7 @@ type Config struct {
 	Diagnostics map[string]severityOverride
 }
 
-// severityOverride is 0 for "off", else an analysis.Severity.
+// severityOverride is 0 for "off", else a diag.Severity.
 type severityOverride int
 
 const overrideOff severityOverride = 0
@@ -226,13 +226,13 @@ func parseSeverity(s string) (severityOverride, bool) {
 	case "off", "none", "ignore":
 		return overrideOff, true
 	case "error":
-		return severityOverride(analysis.SeverityError), true
+		return severityOverride(diag.Error), true
 	case "warning", "warn":
-		return severityOverride(analysis.SeverityWarning), true
+		return severityOverride(diag.Warning), true
 	case "information", "info":
-		return severityOverride(analysis.SeverityInformation), true
+		return severityOverride(diag.Information), true
 	case "hint":
-		return severityOverride(analysis.SeverityHint), true
+		return severityOverride(diag.Hint), true
 	}
 	return 0, false
 }

@@ -11,7 +11,8 @@ import (
 	"go.lsp.dev/uri"
 	"go.uber.org/zap"
 
-	"github.com/tosca-ls/tosca-ls/analysis"
+	"github.com/tosca-ls/tosca-ls/analysis/diag"
+	"github.com/tosca-ls/tosca-ls/analysis/model"
 	"github.com/tosca-ls/tosca-ls/index"
 )
 
@@ -227,7 +228,7 @@ func (d *diagnostics) compute(ctx context.Context, snap *index.Snapshot, path st
 	if !d.s.analysed(path, f) {
 		return params, true
 	}
-	for _, ad := range analysis.Diagnostics(ctx, snap, path) {
+	for _, ad := range d.s.engine.Diagnostics(ctx, d.s.engine.View(snap), path) {
 		if ad.Path == "" {
 			ad.Path = path
 		}
@@ -244,13 +245,13 @@ func (d *diagnostics) compute(ctx context.Context, snap *index.Snapshot, path st
 // toDiagnostic converts an analysis diagnostic, applying the severity
 // overrides of the settings; keep is false when the code is turned off or
 // its file is unknown.
-func (s *Server) toDiagnostic(snap *index.Snapshot, ad analysis.Diagnostic, cfg Config) (pd protocol.Diagnostic, keep bool) {
+func (s *Server) toDiagnostic(snap *index.Snapshot, ad model.Diagnostic, cfg Config) (pd protocol.Diagnostic, keep bool) {
 	sev := ad.Severity
 	if o, set := cfg.Diagnostics[ad.Code]; set {
 		if o == overrideOff {
 			return pd, false
 		}
-		sev = analysis.Severity(o)
+		sev = diag.Severity(o)
 	}
 	lines := linesOf(snap, ad.Path)
 	if lines == nil {
@@ -258,7 +259,7 @@ func (s *Server) toDiagnostic(snap *index.Snapshot, ad analysis.Diagnostic, cfg 
 	}
 	pd = protocol.Diagnostic{
 		Range:    toRange(lines, ad.Span),
-		Severity: protocol.DiagnosticSeverity(sev),
+		Severity: lspSeverity(sev),
 		Source:   protocol.NewOptional("tosca-ls"),
 		Message:  protocol.String(ad.Message),
 	}
@@ -268,7 +269,7 @@ func (s *Server) toDiagnostic(snap *index.Snapshot, ad analysis.Diagnostic, cfg 
 	if len(ad.Tags) > 0 {
 		tags := make([]protocol.DiagnosticTag, len(ad.Tags))
 		for i, t := range ad.Tags {
-			tags[i] = protocol.DiagnosticTag(t)
+			tags[i] = lspTag(t)
 		}
 		pd.Tags = protocol.NewDiagnosticTags(tags...)
 	}
@@ -333,4 +334,25 @@ func (d *diagnostics) republishAll(extra ...string) {
 	paths = append(paths, d.s.docs.paths()...)
 	paths = append(paths, extra...)
 	d.schedule(paths...)
+}
+
+// lspSeverity maps tosca-ls's severities to LSP's.
+func lspSeverity(s diag.Severity) protocol.DiagnosticSeverity {
+	switch s {
+	case diag.Warning:
+		return protocol.DiagnosticSeverityWarning
+	case diag.Information:
+		return protocol.DiagnosticSeverityInformation
+	case diag.Hint:
+		return protocol.DiagnosticSeverityHint
+	}
+	return protocol.DiagnosticSeverityError
+}
+
+// lspTag maps tosca-ls's diagnostic tags to LSP's.
+func lspTag(t model.Tag) protocol.DiagnosticTag {
+	if t == model.TagDeprecated {
+		return protocol.DiagnosticTagDeprecated
+	}
+	return protocol.DiagnosticTagUnnecessary
 }

@@ -23,6 +23,7 @@ import (
 	"go.uber.org/zap"
 	"go.uber.org/zap/zapcore"
 
+	"github.com/tosca-ls/tosca-ls/analysis/model"
 	"github.com/tosca-ls/tosca-ls/index"
 )
 
@@ -82,6 +83,8 @@ type Server struct {
 
 	docs  *documentStore
 	diags *diagnostics
+	// engine keeps the model's results across snapshots.
+	engine *model.Engine
 
 	bg sync.WaitGroup // background jobs (indexing, configuration)
 
@@ -125,6 +128,7 @@ func newServer(ctx context.Context, opts Options) *Server {
 		inflight:        map[jsonrpc2.ID]context.CancelFunc{},
 		wsReady:         make(chan struct{}),
 		docs:            newDocumentStore(),
+		engine:          model.NewEngine(),
 		cfg:             defaultConfig(),
 		fallbackFolders: map[string]bool{},
 	}

@@ -12,7 +12,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/tosca-ls/tosca-ls/analysis"
+	"github.com/tosca-ls/tosca-ls/analysis/diag"
+	"github.com/tosca-ls/tosca-ls/analysis/model"
 	"github.com/tosca-ls/tosca-ls/index"
 )
 
@@ -111,12 +112,14 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	sort.Strings(paths)
+	engine := model.NewEngine()
+	view := engine.View(snap)
 	failed := false
 	out := []jsonDiagnostic{}
 	for _, p := range paths {
 		f := snap.File(p)
-		for _, d := range analysis.Diagnostics(context.Background(), snap, p) {
-			if d.Severity == analysis.SeverityError {
+		for _, d := range engine.Diagnostics(context.Background(), view, p) {
+			if d.Severity == diag.Error {
 				failed = true
 			}
 			sl, sc := f.Lines().UTF16(d.Span.Start)

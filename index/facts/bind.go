@@ -14,13 +14,43 @@ import (
 // fileValue describes a whole TOSCA file: every walk along the grammar starts here.
 var fileValue = &grammar.Value{Kind: grammar.EntityValue, Entity: grammar.ServiceTemplate}
 
+// anyValue describes free-form values (property values, metadata, …).
+var anyValue = &grammar.Value{Kind: grammar.AnyValue}
+
 // Bind walks a parsed file once along the grammar and records its facts.
 // src is the text tree was parsed from; lang is the file's language as the
 // index judged it (a file imported by a TOSCA file is read as TOSCA even
 // without a version, and is told it lacks one).
 func Bind(path, src string, tree *syntax.File, lang grammar.Language) *Facts {
+	f, _ := bind(path, src, tree, lang, false)
+	return f
+}
+
+// BindOpen is Bind for a document open in the editor: it also records the
+// grammar frame of every node of the tree, which position features read.
+func BindOpen(path, src string, tree *syntax.File, lang grammar.Language) (*Facts, Frames) {
+	return bind(path, src, tree, lang, true)
+}
+
+// Frame is what the binder knew about a node of the tree: the grammar value
+// it was read as, the keyname whose value (or key) it is, the innermost
+// entity around it and the innermost declaration.
+type Frame struct {
+	Value  *grammar.Value
+	Key    *grammar.Key
+	Entity ID
+	Owner  ID
+}
+
+// Frames maps the nodes of an open document's tree to their frames.
+type Frames map[*syntax.Node]Frame
+
+func bind(path, src string, tree *syntax.File, lang grammar.Language, withFrames bool) (*Facts, Frames) {
 	f := &Facts{Path: path, Src: src, Lang: lang, Versions: grammar.All}
 	b := &binder{f: f, tree: tree}
+	if withFrames {
+		b.frames = Frames{}
+	}
 	b.syntaxDiagnostics()
 	root := tree.Root()
 	if lang == grammar.TOSCA {
@@ -55,7 +85,7 @@ func Bind(path, src string, tree *syntax.File, lang grammar.Language) *Facts {
 	}
 	f.trim()
 	f.ExportHash = f.exportHash()
-	return f
+	return f, b.frames
 }
 
 // TooLarge records a file that is kept but not parsed.
@@ -78,6 +108,14 @@ type binder struct {
 	form grammar.Form
 	// quiet suppresses grammar diagnostics (dialects not described).
 	quiet bool
+	// frames, when set, records the frame of every node walked.
+	frames Frames
+}
+
+func (b *binder) frame(n *syntax.Node, val *grammar.Value, key *grammar.Key, c walkCtx) {
+	if b.frames != nil && n != nil {
+		b.frames[n] = Frame{Value: val, Key: key, Entity: c.entity, Owner: c.owner}
+	}
 }
 
 // walkCtx is what the walker knows about where it is.
@@ -156,6 +194,15 @@ func (b *binder) newEntity(n *syntax.Node, e *grammar.Entity, c walkCtx, short b
 		ent.Name, ent.NameSpan = c.name.Value, span(c.name.Span)
 	}
 	b.f.Entities = append(b.f.Entities, ent)
+	if b.frames != nil {
+		inner := enter(c, id, e, c.name != nil)
+		fr := b.frames[n]
+		fr.Entity, fr.Owner = id, inner.owner
+		b.frames[n] = fr
+		if c.name != nil {
+			b.frames[c.name] = Frame{Value: fr.Value, Key: c.key, Entity: id, Owner: inner.owner}
+		}
+	}
 	return id
 }
 
@@ -193,6 +240,7 @@ func (b *binder) walk(n *syntax.Node, val *grammar.Value, c walkCtx) {
 	if n == nil || val == nil {
 		return
 	}
+	b.frame(n, val, c.key, c)
 	if n.Kind == syntax.Null {
 		if val.Kind == grammar.EntityValue && c.name != nil {
 			// `web:` with nothing yet still declares its name.
@@ -353,6 +401,7 @@ func (b *binder) walkEntity(n *syntax.Node, e *grammar.Entity, c walkCtx) {
 			continue
 		}
 		b.noteForm(k)
+		b.frame(p.Key, nil, k, inner)
 		if !holdsEntities(k.Value, p.Value, b.v) {
 			b.addField(id, k, p.Key, p.Value, inner)
 		}
@@ -671,6 +720,9 @@ func (b *binder) value(n *syntax.Node, c walkCtx) ValueID {
 // fill writes the value at slot id, then its children at the end of the
 // table, so that every collection's children are contiguous.
 func (b *binder) fill(id ValueID, n *syntax.Node, c walkCtx) {
+	if _, walked := b.frames[n]; b.frames != nil && !walked {
+		b.frame(n, anyValue, c.key, c)
+	}
 	v := Value{Kind: n.Kind, Style: n.Style, Flow: n.Flow, Span: span(n.Span)}
 	switch n.Kind {
 	case syntax.Scalar:

@@ -1,0 +1,504 @@
+package markers_test
+
+// The marker test format.
+//
+// A fixture is a txtar archive (`-- path --` lines start files) under
+// testdata/markers. Its files are written to a temporary workspace, which
+// is indexed, and every file is then opened as an editor would open it.
+// Files ending in .golden are not written: markers compare with them.
+//
+// Markers live in YAML comments: `#@name(arg, …)`, several per comment if
+// needed. The comment (and the blanks before it) is removed from the line
+// before the file is written, so fixtures hold the text features see.
+// Arguments are Go string literals, bare identifiers (names of locations)
+// or numbers. A string that locates something (most first arguments) is a
+// substring of the marker's own line; a `‸` inside it marks the exact
+// offset, else the locator's start is the offset and its text the span.
+//
+//	#@loc(name, "text")         names the span of text on this line
+//	#@diag("text", "code")      an error with that code exactly at text
+//	#@warning / @info / @hint   the same for other severities; an optional
+//	                            third argument is a substring of the message
+//
+// Every diagnostic of every file must be matched by a marker, and every
+// diagnostic marker by a diagnostic. Run with -update to rewrite golden files.
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode"
+
+	"github.com/tosca-ls/tosca-ls/analysis/diag"
+	"github.com/tosca-ls/tosca-ls/analysis/model"
+	"github.com/tosca-ls/tosca-ls/index"
+	"github.com/tosca-ls/tosca-ls/index/text"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files of marker tests")
+
+// cursor marks an exact offset inside a locator.
+const cursor = "‸"
+
+// Marker is one `#@name(args)` of a fixture.
+type Marker struct {
+	Name string
+	Args []Arg
+	// Path and Line locate the marker's line (0-based) in the written file.
+	Path string
+	Line int
+	// pos is where the marker is written, for messages.
+	pos string
+}
+
+// Arg is one marker argument: a string, an identifier or a number.
+type Arg struct {
+	Str   string
+	Ident string
+	IsStr bool
+}
+
+func (a Arg) String() string {
+	if a.IsStr {
+		return strconv.Quote(a.Str)
+	}
+	return a.Ident
+}
+
+// Env is one fixture's workspace, opened.
+type Env struct {
+	T       *testing.T
+	Dir     string
+	Files   map[string]string // relative path → text as written
+	Golden  map[string]string // golden file name → content
+	Snap    *index.Snapshot
+	Engine  *model.Engine
+	View    *model.View
+	Markers []Marker
+	locs    map[string]model.Location
+	archive string
+	goldenChanged bool
+}
+
+// handlers run the markers of each feature (registered by the feature's
+// test file).
+var handlers = map[string]func(env *Env, m Marker){}
+
+// diagnosticMarkers are the markers that expect a diagnostic, by severity.
+var diagnosticMarkers = map[string]diag.Severity{"diag": diag.Error, "warning": diag.Warning, "info": diag.Information, "hint": diag.Hint}
+
+func TestMarkers(t *testing.T) {
+	var archives []string
+	_ = filepath.WalkDir("../../testdata/markers", func(p string, d os.DirEntry, err error) error {
+		if err == nil && strings.HasSuffix(p, ".txtar") {
+			archives = append(archives, p)
+		}
+		return nil
+	})
+	if len(archives) == 0 {
+		t.Fatal("no marker fixtures found under testdata/markers")
+	}
+	for _, a := range archives {
+		name := strings.TrimSuffix(strings.TrimPrefix(filepath.ToSlash(a), "../../testdata/markers/"), ".txtar")
+		t.Run(name, func(t *testing.T) { runArchive(t, a) })
+	}
+}
+
+func runArchive(t *testing.T, archive string) {
+	data, err := os.ReadFile(archive)
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := &Env{T: t, Dir: t.TempDir(), Files: map[string]string{}, Golden: map[string]string{}, locs: map[string]model.Location{}, archive: archive}
+	for _, f := range parseTxtar(string(data)) {
+		if strings.HasSuffix(f.name, ".golden") {
+			env.Golden[f.name] = f.data
+			continue
+		}
+		content, markers := extractMarkers(t, f.name, f.data)
+		env.Files[f.name] = content
+		env.Markers = append(env.Markers, markers...)
+		p := filepath.Join(env.Dir, filepath.FromSlash(f.name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ws := index.NewWorkspace(index.Options{CacheDir: filepath.Join(os.TempDir(), "tosca-ls-marker-cache")})
+	ws.AddFolder(context.Background(), env.Dir, nil)
+	names := make([]string, 0, len(env.Files))
+	for name := range env.Files {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		if index.Detect([]byte(env.Files[name])) != index.NotTOSCA {
+			env.Snap = ws.SetOverlay(env.Abs(name), 1, []byte(env.Files[name]))
+		}
+	}
+	if env.Snap == nil {
+		env.Snap = ws.Snapshot()
+	}
+	env.Engine = model.NewEngine()
+	env.View = env.Engine.View(env.Snap)
+	for _, m := range env.Markers {
+		if m.Name == "loc" {
+			env.defineLoc(m)
+		}
+	}
+	env.checkDiagnostics(names)
+	for _, m := range env.Markers {
+		if m.Name == "loc" || diagnosticMarkers[m.Name] != 0 {
+			continue
+		}
+		h, ok := handlers[m.Name]
+		if !ok {
+			t.Errorf("%s: unknown marker @%s", m.pos, m.Name)
+			continue
+		}
+		h(env, m)
+	}
+	if *update && env.goldenChanged {
+		env.writeGolden()
+	}
+}
+
+// Abs is the absolute path of a fixture file.
+func (env *Env) Abs(name string) string { return filepath.Join(env.Dir, filepath.FromSlash(name)) }
+
+// Rel is the fixture-relative name of an absolute path (the path itself
+// when it is outside the fixture, e.g. an embedded profile).
+func (env *Env) Rel(p string) string {
+	if rel, err := filepath.Rel(env.Dir, p); err == nil && !strings.HasPrefix(rel, "..") {
+		return filepath.ToSlash(rel)
+	}
+	return p
+}
+
+// Errorf reports a failed expectation of marker m.
+func (env *Env) Errorf(m Marker, format string, args ...any) {
+	env.T.Helper()
+	env.T.Errorf("%s: @%s: %s", m.pos, m.Name, fmt.Sprintf(format, args...))
+}
+
+// Locate returns the offset and span that locator arg i of m designates
+// on the marker's line.
+func (env *Env) Locate(m Marker, i int) (off int, span text.Span, ok bool) {
+	if i >= len(m.Args) || !m.Args[i].IsStr {
+		env.Errorf(m, "argument %d must be a locator string", i+1)
+		return 0, text.Span{}, false
+	}
+	loc := m.Args[i].Str
+	plain := strings.Replace(loc, cursor, "", 1)
+	content := env.Files[m.Path]
+	start, end := lineBounds(content, m.Line)
+	at := strings.Index(content[start:end], plain)
+	if at < 0 {
+		env.Errorf(m, "locator %q is not on line %d", plain, m.Line+1)
+		return 0, text.Span{}, false
+	}
+	s := start + at
+	span = text.Span{Start: s, End: s + len(plain)}
+	off = s
+	if c := strings.Index(loc, cursor); c >= 0 {
+		off = s + c
+	}
+	return off, span, true
+}
+
+// Loc resolves a location argument: a named location.
+func (env *Env) Loc(m Marker, i int) (model.Location, bool) {
+	if i >= len(m.Args) || m.Args[i].IsStr {
+		env.Errorf(m, "argument %d must name a location defined with @loc", i+1)
+		return model.Location{}, false
+	}
+	l, ok := env.locs[m.Args[i].Ident]
+	if !ok {
+		env.Errorf(m, "no location named %s", m.Args[i].Ident)
+	}
+	return l, ok
+}
+
+// Str returns string argument i of m.
+func (env *Env) Str(m Marker, i int) string {
+	if i >= len(m.Args) || !m.Args[i].IsStr {
+		env.Errorf(m, "argument %d must be a string", i+1)
+		return ""
+	}
+	return m.Args[i].Str
+}
+
+// Strs returns the string arguments of m from i on.
+func (env *Env) Strs(m Marker, i int) []string {
+	var out []string
+	for ; i < len(m.Args); i++ {
+		out = append(out, env.Str(m, i))
+	}
+	return out
+}
+
+// DescribeLoc shows a location as file:line:col-col, fixture-relative.
+func (env *Env) DescribeLoc(l model.Location) string {
+	f := env.Snap.File(l.Path)
+	if f == nil {
+		return fmt.Sprintf("%s@%d-%d", env.Rel(l.Path), l.Span.Start, l.Span.End)
+	}
+	sl, sc := f.Lines().LineCol(l.Span.Start)
+	el, ec := f.Lines().LineCol(l.Span.End)
+	return fmt.Sprintf("%s:%d:%d-%d:%d", env.Rel(l.Path), sl+1, sc+1, el+1, ec+1)
+}
+
+// CheckGolden compares got with golden file name (rewritten with -update).
+func (env *Env) CheckGolden(m Marker, name, got string) {
+	want, ok := env.Golden[name]
+	if *update {
+		if !ok || want != got {
+			env.Golden[name] = got
+			env.goldenChanged = true
+		}
+		return
+	}
+	if !ok {
+		env.Errorf(m, "no golden file %s (run with -update)", name)
+		return
+	}
+	if want != got {
+		env.Errorf(m, "%s differs:\n--- got ---\n%s--- want ---\n%s", name, got, want)
+	}
+}
+
+func (env *Env) defineLoc(m Marker) {
+	if len(m.Args) != 2 || m.Args[0].IsStr {
+		env.Errorf(m, "want @loc(name, \"text\")")
+		return
+	}
+	_, span, ok := env.Locate(m, 1)
+	if ok {
+		env.locs[m.Args[0].Ident] = model.Location{Path: env.Abs(m.Path), Span: span}
+	}
+}
+
+// checkDiagnostics matches every diagnostic of every file with a marker.
+func (env *Env) checkDiagnostics(names []string) {
+	type want struct {
+		m    Marker
+		span text.Span
+		sev  diag.Severity
+		used bool
+	}
+	expected := map[string][]*want{}
+	for _, m := range env.Markers {
+		sev := diagnosticMarkers[m.Name]
+		if sev == 0 {
+			continue
+		}
+		if _, span, ok := env.Locate(m, 0); ok {
+			expected[m.Path] = append(expected[m.Path], &want{m: m, span: span, sev: sev})
+		}
+	}
+	for _, name := range names {
+		p := env.Abs(name)
+		if env.Snap.File(p) == nil {
+			continue
+		}
+		for _, d := range env.Engine.Diagnostics(context.Background(), env.View, p) {
+			found := false
+			for _, w := range expected[name] {
+				if w.used || w.span != d.Span || w.sev != d.Severity || len(w.m.Args) < 2 || w.m.Args[1].Str != d.Code {
+					continue
+				}
+				if len(w.m.Args) > 2 && !strings.Contains(d.Message, w.m.Args[2].Str) {
+					continue
+				}
+				w.used, found = true, true
+				break
+			}
+			if !found {
+				env.T.Errorf("%s: unexpected %s %s: %s", env.DescribeLoc(model.Location{Path: p, Span: d.Span}), d.Severity, d.Code, d.Message)
+			}
+		}
+	}
+	for _, ws := range expected {
+		for _, w := range ws {
+			if !w.used {
+				env.Errorf(w.m, "no such diagnostic")
+			}
+		}
+	}
+}
+
+func lineBounds(content string, line int) (int, int) {
+	start := 0
+	for i := 0; i < line; i++ {
+		nl := strings.IndexByte(content[start:], '\n')
+		if nl < 0 {
+			return len(content), len(content)
+		}
+		start += nl + 1
+	}
+	end := strings.IndexByte(content[start:], '\n')
+	if end < 0 {
+		return start, len(content)
+	}
+	return start, start + end
+}
+
+type txtarFile struct{ name, data string }
+
+// parseTxtar splits an archive into its files (`-- name --` lines).
+func parseTxtar(s string) []txtarFile {
+	var out []txtarFile
+	var cur *txtarFile
+	for len(s) > 0 {
+		line := s
+		if i := strings.IndexByte(s, '\n'); i >= 0 {
+			line, s = s[:i+1], s[i+1:]
+		} else {
+			s = ""
+		}
+		trimmed := strings.TrimRight(line, "\r\n")
+		if strings.HasPrefix(trimmed, "-- ") && strings.HasSuffix(trimmed, " --") && len(trimmed) > 6 {
+			out = append(out, txtarFile{name: strings.TrimSpace(trimmed[3 : len(trimmed)-3])})
+			cur = &out[len(out)-1]
+			continue
+		}
+		if cur != nil {
+			cur.data += line
+		}
+	}
+	return out
+}
+
+// extractMarkers removes the marker comments of a file and returns them.
+func extractMarkers(t *testing.T, name, content string) (string, []Marker) {
+	var out strings.Builder
+	var markers []Marker
+	lines := strings.SplitAfter(content, "\n")
+	for i, line := range lines {
+		body := strings.TrimRight(line, "\r\n")
+		eol := line[len(body):]
+		at := markerStart(body)
+		if at < 0 {
+			out.WriteString(line)
+			continue
+		}
+		pos := fmt.Sprintf("%s:%d", name, i+1)
+		ms, err := parseMarkers(body[at+1:])
+		if err != nil {
+			t.Fatalf("%s: %v", pos, err)
+		}
+		for _, m := range ms {
+			m.Path, m.Line, m.pos = name, i, pos
+			markers = append(markers, m)
+		}
+		out.WriteString(strings.TrimRight(body[:at], " \t"))
+		out.WriteString(eol)
+	}
+	return out.String(), markers
+}
+
+// markerStart finds the `#` of a `#@` comment (at the start or after a blank).
+func markerStart(line string) int {
+	for i := 0; i+1 < len(line); i++ {
+		if line[i] == '#' && line[i+1] == '@' && (i == 0 || line[i-1] == ' ' || line[i-1] == '\t') {
+			return i
+		}
+	}
+	return -1
+}
+
+// parseMarkers reads `@name(args) @name(args)…`.
+func parseMarkers(s string) ([]Marker, error) {
+	var out []Marker
+	for {
+		s = strings.TrimSpace(s)
+		if s == "" {
+			return out, nil
+		}
+		if s[0] != '@' {
+			return nil, fmt.Errorf("expected @marker, found %q", s)
+		}
+		open := strings.IndexByte(s, '(')
+		if open < 0 {
+			return nil, fmt.Errorf("marker %q has no arguments", s)
+		}
+		m := Marker{Name: s[1:open]}
+		s = s[open+1:]
+		for {
+			s = strings.TrimLeft(s, " \t")
+			if s == "" {
+				return nil, fmt.Errorf("unclosed marker @%s", m.Name)
+			}
+			if s[0] == ')' {
+				s = s[1:]
+				break
+			}
+			var a Arg
+			if s[0] == '"' {
+				q, err := strconv.QuotedPrefix(s)
+				if err != nil {
+					return nil, fmt.Errorf("@%s: %v", m.Name, err)
+				}
+				a.Str, _ = strconv.Unquote(q)
+				a.IsStr = true
+				s = s[len(q):]
+			} else {
+				end := strings.IndexFunc(s, func(r rune) bool { return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == '-' || r == '.') })
+				if end <= 0 {
+					return nil, fmt.Errorf("@%s: bad argument at %q", m.Name, s)
+				}
+				a.Ident, s = s[:end], s[end:]
+			}
+			m.Args = append(m.Args, a)
+			s = strings.TrimLeft(s, " \t")
+			if strings.HasPrefix(s, ",") {
+				s = s[1:]
+			}
+		}
+		out = append(out, m)
+	}
+}
+
+// writeGolden rewrites the archive with the updated golden files.
+func (env *Env) writeGolden() {
+	data, err := os.ReadFile(env.archive)
+	if err != nil {
+		env.T.Fatal(err)
+	}
+	files := parseTxtar(string(data))
+	var b strings.Builder
+	// Keep the archive's leading comment.
+	if i := strings.Index(string(data), "-- "); i > 0 {
+		b.WriteString(string(data)[:i])
+	}
+	written := map[string]bool{}
+	for _, f := range files {
+		data := f.data
+		if g, ok := env.Golden[f.name]; ok {
+			data = g
+			written[f.name] = true
+		}
+		fmt.Fprintf(&b, "-- %s --\n%s", f.name, data)
+	}
+	var extra []string
+	for name := range env.Golden {
+		if !written[name] {
+			extra = append(extra, name)
+		}
+	}
+	sort.Strings(extra)
+	for _, name := range extra {
+		fmt.Fprintf(&b, "-- %s --\n%s", name, env.Golden[name])
+	}
+	if err := os.WriteFile(env.archive, []byte(b.String()), 0o644); err != nil {
+		env.T.Fatal(err)
+	}
+}

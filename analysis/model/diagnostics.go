@@ -1,0 +1,352 @@
+package model
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/tosca-ls/tosca-ls/analysis/diag"
+	"github.com/tosca-ls/tosca-ls/analysis/grammar"
+	"github.com/tosca-ls/tosca-ls/index/facts"
+)
+
+// Diagnostics returns every problem of the file at path, sorted by
+// position: the problems it has on its own (from its facts) and those its
+// names have once resolved. Results are memoised per content and export
+// generation.
+func (e *Engine) Diagnostics(ctx context.Context, v *View, path string) []Diagnostic {
+	file := v.Snap.File(path)
+	if file == nil || file.Embedded || file.Facts == nil {
+		// The embedded profiles are read-only and not the author's to fix.
+		return nil
+	}
+	e.mu.Lock()
+	if c, ok := e.diags[path]; ok && c.facts == file.Facts && c.gen == v.prog.gen {
+		e.mu.Unlock()
+		return c.out
+	}
+	e.mu.Unlock()
+	out := v.diagnose(path)
+	if ctx.Err() != nil {
+		return out
+	}
+	e.mu.Lock()
+	e.diags[path] = diagEntry{facts: file.Facts, gen: v.prog.gen, out: out}
+	e.mu.Unlock()
+	return out
+}
+
+// Forget drops what the engine remembers of a file that is gone.
+func (e *Engine) Forget(path string) {
+	e.mu.Lock()
+	delete(e.diags, path)
+	e.mu.Unlock()
+}
+
+type checker struct {
+	v    *View
+	path string
+	f    *facts.Facts
+	out  []Diagnostic
+}
+
+func (v *View) diagnose(path string) []Diagnostic {
+	c := &checker{v: v, path: path, f: v.Facts(path)}
+	for _, d := range c.f.Diags {
+		c.out = append(c.out, Diagnostic{Path: path, Span: d.Span.Text(), Severity: d.Severity, Code: d.Code, Message: d.Message, Suggestions: d.Suggestions})
+	}
+	if c.f.Lang == grammar.TOSCA {
+		c.imports()
+		if c.f.Dialect == nil || c.f.Dialect.Modelled {
+			c.references()
+			c.types()
+			c.localNames()
+		}
+	}
+	sort.SliceStable(c.out, func(i, j int) bool {
+		a, b := c.out[i], c.out[j]
+		if a.Span != b.Span {
+			return a.Span.Start < b.Span.Start || a.Span.Start == b.Span.Start && a.Span.End < b.Span.End
+		}
+		return a.Code < b.Code || a.Code == b.Code && a.Message < b.Message
+	})
+	// An anchored node used through several aliases is checked once per
+	// use; its problems are reported once.
+	return slices.CompactFunc(c.out, func(a, b Diagnostic) bool {
+		return a.Span == b.Span && a.Code == b.Code && a.Message == b.Message
+	})
+}
+
+func (c *checker) report(s facts.Span, sev diag.Severity, code, msg string) *Diagnostic {
+	c.out = append(c.out, Diagnostic{Path: c.path, Span: s.Text(), Severity: sev, Code: code, Message: msg})
+	return &c.out[len(c.out)-1]
+}
+
+// imports reports the imports that did not resolve and those that lead
+// back to the file.
+func (c *checker) imports() {
+	snap := c.v.Snap
+	for _, l := range snap.Links(c.path) {
+		if l.Problem != nil {
+			sev := diag.Error
+			if l.Problem.Warning {
+				sev = diag.Warning
+			}
+			s := l.Import.Target
+			if s.Len() == 0 {
+				s = l.Import.Entry
+			}
+			c.out = append(c.out, Diagnostic{Path: c.path, Span: s, Severity: sev, Code: l.Problem.Code, Message: l.Problem.Message})
+			continue
+		}
+		if cycle := c.v.importCycle(l.Path, c.path); cycle != nil {
+			names := make([]string, len(cycle))
+			for i, p := range cycle {
+				names[i] = shortPath(p, c.path)
+			}
+			d := Diagnostic{Path: c.path, Span: l.Import.Target, Severity: diag.Error, Code: diag.ImportCycle,
+				Message: "import cycle: " + shortPath(c.path, c.path) + " → " + strings.Join(names, " → ")}
+			for _, p := range cycle[:len(cycle)-1] {
+				d.Related = append(d.Related, Related{Location: Location{Path: p}, Message: "part of the cycle"})
+			}
+			c.out = append(c.out, d)
+		}
+	}
+}
+
+// importCycle returns the shortest chain of imports from `from` back to
+// `to`, or nil (a breadth-first search, linear in the import graph).
+func (v *View) importCycle(from, to string) []string {
+	prev := map[string]string{from: ""}
+	queue := []string{from}
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		if p == to {
+			var path []string
+			for x := p; x != ""; x = prev[x] {
+				path = append(path, x)
+			}
+			slices.Reverse(path)
+			return path
+		}
+		for _, l := range v.Snap.Links(p) {
+			if _, ok := prev[l.Path]; l.Path != "" && !ok {
+				prev[l.Path] = p
+				queue = append(queue, l.Path)
+			}
+		}
+	}
+	return nil
+}
+
+func shortPath(p, rel string) string {
+	dir := rel[:strings.LastIndexAny(rel, `/\`)+1]
+	return strings.TrimPrefix(p, dir)
+}
+
+// references checks every name the file uses.
+func (c *checker) references() {
+	for i := range c.f.Refs {
+		r := &c.f.Refs[i]
+		switch {
+		case r.Flags&facts.RefMember != 0:
+			c.member(i, r)
+		case r.Kind == grammar.CapabilityTypeOrName:
+			c.capability(i, r)
+		case r.Kind == grammar.ModelableEntity && grammar.IsEntityKeyword(r.Name),
+			r.Kind == grammar.Repository:
+			// Keywords stand for templates; repositories are checked where imports use them.
+		default:
+			c.reference(i, r)
+		}
+	}
+}
+
+func (c *checker) reference(i int, r *facts.Ref) {
+	kinds := Kinds(r.Kind)
+	if len(kinds) == 0 {
+		return // file paths, profile names, member names: resolved elsewhere
+	}
+	if c.v.Resolve(c.path, i).Target.Valid() {
+		return
+	}
+	allTypes, allLocal := true, true
+	for _, k := range kinds {
+		allTypes = allTypes && k.IsType()
+		allLocal = allLocal && !k.IsType()
+	}
+	if allTypes {
+		c.unknownType(r.Span, r.Name, kinds[0])
+		return
+	}
+	if !allLocal && c.v.Muted(c.path, r.Name) {
+		return
+	}
+	var names, what []string
+	for _, k := range kinds {
+		what = append(what, k.String())
+		if k.IsType() {
+			names = append(names, c.v.Names(c.path, k)...)
+		} else {
+			names = append(names, c.v.LocalNames(c.path, k)...)
+		}
+	}
+	d := c.report(r.Span, diag.Error, diag.UnknownName, fmt.Sprintf("no %s named %q", strings.Join(what, " or "), r.Name))
+	suggestInto(d, r.Name, names)
+}
+
+func suggestInto(d *Diagnostic, name string, names []string) {
+	d.Suggestions = diag.Suggest(name, names)
+	if len(d.Suggestions) > 0 {
+		d.Message += fmt.Sprintf("; did you mean %q?", d.Suggestions[0])
+	}
+}
+
+func (c *checker) unknownType(s facts.Span, name string, kind grammar.RefKind) {
+	if other := c.v.LookupOtherKind(c.path, kind, name); other.Valid() {
+		d := c.report(s, diag.Error, diag.WrongTypeKind, fmt.Sprintf("%q is a %s, but a %s is expected here", name, c.v.Kind(other), kind))
+		d.Related = []Related{{Location: c.v.Location(other), Message: name + " is defined here"}}
+		return
+	}
+	if c.v.Muted(c.path, name) {
+		return
+	}
+	d := c.report(s, diag.Error, diag.UnknownType, fmt.Sprintf("unknown %s %q", kind, name))
+	suggestInto(d, name, c.v.Names(c.path, kind))
+}
+
+// capability checks a requirement's `capability`: a capability type, or a
+// capability of the requirement's node.
+func (c *checker) capability(i int, r *facts.Ref) {
+	if c.v.Resolve(c.path, i).Kind != grammar.NoRef {
+		return
+	}
+	if c.f.FieldText(r.Entity, grammar.KeyNode) == "" {
+		c.unknownType(r.Span, r.Name, grammar.CapabilityType)
+		return
+	}
+	target := c.v.RequirementNodeType(c.path, r.Entity)
+	if !target.Valid() || c.v.Muted(c.path, r.Name) {
+		return // the node reference reports itself
+	}
+	var names []string
+	for _, m := range c.v.Members(target, grammar.SectionCapabilities) {
+		names = append(names, m.Name)
+	}
+	d := c.report(r.Span, diag.Error, diag.UnknownType, fmt.Sprintf("%q is neither a capability type nor a capability of %s", r.Name, c.f.FieldText(r.Entity, grammar.KeyNode)))
+	d.Suggestions = diag.Suggest(r.Name, append(names, c.v.Names(c.path, grammar.CapabilityType)...))
+}
+
+// member checks a name an entity assigns from its type's members.
+func (c *checker) member(i int, r *facts.Ref) {
+	if r.Parent >= 0 || r.Merged() {
+		return // operations of an assigned interface are not checked
+	}
+	e := c.f.Entity(r.Entity)
+	if e == nil || !grammar.AssignsMembers(e.G) {
+		return
+	}
+	t := c.v.TypeOfEntity(c.path, r.Entity)
+	if !t.Valid() || c.v.Resolve(c.path, i).Member != nil || !c.v.ChainComplete(t) {
+		return
+	}
+	var names []string
+	for _, m := range c.v.Members(t, r.Key.Name) {
+		names = append(names, m.Name)
+	}
+	d := c.report(r.Span, diag.Error, diag.UnknownMember, fmt.Sprintf("%s %q has no %s named %q", c.v.Kind(t), c.v.Name(t), grammar.Singular(r.Key.Name), r.Name))
+	suggestInto(d, r.Name, names)
+	d.Related = []Related{{Location: c.v.Location(t), Message: c.v.Name(t) + " is defined here"}}
+}
+
+// types checks the file's own type definitions: no derivation cycles, no
+// name declared twice, a type for each property or attribute a type adds.
+func (c *checker) types() {
+	v := c.v
+	dupKeys := c.duplicateKeys()
+	for id := range c.f.Declarations() {
+		e := c.f.Entity(id)
+		if !e.Declares().IsType() {
+			continue
+		}
+		d := Decl{c.path, id}
+		// Only the types on the cycle are reported: one that merely derives
+		// into it (A → B → C → B) is fine once the cycle is fixed.
+		if chain, cyclic := v.Chain(d); cyclic && v.Parent(chain[len(chain)-1]) == d {
+			names := make([]string, len(chain))
+			for i, t := range chain {
+				names[i] = v.Name(t)
+			}
+			s := e.NameSpan
+			if fl, ok := c.f.Field(id, grammar.KeyDerivedFrom); ok {
+				s = c.f.Value(fl.Value).Span
+			}
+			c.report(s, diag.Error, diag.DerivationCycle, "derivation cycle: "+strings.Join(append(names, e.Name), " → "))
+		}
+		if !dupKeys[e.NameSpan.Start] {
+			if other := v.Conflict(c.path, d); other.Valid() {
+				dg := c.report(e.NameSpan, diag.Error, diag.DuplicateName, fmt.Sprintf("%s %q is already defined", e.Declares(), e.Name))
+				dg.Related = []Related{{Location: v.Location(other), Message: "other definition"}}
+			}
+		}
+		c.memberTypes(d)
+	}
+}
+
+// memberTypes reports the property and attribute definitions of type d
+// that lack `type` without refining one the type inherits (refinements may
+// leave the type out).
+func (c *checker) memberTypes(d Decl) {
+	parent := c.v.Parent(d)
+	for _, section := range []string{grammar.SectionProperties, grammar.SectionAttributes} {
+		for _, id := range c.f.Entries(d.ID, section) {
+			e := c.f.Entity(id)
+			if (e.G != grammar.PropertyDef && e.G != grammar.AttributeDef) || e.Short || e.Span.Start == e.Span.End {
+				continue
+			}
+			if _, ok := c.f.Field(id, grammar.KeyType); ok {
+				continue
+			}
+			if _, inherited := c.v.Member(parent, section, e.Name); inherited {
+				continue
+			}
+			c.report(e.NameSpan, diag.Error, diag.MissingKeyname, fmt.Sprintf("%s is missing the mandatory keyname `%s`", e.G.Name, grammar.KeyType))
+		}
+	}
+}
+
+// localNames reports template-level names declared twice in the file.
+func (c *checker) localNames() {
+	dupKeys := c.duplicateKeys()
+	seen := map[nameKey]facts.ID{}
+	for id := range c.f.Declarations() {
+		e := c.f.Entity(id)
+		k := e.Declares()
+		if k.IsType() || dupKeys[e.NameSpan.Start] {
+			continue
+		}
+		key := nameKey{k, e.Name}
+		if prev, ok := seen[key]; ok {
+			d := c.report(e.NameSpan, diag.Error, diag.DuplicateName, fmt.Sprintf("%s %q is already defined", k, e.Name))
+			d.Related = []Related{{Location: c.v.Location(Decl{c.path, prev}), Message: "first definition"}}
+			continue
+		}
+		seen[key] = id
+	}
+}
+
+// duplicateKeys are the offsets of keys the YAML repeats (already reported
+// as duplicate-key).
+func (c *checker) duplicateKeys() map[uint32]bool {
+	out := map[uint32]bool{}
+	for _, d := range c.f.Diags {
+		if d.Code == diag.DuplicateKey {
+			out[d.Span.Start] = true
+		}
+	}
+	return out
+}
+

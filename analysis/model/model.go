@@ -1,0 +1,170 @@
+// Package model is the cross-file view of TOSCA: it answers, from the
+// files' facts alone, which declaration a name means in a file (scopes
+// over import closures, namespaces included), what a type derives from and
+// which members it has, and which problems a file has once its names are
+// resolved. Results are memoised per export generation of the workspace: an
+// edit that leaves every file's exports unchanged (typing inside a template)
+// reuses every scope, chain and member list already computed.
+//
+// The model knows TOSCA through the grammar package and nothing of LSP.
+// Feature packages (completion, hover, navigation, …) build on it and never
+// on each other.
+package model
+
+import (
+	"sync"
+
+	"github.com/tosca-ls/tosca-ls/analysis/diag"
+	"github.com/tosca-ls/tosca-ls/index"
+	"github.com/tosca-ls/tosca-ls/index/facts"
+	"github.com/tosca-ls/tosca-ls/index/text"
+)
+
+// Decl is a declaration (or definition) of some file: an entity of its
+// facts. Declarations are compared by value; they stay valid while the
+// file's exports are unchanged.
+type Decl struct {
+	Path string
+	ID   facts.ID
+}
+
+// Valid reports whether d names a declaration.
+func (d Decl) Valid() bool { return d.Path != "" && d.ID >= 0 }
+
+// Location is a span in a file.
+type Location struct {
+	Path string
+	Span text.Span
+}
+
+// Related points at another place that explains a diagnostic.
+type Related struct {
+	Location
+	Message string
+}
+
+// Tag marks diagnostics editors render specially.
+type Tag uint8
+
+const (
+	TagUnnecessary Tag = iota + 1
+	TagDeprecated
+)
+
+// Diagnostic is one problem found in a file.
+type Diagnostic struct {
+	Path     string
+	Span     text.Span
+	Severity diag.Severity
+	// Code is stable across releases (see package diag).
+	Code    string
+	Message string
+	Related []Related
+	Tags    []Tag
+	// Suggestions are replacement texts for Span ("did you mean").
+	Suggestions []string
+}
+
+// Engine keeps what the model computed, across snapshots: the program of
+// the latest export generation and the diagnostics of each file. A server
+// (or one run of the check command) owns one engine.
+type Engine struct {
+	mu    sync.Mutex
+	prog  *Program
+	diags map[string]diagEntry
+}
+
+type diagEntry struct {
+	facts *facts.Facts
+	gen   uint64
+	out   []Diagnostic
+}
+
+// NewEngine makes an empty engine.
+func NewEngine() *Engine { return &Engine{diags: map[string]diagEntry{}} }
+
+// View is a snapshot seen through the program of its export generation.
+type View struct {
+	Snap *index.Snapshot
+	prog *Program
+}
+
+// View returns the view of a snapshot, reusing the program of the previous
+// snapshot when no file's exports and no import changed.
+func (e *Engine) View(snap *index.Snapshot) *View {
+	gen := generation(snap)
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.prog == nil || e.prog.gen != gen {
+		e.prog = newProgram(gen)
+	}
+	return &View{Snap: snap, prog: e.prog}
+}
+
+// Facts returns the facts of the file at path (nil if unknown).
+func (v *View) Facts(path string) *facts.Facts {
+	if f := v.Snap.File(path); f != nil {
+		return f.Facts
+	}
+	return nil
+}
+
+// Entity returns the entity a declaration names (nil if gone).
+func (v *View) Entity(d Decl) *facts.Entity {
+	return v.Facts(d.Path).Entity(d.ID)
+}
+
+// Name is the name a declaration is written with.
+func (v *View) Name(d Decl) string {
+	if e := v.Entity(d); e != nil {
+		return e.Name
+	}
+	return ""
+}
+
+// Location is where a declaration's name is written (its value for an
+// unnamed entity).
+func (v *View) Location(d Decl) Location {
+	e := v.Entity(d)
+	if e == nil {
+		return Location{Path: d.Path}
+	}
+	if e.Name == "" {
+		return Location{Path: d.Path, Span: e.Span.Text()}
+	}
+	return Location{Path: d.Path, Span: e.NameSpan.Text()}
+}
+
+// generation digests the exports of every file of a snapshot and how their
+// imports resolved: two snapshots with the same generation see the same
+// declarations across files.
+func generation(snap *index.Snapshot) uint64 {
+	var h uint64 = 1469598103934665603
+	mix := func(x uint64) {
+		h ^= x
+		h *= 1099511628211
+	}
+	for _, p := range snap.Paths() {
+		f := snap.File(p)
+		mix(hashString(p))
+		if f.Facts != nil {
+			mix(f.Facts.ExportHash)
+		}
+		for _, l := range snap.Links(p) {
+			mix(hashString(l.Path))
+			if l.Problem != nil {
+				mix(hashString(l.Problem.Code))
+			}
+		}
+	}
+	return h
+}
+
+func hashString(s string) uint64 {
+	var h uint64 = 1469598103934665603
+	for i := 0; i < len(s); i++ {
+		h ^= uint64(s[i])
+		h *= 1099511628211
+	}
+	return h
+}

@@ -1,0 +1,490 @@
+package model
+
+import (
+	"github.com/tosca-ls/tosca-ls/analysis/grammar"
+	"github.com/tosca-ls/tosca-ls/index/facts"
+	"github.com/tosca-ls/tosca-ls/index/syntax"
+	"github.com/tosca-ls/tosca-ls/index/text"
+)
+
+// PathContext is what a step of a function path stands on.
+type PathContext uint8
+
+const (
+	NoContext PathContext = iota
+	NodeContext
+	RelationshipContext
+	CapabilityContext
+	// ValueContext is inside a property or attribute value (nested fields).
+	ValueContext
+)
+
+// StepKind is what one argument of a path call is read as.
+type StepKind uint8
+
+const (
+	// StepStart is the first argument: a template name or a keyword.
+	StepStart StepKind = iota + 1
+	// StepKeyword is RELATIONSHIP, CAPABILITY, SOURCE or TARGET in a path.
+	StepKeyword
+	// StepIndex selects one of several nodes or relationships (or ALL).
+	StepIndex
+	// StepRequirement and StepCapability name a member the path goes through.
+	StepRequirement
+	StepCapability
+	// StepName is the name the function reads (a property, an attribute,
+	// an artifact, an interface or an operation).
+	StepName
+	// StepField is a field name or list index inside the value read.
+	StepField
+	// StepValue is an argument that is a value of its own (not a path).
+	StepValue
+)
+
+// PathStep is one resolved argument of a path call.
+type PathStep struct {
+	Arg  int
+	Kind StepKind
+	Name string
+	Span text.Span
+	// Context and Type are where the step is read: a node of node type
+	// Type, a relationship of relationship type Type, …
+	Context PathContext
+	Type    Decl
+	// Section is the member section a name step is looked up in.
+	Section string
+	// Target is the template a start step names; Member the member a name,
+	// requirement or capability step names.
+	Target Decl
+	Member *Member
+	// Resolved is false when the step's name (or keyword) is not valid here.
+	Resolved bool
+}
+
+// pathCtx is where a path stands while it is walked.
+type pathCtx struct {
+	kind PathContext
+	typ  Decl
+	// source and target are the node types at the ends of a relationship
+	// context, where known; capType the capability a relationship targets.
+	source, target, capType Decl
+	// def is the definition of the value a ValueContext is in.
+	def Decl
+}
+
+// CallPath resolves each argument of a call of a function that reads the
+// model (get_property and friends); nil for other calls.
+func (v *View) CallPath(path string, call *facts.Call) []PathStep {
+	spec := grammar.PathOf(call.Fn)
+	if spec == nil {
+		return nil
+	}
+	f := v.Facts(path)
+	args := f.Items(call.Args)
+	if args == nil {
+		args = []facts.ValueID{call.Args}
+	}
+	w := &pathWalker{v: v, path: path, f: f, spec: spec, call: call, args: args}
+	w.run()
+	return w.steps
+}
+
+type pathWalker struct {
+	v     *View
+	path  string
+	f     *facts.Facts
+	spec  *grammar.PathSpec
+	call  *facts.Call
+	args  []facts.ValueID
+	i     int
+	steps []PathStep
+}
+
+func (w *pathWalker) text(i int) string { return w.f.Text(w.args[i]) }
+
+func (w *pathWalker) isScalar(i int) bool {
+	val := w.f.Value(w.args[i])
+	return val != nil && val.Kind == syntax.Scalar
+}
+
+func (w *pathWalker) step(kind StepKind, c pathCtx) *PathStep {
+	val := w.f.Value(w.args[w.i])
+	w.steps = append(w.steps, PathStep{Arg: w.i, Kind: kind, Name: w.text(w.i), Span: val.Span.Text(), Context: c.kind, Type: c.typ})
+	w.i++
+	return &w.steps[len(w.steps)-1]
+}
+
+func (w *pathWalker) more() bool { return w.i < len(w.args) && w.isScalar(w.i) }
+
+func (w *pathWalker) run() {
+	if len(w.args) == 0 || !w.isScalar(0) {
+		return
+	}
+	c := w.start()
+	if w.spec.Style == grammar.ToscaPath {
+		c = w.toscaSteps(c)
+	} else if len(w.spec.Sections) == 1 && w.i+1 < len(w.args) {
+		c = w.entityStep(c)
+	}
+	c = w.names(c)
+	if w.spec.Nested {
+		w.fields(c)
+	}
+	for ; w.i < len(w.args); w.i++ {
+		val := w.f.Value(w.args[w.i])
+		w.steps = append(w.steps, PathStep{Arg: w.i, Kind: StepValue, Name: w.text(w.i), Span: val.Span.Text(), Resolved: true})
+	}
+}
+
+// start reads the first argument: a keyword or a template name.
+func (w *pathWalker) start() pathCtx {
+	name := w.text(0)
+	for _, kw := range grammar.PathStarts(w.spec.Style) {
+		if name != kw {
+			continue
+		}
+		c := w.keywordContext(kw)
+		s := w.step(StepStart, c)
+		s.Resolved = c.kind != NoContext
+		return c
+	}
+	s := w.step(StepStart, pathCtx{})
+	if t := w.v.Local(w.path, grammar.NodeTemplate, name); t.Valid() {
+		s.Target, s.Resolved = t, true
+		c := pathCtx{kind: NodeContext, typ: w.v.TypeOf(t)}
+		s.Context, s.Type = c.kind, c.typ
+		if w.spec.Style == grammar.ToscaPath && w.more() && grammar.IsIndex(w.text(w.i), w.spec.Style) {
+			w.step(StepIndex, c).Resolved = true
+		}
+		return c
+	}
+	if t := w.v.Local(w.path, grammar.RelationshipTemplate, name); t.Valid() {
+		s.Target, s.Resolved = t, true
+		c := w.relationshipOf(w.v.TypeOf(t))
+		s.Context, s.Type = c.kind, c.typ
+		return c
+	}
+	return pathCtx{}
+}
+
+// keywordContext is what SELF, SOURCE, TARGET or HOST stand for where the call is.
+func (w *pathWalker) keywordContext(kw string) pathCtx {
+	self := w.selfContext()
+	switch kw {
+	case grammar.PathSelf:
+		return self
+	case grammar.PathSource:
+		if self.kind == RelationshipContext {
+			return pathCtx{kind: NodeContext, typ: self.source}
+		}
+	case grammar.PathTarget:
+		if self.kind == RelationshipContext {
+			return pathCtx{kind: NodeContext, typ: self.target}
+		}
+	case grammar.PathHost:
+		if self.kind == NodeContext {
+			return pathCtx{kind: NodeContext, typ: w.host()}
+		}
+	}
+	return pathCtx{}
+}
+
+// selfContext is the element holding the call: the relationship of the
+// requirement it sits in, else its template or type.
+func (w *pathWalker) selfContext() pathCtx {
+	f := w.f
+	var req facts.ID = facts.None
+	for id := w.call.Entity; id != facts.None; id = f.Entity(id).Parent {
+		e := f.Entity(id)
+		switch {
+		case e.G == grammar.RequirementAssign || e.G == grammar.RequirementDef:
+			req = id
+		case e.G == grammar.NodeTemplateDef || e.G == grammar.NodeTypeDef:
+			node := Decl{w.path, id}
+			if e.G == grammar.NodeTemplateDef {
+				node = w.v.TypeOf(node)
+			}
+			if req == facts.None {
+				return pathCtx{kind: NodeContext, typ: node}
+			}
+			m, _ := w.v.Member(node, grammar.SectionRequirements, f.Entity(req).Name)
+			c := w.relationshipOf(w.v.RequirementRelationship(w.path, req, m))
+			c.source = node
+			c.target = w.v.RequirementNodeType(w.path, req)
+			if !c.target.Valid() && m.Def.Valid() {
+				c.target = w.v.RequirementNodeType(m.Def.Path, m.Def.ID)
+			}
+			c.capType = w.v.RequirementCapability(m)
+			return c
+		case e.G == grammar.RelationshipTemplateDef:
+			return w.relationshipOf(w.v.TypeOf(Decl{w.path, id}))
+		case e.G == grammar.RelationshipTypeDef:
+			return w.relationshipOf(Decl{w.path, id})
+		case e.G == grammar.CapabilityTypeDef:
+			return pathCtx{kind: CapabilityContext, typ: Decl{w.path, id}}
+		}
+	}
+	return pathCtx{}
+}
+
+func (w *pathWalker) relationshipOf(t Decl) pathCtx {
+	return pathCtx{kind: RelationshipContext, typ: t}
+}
+
+// host is the node type that hosts the node holding the call: the target
+// of its `host` requirement.
+func (w *pathWalker) host() Decl {
+	f := w.f
+	for id := w.call.Entity; id != facts.None; id = f.Entity(id).Parent {
+		e := f.Entity(id)
+		if e.G != grammar.NodeTemplateDef && e.G != grammar.NodeTypeDef {
+			continue
+		}
+		for _, r := range f.Entries(id, grammar.SectionRequirements) {
+			if f.Entity(r).Name == grammar.PathHostRequirement {
+				if t := w.v.RequirementNodeType(w.path, r); t.Valid() {
+					return t
+				}
+			}
+		}
+		node := Decl{w.path, id}
+		if e.G == grammar.NodeTemplateDef {
+			node = w.v.TypeOf(node)
+		}
+		if m, ok := w.v.Member(node, grammar.SectionRequirements, grammar.PathHostRequirement); ok {
+			return w.v.RequirementNodeType(m.Def.Path, m.Def.ID)
+		}
+		return Decl{}
+	}
+	return Decl{}
+}
+
+// toscaSteps follows the relationship steps of a final 2.0 TOSCA path.
+func (w *pathWalker) toscaSteps(c pathCtx) pathCtx {
+	for w.more() {
+		kw := w.text(w.i)
+		switch {
+		case c.kind == NodeContext && kw == grammar.PathRelationship:
+			w.step(StepKeyword, c).Resolved = true
+			if !w.more() {
+				return pathCtx{}
+			}
+			s := w.step(StepRequirement, c)
+			s.Section = grammar.SectionRequirements
+			m, ok := w.v.Member(c.typ, grammar.SectionRequirements, s.Name)
+			s.Resolved = ok || !c.typ.Valid()
+			if ok {
+				s.Member = &m
+			}
+			w.index(c)
+			next := w.relationshipOf(w.v.RequirementRelationship("", facts.None, m))
+			next.source, next.target, next.capType = c.typ, w.v.RequirementNodeType(m.Def.Path, m.Def.ID), w.v.RequirementCapability(m)
+			c = next
+		case c.kind == NodeContext && kw == grammar.PathCapability:
+			w.step(StepKeyword, c).Resolved = true
+			if !w.more() {
+				return pathCtx{}
+			}
+			s := w.step(StepCapability, c)
+			s.Section = grammar.SectionCapabilities
+			m, ok := w.v.Member(c.typ, grammar.SectionCapabilities, s.Name)
+			s.Resolved = ok || !c.typ.Valid()
+			if ok {
+				s.Member = &m
+			}
+			c = pathCtx{kind: CapabilityContext, typ: w.v.MemberType(m)}
+			if w.more() && w.text(w.i) == grammar.PathRelationship {
+				w.step(StepKeyword, c).Resolved = true
+				w.index(c)
+				c = pathCtx{kind: RelationshipContext}
+			}
+		case c.kind == RelationshipContext && (kw == grammar.PathSource || kw == grammar.PathTarget):
+			w.step(StepKeyword, c).Resolved = true
+			t := c.source
+			if kw == grammar.PathTarget {
+				t = c.target
+			}
+			c = pathCtx{kind: NodeContext, typ: t}
+		case c.kind == RelationshipContext && kw == grammar.PathCapability:
+			w.step(StepKeyword, c).Resolved = true
+			c = pathCtx{kind: CapabilityContext, typ: c.capType}
+			if w.more() && w.text(w.i) == grammar.PathRelationship {
+				w.step(StepKeyword, c).Resolved = true
+				w.index(c)
+				c = pathCtx{kind: RelationshipContext}
+			}
+		default:
+			return c
+		}
+	}
+	return c
+}
+
+// index reads an optional index after a step.
+func (w *pathWalker) index(c pathCtx) {
+	if w.more() && grammar.IsIndex(w.text(w.i), w.spec.Style) {
+		w.step(StepIndex, c).Resolved = true
+	}
+}
+
+// entityStep reads the optional capability or requirement name of a 1.x
+// path: [ entity, capability_or_requirement, name, … ].
+func (w *pathWalker) entityStep(c pathCtx) pathCtx {
+	name := w.text(w.i)
+	if _, ok := w.member(c, name); ok || !c.typ.Valid() {
+		return c
+	}
+	if m, ok := w.v.Member(c.typ, grammar.SectionCapabilities, name); ok {
+		s := w.step(StepCapability, c)
+		s.Section, s.Member, s.Resolved = grammar.SectionCapabilities, &m, true
+		return pathCtx{kind: CapabilityContext, typ: w.v.MemberType(m)}
+	}
+	if m, ok := w.v.Member(c.typ, grammar.SectionRequirements, name); ok {
+		s := w.step(StepRequirement, c)
+		s.Section, s.Member, s.Resolved = grammar.SectionRequirements, &m, true
+		next := w.relationshipOf(w.v.RequirementRelationship("", facts.None, m))
+		next.capType = w.v.RequirementCapability(m)
+		return next
+	}
+	return c
+}
+
+// member looks up the name a path reads in a context: in the function's
+// section of the context's type (an attribute path may also read a
+// property); a relationship's requirement also offers its capability's.
+func (w *pathWalker) member(c pathCtx, name string) (Member, bool) {
+	sections := []string{w.spec.Sections[0]}
+	if w.spec.AlsoProperties {
+		sections = append(sections, grammar.SectionProperties)
+	}
+	for _, t := range []Decl{c.typ, c.capType} {
+		for _, sec := range sections {
+			if m, ok := w.v.Member(t, sec, name); ok {
+				return m, true
+			}
+		}
+	}
+	return Member{}, false
+}
+
+// names reads the names the function reads: one member, or an interface
+// then an operation.
+func (w *pathWalker) names(c pathCtx) pathCtx {
+	if !w.more() {
+		return c
+	}
+	s := w.step(StepName, c)
+	s.Section = w.spec.Sections[0]
+	m, ok := w.member(c, s.Name)
+	s.Resolved = ok || !c.typ.Valid()
+	if !ok {
+		return pathCtx{}
+	}
+	s.Member, s.Section = &m, m.Section
+	for _, sec := range w.spec.Sections[1:] {
+		if !w.more() {
+			return pathCtx{}
+		}
+		t := w.v.MemberType(m)
+		s = w.step(StepName, pathCtx{kind: c.kind, typ: t})
+		s.Section = sec
+		next, found := w.v.Member(t, sec, s.Name)
+		s.Resolved = found || !t.Valid()
+		if !found {
+			return pathCtx{}
+		}
+		s.Member, m = &next, next
+	}
+	return pathCtx{kind: ValueContext, typ: w.v.MemberType(m), def: m.Def}
+}
+
+// fields reads the field names and list indexes into the value read.
+func (w *pathWalker) fields(c pathCtx) {
+	for w.more() {
+		s := w.step(StepField, c)
+		if grammar.IsIndex(s.Name, grammar.EntityPath) {
+			s.Resolved = true
+			c = pathCtx{kind: ValueContext, typ: w.v.EntryType(c.def), def: w.v.EntrySchema(c.def)}
+			continue
+		}
+		m, ok := w.v.Member(c.typ, grammar.SectionProperties, s.Name)
+		s.Resolved = ok || !c.typ.Valid() || len(w.v.Members(c.typ, grammar.SectionProperties)) == 0
+		if !ok {
+			c = pathCtx{kind: ValueContext}
+			continue
+		}
+		s.Member, s.Section = &m, grammar.SectionProperties
+		c = pathCtx{kind: ValueContext, typ: w.v.MemberType(m), def: m.Def}
+	}
+}
+
+// RequirementRelationship is the relationship type of a requirement: the
+// one its assignment (entity req of the file at path, if any) names, else
+// the one its definition names.
+func (v *View) RequirementRelationship(path string, req facts.ID, m Member) Decl {
+	if path != "" && req != facts.None {
+		f := v.Facts(path)
+		if name := f.FieldText(req, grammar.KeyRelationship); name != "" {
+			if t := v.Lookup(path, grammar.RelationshipType, name); t.Valid() {
+				return t
+			}
+			if tmpl := v.Local(path, grammar.RelationshipTemplate, name); tmpl.Valid() {
+				return v.TypeOf(tmpl)
+			}
+		}
+		if sub := f.Sub(req, grammar.KeyRelationship); sub != facts.None {
+			if t := v.TypeOf(Decl{path, sub}); t.Valid() {
+				return t
+			}
+		}
+	}
+	for _, def := range v.definitions(m) {
+		f := v.Facts(def.Path)
+		if sub := f.Sub(def.ID, grammar.KeyRelationship); sub != facts.None {
+			if t := v.TypeOf(Decl{def.Path, sub}); t.Valid() {
+				return t
+			}
+		}
+		if name := f.FieldText(def.ID, grammar.KeyRelationship); name != "" {
+			if t := v.Lookup(def.Path, grammar.RelationshipType, name); t.Valid() {
+				return t
+			}
+		}
+	}
+	return Decl{}
+}
+
+// RequirementCapability is the capability type a requirement definition asks for.
+func (v *View) RequirementCapability(m Member) Decl {
+	for _, def := range v.definitions(m) {
+		if name := v.FieldText(def, grammar.KeyCapability); name != "" {
+			if t := v.Lookup(def.Path, grammar.CapabilityType, name); t.Valid() {
+				return t
+			}
+		}
+	}
+	return Decl{}
+}
+
+// EntrySchema is the schema of the entries of a list or map value defined
+// by def (a property definition or a schema), or an invalid Decl.
+func (v *View) EntrySchema(def Decl) Decl {
+	if !def.Valid() {
+		return Decl{}
+	}
+	if sub := v.Facts(def.Path).Sub(def.ID, grammar.KeyEntrySchema); sub != facts.None {
+		return Decl{def.Path, sub}
+	}
+	// A data type derived from list or map may give the schema itself.
+	t := v.TypeOf(def)
+	chain, _ := v.Chain(t)
+	for _, c := range chain {
+		if sub := v.Facts(c.Path).Sub(c.ID, grammar.KeyEntrySchema); sub != facts.None {
+			return Decl{c.Path, sub}
+		}
+	}
+	return Decl{}
+}
+
+// EntryType is the type of the entries of a list or map value defined by def.
+func (v *View) EntryType(def Decl) Decl { return v.TypeOf(v.EntrySchema(def)) }

@@ -1,0 +1,127 @@
+package model
+
+import (
+	"github.com/tosca-ls/tosca-ls/analysis/grammar"
+	"github.com/tosca-ls/tosca-ls/index/facts"
+)
+
+// Resolved is what one reference of a file names.
+type Resolved struct {
+	// Target is the declaration named (a type, a template, an input, …).
+	Target Decl
+	// Member is set for names of a type's members (a property assigned in
+	// a node template, a capability named by a requirement).
+	Member *Member
+	// Kind is the kind resolved (for composite kinds, the one found).
+	Kind grammar.RefKind
+}
+
+// resolvable are the template-level kinds a reference may name in its own file.
+var resolvable = map[grammar.RefKind]bool{
+	grammar.NodeTemplate: true, grammar.RelationshipTemplate: true, grammar.Group: true, grammar.Policy: true,
+	grammar.Input: true, grammar.Output: true, grammar.Workflow: true, grammar.Repository: true,
+}
+
+// Kinds lists the kinds a reference kind may name, in lookup order (nil for
+// references resolved elsewhere: file paths, profile names, member names).
+func Kinds(kind grammar.RefKind) []grammar.RefKind {
+	if kind.IsType() || resolvable[kind] {
+		return []grammar.RefKind{kind}
+	}
+	if kind == grammar.CapabilityTypeOrName {
+		return nil
+	}
+	return grammar.Alternatives(kind)
+}
+
+// LookupKind finds a name of one kind as the file at path sees it: a type
+// through its scope, a template-level name among its own declarations.
+func (v *View) LookupKind(path string, kind grammar.RefKind, name string) Decl {
+	if kind.IsType() {
+		return v.Lookup(path, kind, name)
+	}
+	return v.Local(path, kind, name)
+}
+
+// Resolve returns what reference i of the file at path names.
+func (v *View) Resolve(path string, i int) Resolved {
+	f := v.Facts(path)
+	if f == nil || i < 0 || i >= len(f.Refs) {
+		return Resolved{}
+	}
+	r := &f.Refs[i]
+	if r.Flags&facts.RefMember != 0 {
+		return v.resolveMember(path, f, r)
+	}
+	if r.Kind == grammar.CapabilityTypeOrName {
+		return v.resolveCapability(path, f, r)
+	}
+	if r.Kind == grammar.ModelableEntity && grammar.IsEntityKeyword(r.Name) {
+		return Resolved{}
+	}
+	for _, k := range Kinds(r.Kind) {
+		if d := v.LookupKind(path, k, r.Name); d.Valid() {
+			return Resolved{Target: d, Kind: k}
+		}
+	}
+	return Resolved{}
+}
+
+// TypeOfEntity is the type of the typed entity id of the file at path (a
+// template, an assignment).
+func (v *View) TypeOfEntity(path string, id facts.ID) Decl {
+	return v.TypeOf(Decl{path, id})
+}
+
+// resolveMember resolves the name of a member assigned in an entity (a
+// node template's property) or of an operation of an assigned interface.
+func (v *View) resolveMember(path string, f *facts.Facts, r *facts.Ref) Resolved {
+	var t Decl
+	if r.Parent >= 0 {
+		parent := v.Resolve(path, int(r.Parent))
+		if parent.Member == nil {
+			return Resolved{}
+		}
+		t = v.MemberType(*parent.Member)
+	} else {
+		t = v.TypeOfEntity(path, r.Entity)
+	}
+	if !t.Valid() || r.Key == nil {
+		return Resolved{}
+	}
+	if m, ok := v.Member(t, r.Key.Name, r.Name); ok {
+		return Resolved{Member: &m, Kind: r.Kind}
+	}
+	return Resolved{}
+}
+
+// resolveCapability resolves a requirement's `capability`: a capability
+// type, or the name of a capability of the requirement's `node`.
+func (v *View) resolveCapability(path string, f *facts.Facts, r *facts.Ref) Resolved {
+	if d := v.Lookup(path, grammar.CapabilityType, r.Name); d.Valid() {
+		return Resolved{Target: d, Kind: grammar.CapabilityType}
+	}
+	target := v.RequirementNodeType(path, r.Entity)
+	if !target.Valid() {
+		return Resolved{}
+	}
+	if m, ok := v.Member(target, grammar.SectionCapabilities, r.Name); ok {
+		return Resolved{Member: &m, Kind: grammar.CapabilityName}
+	}
+	return Resolved{}
+}
+
+// RequirementNodeType is the node type a requirement (definition or
+// assignment) names with `node`: the type of the node template named, or
+// the node type named.
+func (v *View) RequirementNodeType(path string, req facts.ID) Decl {
+	f := v.Facts(path)
+	node := f.FieldText(req, grammar.KeyNode)
+	if node == "" {
+		return Decl{}
+	}
+	if tmpl := v.Local(path, grammar.NodeTemplate, node); tmpl.Valid() {
+		return v.TypeOf(tmpl)
+	}
+	return v.Lookup(path, grammar.NodeType, node)
+}
