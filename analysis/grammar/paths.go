@@ -52,13 +52,13 @@ type PathSpec struct {
 }
 
 var pathSpecs = map[string]PathSpec{
-	"get_property":         {Style: EntityPath, Sections: []string{SectionProperties}, Nested: true},
-	"get_attribute":        {Style: EntityPath, Sections: []string{SectionAttributes}, AlsoProperties: true, Nested: true},
-	"get_artifact":         {Style: EntityPath, Sections: []string{SectionArtifacts}, Rest: true},
-	"get_operation_output": {Style: EntityPath, Sections: []string{SectionInterfaces, SectionOperations}, Rest: true},
-	"$get_property":        {Style: ToscaPath, Sections: []string{SectionProperties}, Nested: true},
-	"$get_attribute":       {Style: ToscaPath, Sections: []string{SectionAttributes}, AlsoProperties: true, Nested: true},
-	"$get_artifact":        {Style: ToscaPath, Sections: []string{SectionArtifacts}, Rest: true},
+	"get_property":          {Style: EntityPath, Sections: []string{SectionProperties}, Nested: true},
+	"get_attribute":         {Style: EntityPath, Sections: []string{SectionAttributes}, AlsoProperties: true, Nested: true},
+	"get_artifact":          {Style: EntityPath, Sections: []string{SectionArtifacts}, Rest: true},
+	"get_operation_output":  {Style: EntityPath, Sections: []string{SectionInterfaces, SectionOperations}, Rest: true},
+	"$get_property":         {Style: ToscaPath, Sections: []string{SectionProperties}, Nested: true},
+	"$get_attribute":        {Style: ToscaPath, Sections: []string{SectionAttributes}, AlsoProperties: true, Nested: true},
+	"$get_artifact":         {Style: ToscaPath, Sections: []string{SectionArtifacts}, Rest: true},
 	"$available_allocation": {Style: ToscaPath, Sections: []string{SectionProperties}},
 }
 

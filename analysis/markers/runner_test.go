@@ -73,16 +73,16 @@ func (a Arg) String() string {
 
 // Env is one fixture's workspace, opened.
 type Env struct {
-	T       *testing.T
-	Dir     string
-	Files   map[string]string // relative path → text as written
-	Golden  map[string]string // golden file name → content
-	Snap    *index.Snapshot
-	Engine  *model.Engine
-	View    *model.View
-	Markers []Marker
-	locs    map[string]model.Location
-	archive string
+	T             *testing.T
+	Dir           string
+	Files         map[string]string // relative path → text as written
+	Golden        map[string]string // golden file name → content
+	Snap          *index.Snapshot
+	Engine        *model.Engine
+	View          *model.View
+	Markers       []Marker
+	locs          map[string]model.Location
+	archive       string
 	goldenChanged bool
 }
 
@@ -451,7 +451,9 @@ func parseMarkers(s string) ([]Marker, error) {
 				a.IsStr = true
 				s = s[len(q):]
 			} else {
-				end := strings.IndexFunc(s, func(r rune) bool { return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == '-' || r == '.') })
+				end := strings.IndexFunc(s, func(r rune) bool {
+					return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == '-' || r == '.')
+				})
 				if end <= 0 {
 					return nil, fmt.Errorf("@%s: bad argument at %q", m.Name, s)
 				}

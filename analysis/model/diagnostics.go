@@ -349,4 +349,3 @@ func (c *checker) duplicateKeys() map[uint32]bool {
 	}
 	return out
 }
-
