@@ -7,6 +7,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/tosca-ls/tosca-ls/analysis"
+	"github.com/tosca-ls/tosca-ls/analysis/model"
 	"github.com/tosca-ls/tosca-ls/index"
 	"github.com/tosca-ls/tosca-ls/index/text"
 )
@@ -82,7 +83,9 @@ func (s *Server) locations(snap *index.Snapshot, locs []analysis.Location) []pro
 
 // docTarget is the document a request is about, in the request's snapshot.
 type docTarget struct {
-	snap  *index.Snapshot
+	snap *index.Snapshot
+	// view is the snapshot as the model sees it (features take it).
+	view  *model.View
 	path  string
 	file  *index.File
 	lines *text.Lines
@@ -105,7 +108,7 @@ func (s *Server) target(ctx context.Context, u uri.URI) (*docTarget, bool) {
 	if f == nil || f.Syntax == nil || !s.analysed(path, f) {
 		return nil, false
 	}
-	return &docTarget{snap: snap, path: path, file: f, lines: f.Lines()}, true
+	return &docTarget{snap: snap, view: s.engine.View(snap), path: path, file: f, lines: f.Lines()}, true
 }
 
 // analysed reports whether path is a TOSCA/Heat document the server
