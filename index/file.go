@@ -3,6 +3,7 @@ package index
 import (
 	"crypto/sha256"
 	"strings"
+	"sync"
 
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
 	"github.com/tosca-ls/tosca-ls/index/facts"
@@ -10,12 +11,12 @@ import (
 	"github.com/tosca-ls/tosca-ls/index/text"
 )
 
-// File is one parsed TOSCA (or Heat) file. Files are immutable: an edit
-// produces a new File, and identical content reuses the parsed one.
+// File is one parsed TOSCA (or Heat) file at one content. Files are
+// immutable: an edit produces a new File, and identical content reuses the
+// parsed one.
 type File struct {
 	Path    string
 	Dialect Dialect
-	Syntax  *syntax.File
 	Hash    [sha256.Size]byte
 	// Open is true when the text comes from an editor buffer, with its Version.
 	Open    bool
@@ -25,6 +26,11 @@ type File struct {
 	// TooLarge is set for text over MaxFileSize: it is kept but not parsed,
 	// so one huge buffer cannot stall every edit.
 	TooLarge bool
+	// Facts is the compact model of the file (its text is Facts.Src).
+	Facts *facts.Facts
+	// Syntax is the file's tree and Frames the grammar frame of its nodes.
+	Syntax *syntax.File
+	Frames facts.Frames
 
 	// DefinitionsVersion is the tosca_definitions_version value ("" if absent).
 	DefinitionsVersion string
@@ -33,14 +39,22 @@ type File struct {
 	Imports     []Import
 	// Repositories are the file's `repositories:` by name.
 	Repositories map[string]Repository
-	// Facts is the compact model of the file.
-	Facts *facts.Facts
-	// Frames are the grammar frames of the tree's nodes (open documents only).
-	Frames facts.Frames
+
+	lines     sync.Once
+	lineIndex *text.Lines
 }
 
+// Text is the file's content.
+func (f *File) Text() string { return f.Facts.Src }
+
 // Lines is the file's line index.
-func (f *File) Lines() *text.Lines { return f.Syntax.Lines }
+func (f *File) Lines() *text.Lines {
+	if f.Syntax != nil {
+		return f.Syntax.Lines
+	}
+	f.lines.Do(func() { f.lineIndex = text.NewLines(text.Bytes(f.Text())) })
+	return f.lineIndex
+}
 
 // Root is the root mapping of the file's first document (nil if none).
 func (f *File) Root() *syntax.Node { return f.Syntax.Root() }
@@ -73,22 +87,27 @@ type Repository struct {
 	URLSpan  text.Span
 }
 
-// newFile parses src and records its facts; lang is the language the
-// file is read as.
-func newFile(path string, src []byte, hash [sha256.Size]byte, lang Dialect, open bool) *File {
-	content := string(src)
-	if len(src) > MaxFileSize {
-		return &File{Path: path, Dialect: lang, Hash: hash, TooLarge: true,
-			Syntax: &syntax.File{Src: src, Lines: text.NewLines(src)},
-			Facts:  facts.TooLarge(path, content, lang, MaxFileSize)}
+// newFile parses content and records its facts; lang is the language the
+// file is read as. Documents open in the editor also keep their tree and
+// the frames of its nodes.
+func newFile(path, content string, lang Dialect, open bool) *File {
+	f := &File{Path: path, Dialect: lang, Hash: sha256.Sum256(text.Bytes(content)), Open: open}
+	if len(content) > MaxFileSize {
+		f.TooLarge = true
+		f.Facts = facts.TooLarge(path, content, lang, MaxFileSize)
+		f.Syntax = &syntax.File{Src: text.Bytes(content), Lines: text.NewLines(text.Bytes(content))}
+		return f
 	}
-	f := &File{Path: path, Dialect: lang, Syntax: syntax.Parse(src), Hash: hash}
+	tree := syntax.Parse(text.Bytes(content))
 	if open {
-		f.Facts, f.Frames = facts.BindOpen(path, content, f.Syntax, lang)
+		f.Facts, f.Frames = facts.BindOpen(path, content, tree, lang)
 	} else {
-		f.Facts = facts.Bind(path, content, f.Syntax, lang)
+		f.Facts = facts.Bind(path, content, tree, lang)
 	}
-	f.DefinitionsVersion = f.Root().Get(grammar.ToscaVersionKey).Text()
+	if open || keepClosedTrees {
+		f.Syntax = tree
+	}
+	f.DefinitionsVersion = tree.Root().Get(grammar.ToscaVersionKey).Text()
 	f.ProfileName = f.Facts.Profile
 	for _, imp := range f.Facts.Imports {
 		e := f.Facts.Entity(imp.Entity)
@@ -113,6 +132,30 @@ func newFile(path string, src []byte, hash [sha256.Size]byte, lang Dialect, open
 		f.Repositories[e.Name] = r
 	}
 	return f
+}
+
+// keepClosedTrees keeps the trees of files not open in the editor, for the
+// features that still read other files' trees (they move to the model).
+const keepClosedTrees = true
+
+// sameImports reports whether two versions of a file import the same way
+// (so the newer one's links are the older one's).
+func sameImports(a, b *File) bool {
+	if a == nil || b == nil || len(a.Imports) != len(b.Imports) || len(a.Repositories) != len(b.Repositories) || a.Dialect != b.Dialect || a.DefinitionsVersion != b.DefinitionsVersion {
+		return false
+	}
+	for i := range a.Imports {
+		x, y := a.Imports[i], b.Imports[i]
+		if x.URL != y.URL || x.Profile != y.Profile || x.Repository != y.Repository || x.Namespace != y.Namespace {
+			return false
+		}
+	}
+	for name, r := range a.Repositories {
+		if b.Repositories[name].URL != r.URL {
+			return false
+		}
+	}
+	return true
 }
 
 // hasScheme reports whether an import url names a remote resource (http:, https:, …).

@@ -1,6 +1,7 @@
 package index
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -15,46 +16,88 @@ import (
 )
 
 // fetcher downloads remote imports (only when the remoteImports setting is
-// on) into a cache folder, once per URL and process: the outcome, success
-// or failure, is remembered, so an edit never waits for the network again.
+// on) into a cache folder, once per URL and process, in the background:
+// the outcome, success or failure, is remembered, so an edit never waits
+// for the network.
 type fetcher struct {
+	wg     sync.WaitGroup
 	dir    string
 	client *http.Client
+	// done is told the URL of each download that ended.
+	done func(url string)
 
 	mu      sync.Mutex
-	results map[string]fetched
+	results map[string]*fetched
 	// origins maps a downloaded file back to its URL, so that relative
 	// imports inside it resolve against the URL.
 	origins map[string]string
 }
 
 type fetched struct {
-	path string
-	err  error
+	path     string
+	err      error
+	finished bool
 }
 
-func newFetcher(dir string) *fetcher {
+func newFetcher(dir string, done func(string)) *fetcher {
 	return &fetcher{
 		dir:     dir,
 		client:  &http.Client{Timeout: 10 * time.Second},
-		results: map[string]fetched{},
+		done:    done,
+		results: map[string]*fetched{},
 		origins: map[string]string{},
 	}
 }
 
-// fetch returns the local copy of u, downloading it the first time.
-func (fe *fetcher) fetch(u string) (string, error) {
+// wait waits for the downloads in flight.
+func (fe *fetcher) wait(ctx context.Context) error {
+	done := make(chan struct{})
+	go func() { fe.wg.Wait(); close(done) }()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// busy reports whether a download is in flight.
+func (fe *fetcher) busy() bool {
+	fe.mu.Lock()
+	defer fe.mu.Unlock()
+	for _, r := range fe.results {
+		if !r.finished {
+			return true
+		}
+	}
+	return false
+}
+
+// get returns the local copy of u once downloaded; the first call starts
+// the download and reports it unfinished.
+func (fe *fetcher) get(u string) (path string, err error, finished bool) {
 	fe.mu.Lock()
 	defer fe.mu.Unlock()
 	if r, ok := fe.results[u]; ok {
-		return r.path, r.err
+		return r.path, r.err, r.finished
 	}
-	p, err := fe.download(u)
-	fe.results[u] = fetched{p, err}
-	if err == nil {
-		fe.origins[p] = u
-	}
-	return p, err
+	r := &fetched{}
+	fe.results[u] = r
+	fe.wg.Add(1)
+	go func() {
+		defer fe.wg.Done()
+		p, err := fe.download(u)
+		fe.mu.Lock()
+		r.path, r.err, r.finished = p, err, true
+		if err == nil {
+			fe.origins[p] = u
+		}
+		fe.mu.Unlock()
+		if fe.done != nil {
+			fe.done(u)
+		}
+	}()
+	return "", nil, false
 }
 
 func (fe *fetcher) download(u string) (string, error) {

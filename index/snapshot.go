@@ -1,29 +1,33 @@
 package index
 
 import (
-	"net/url"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/benbjohnson/immutable"
+
+	"github.com/tosca-ls/tosca-ls/analysis/grammar"
 )
 
 // Snapshot is an immutable view of the workspace: readers (requests,
-// diagnostics) hold one while edits build the next.
+// diagnostics) hold one while edits build the next. Snapshots share
+// structure: the next one differs from its predecessor only where files,
+// links or profile names changed (persistent maps, no copies).
 type Snapshot struct {
 	id      uint64
 	opts    Options
 	folders []string
-	files   map[string]*File
+	files   *immutable.SortedMap[string, *File]
+	// links are the resolved imports of each file, importers the reverse
+	// import graph.
+	links     *immutable.Map[string, []Link]
+	importers *immutable.Map[string, []string]
 	// profiles maps profile names to their entry files.
-	profiles map[string]string
-	// implicit maps a tosca_definitions_version to the entry files every
-	// file of that version imports without saying so.
-	implicit map[string][]string
-	links    map[string][]Link
-	// importers is the reverse import graph.
-	importers map[string][]string
-	fetcher   *fetcher
+	profiles *immutable.Map[string, string]
+	// complete is set once the first index of the workspace folders is built.
+	complete bool
 }
 
 // Link is the outcome of resolving one import of a file.
@@ -41,6 +45,10 @@ type Problem struct {
 	Code    string
 	Message string
 	Warning bool
+	// Pending is set while the answer may still change without an edit (a
+	// profile name before the first index is complete, a fetch in flight):
+	// such problems are not reported, and mute the names they may explain.
+	Pending bool
 }
 
 // ID grows with every snapshot.
@@ -52,17 +60,38 @@ func (s *Snapshot) Options() Options { return s.opts }
 // Folders are the workspace folders.
 func (s *Snapshot) Folders() []string { return s.folders }
 
+// Complete reports whether the first index of the workspace folders is built.
+func (s *Snapshot) Complete() bool { return s.complete }
+
 // File returns the file at path, or nil if the snapshot does not know it.
-func (s *Snapshot) File(path string) *File { return s.files[path] }
+func (s *Snapshot) File(path string) *File {
+	f, _ := s.files.Get(path)
+	return f
+}
+
+// Len is the number of files the snapshot knows.
+func (s *Snapshot) Len() int { return s.files.Len() }
 
 // Paths lists every known file (workspace, open, imported, profiles), sorted.
 func (s *Snapshot) Paths() []string {
-	out := make([]string, 0, len(s.files))
-	for p := range s.files {
+	out := make([]string, 0, s.files.Len())
+	it := s.files.Iterator()
+	for !it.Done() {
+		p, _, _ := it.Next()
 		out = append(out, p)
 	}
-	sort.Strings(out)
 	return out
+}
+
+// Files calls fn for every known file in path order until fn returns false.
+func (s *Snapshot) Files(fn func(*File) bool) {
+	it := s.files.Iterator()
+	for !it.Done() {
+		_, f, _ := it.Next()
+		if !fn(f) {
+			return
+		}
+	}
 }
 
 // InWorkspace reports whether path lies inside one of the workspace folders.
@@ -76,24 +105,55 @@ func (s *Snapshot) InWorkspace(path string) bool {
 }
 
 // Links are the resolved imports of path, in source order.
-func (s *Snapshot) Links(path string) []Link { return s.links[path] }
+func (s *Snapshot) Links(path string) []Link {
+	l, _ := s.links.Get(path)
+	return l
+}
 
-// Implicit returns the entry files a file imports implicitly (the
-// normative types of its TOSCA version).
-func (s *Snapshot) Implicit(f *File) []string { return s.implicit[f.DefinitionsVersion] }
+// Implicit returns the entry files a file imports implicitly (the profiles
+// its dialect sees without importing them).
+func (s *Snapshot) Implicit(f *File) []string {
+	if f == nil || f.Facts == nil || f.Facts.Dialect == nil {
+		return nil
+	}
+	var out []string
+	for _, name := range f.Facts.Dialect.Implicit {
+		if p := s.embeddedProfile(name); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// embeddedProfile is the entry file of an embedded profile name (the one
+// shipped with tosca-ls, even when the workspace declares the same name).
+func (s *Snapshot) embeddedProfile(name string) string {
+	p, _ := s.profiles.Get(embeddedKey + name)
+	return p
+}
+
+// embeddedKey prefixes the embedded profiles' own entries in the profile map.
+const embeddedKey = "\x00embedded:"
 
 // ProfileNames lists every importable profile name, sorted.
 func (s *Snapshot) ProfileNames() []string {
-	out := make([]string, 0, len(s.profiles))
-	for n := range s.profiles {
-		out = append(out, n)
+	out := make([]string, 0, s.profiles.Len())
+	it := s.profiles.Iterator()
+	for !it.Done() {
+		n, _, _ := it.Next()
+		if !strings.HasPrefix(n, embeddedKey) {
+			out = append(out, n)
+		}
 	}
 	sort.Strings(out)
 	return out
 }
 
 // Profile returns the entry file of a profile name, or "".
-func (s *Snapshot) Profile(name string) string { return s.profiles[name] }
+func (s *Snapshot) Profile(name string) string {
+	p, _ := s.profiles.Get(name)
+	return p
+}
 
 // Importers returns every file that imports path directly or transitively.
 func (s *Snapshot) Importers(path string) []string {
@@ -103,7 +163,8 @@ func (s *Snapshot) Importers(path string) []string {
 	for len(queue) > 0 {
 		p := queue[0]
 		queue = queue[1:]
-		for _, imp := range s.importers[p] {
+		imps, _ := s.importers.Get(p)
+		for _, imp := range imps {
 			if !seen[imp] {
 				seen[imp] = true
 				out = append(out, imp)
@@ -115,114 +176,12 @@ func (s *Snapshot) Importers(path string) []string {
 	return out
 }
 
-// resolve links one import of f to a path. It returns the path to load
-// (possibly not yet known) or a problem.
-func (s *Snapshot) resolve(f *File, imp *Import) (string, *Problem) {
-	if imp.Profile != "" {
-		if p, ok := s.profiles[imp.Profile]; ok {
-			return p, nil
-		}
-		return "", &Problem{Code: "import-not-found", Message: "unknown profile \"" + imp.Profile + "\""}
-	}
-	u := imp.URL
-	if u == "" {
-		return "", &Problem{Code: "import-not-found", Message: "import names no url, file or profile"}
-	}
-	if p, ok := s.profiles[u]; ok && !strings.ContainsAny(u, "/\\") && !strings.HasSuffix(u, ".yaml") {
-		// 1.x style: `- some.profile.name` importing a profile by name.
-		return p, nil
-	}
-	if origin := s.fetcher.origin(f.Path); origin != "" && imp.Repository == "" && !hasScheme(u) {
-		// A relative import inside a downloaded file is relative to its URL.
-		base, err := url.Parse(origin)
-		ref, err2 := url.Parse(u)
-		if err != nil || err2 != nil {
-			return "", &Problem{Code: "import-not-found", Message: "invalid url " + u}
-		}
-		u = base.ResolveReference(ref).String()
-	}
-	base := filepath.Dir(f.Path)
-	if imp.Repository != "" {
-		repo, ok := f.Repositories[imp.Repository]
-		if !ok {
-			return "", &Problem{Code: "import-not-found", Message: "unknown repository \"" + imp.Repository + "\""}
-		}
-		if hasScheme(repo.URL) && !strings.HasPrefix(repo.URL, "file:") {
-			return s.remote(strings.TrimSuffix(repo.URL, "/") + "/" + strings.TrimPrefix(u, "/"))
-		}
-		base = s.localPath(f, repo.URL)
-		u = strings.TrimPrefix(u, "/")
-	}
-	if hasScheme(u) {
-		if !strings.HasPrefix(u, "file:") {
-			return s.remote(u)
-		}
-		parsed, err := url.Parse(u)
-		if err != nil {
-			return "", &Problem{Code: "import-not-found", Message: "invalid url: " + err.Error()}
-		}
-		return filepath.Clean(parsed.Path), nil
-	}
-	if strings.HasPrefix(u, "/") && imp.Repository == "" {
-		return filepath.Join(s.repositoryRoot(f.Path), filepath.FromSlash(u)), nil
-	}
-	return filepath.Join(base, filepath.FromSlash(u)), nil
-}
-
-// remote resolves an import with a URL scheme: fetched into the cache when
-// the remoteImports setting allows it, else a warning that says so.
-func (s *Snapshot) remote(u string) (string, *Problem) {
-	if !s.opts.RemoteImports {
-		return "", &Problem{Code: "import-remote", Warning: true, Message: "remote import " + u + " is not fetched (enable the remoteImports setting); names it would define are not checked"}
-	}
-	p, err := s.fetcher.fetch(u)
-	if err != nil {
-		return "", &Problem{Code: "import-remote", Warning: true, Message: "remote import " + u + " could not be fetched (" + err.Error() + "); names it would define are not checked"}
-	}
-	return p, nil
-}
-
-// localPath turns a repository url into a directory relative to f.
-func (s *Snapshot) localPath(f *File, repoURL string) string {
-	if strings.HasPrefix(repoURL, "file:") {
-		if parsed, err := url.Parse(repoURL); err == nil {
-			return filepath.Clean(parsed.Path)
-		}
-	}
-	if filepath.IsAbs(repoURL) {
-		return repoURL
-	}
-	if strings.HasPrefix(repoURL, "/") {
-		return filepath.Join(s.repositoryRoot(f.Path), repoURL)
-	}
-	return filepath.Join(filepath.Dir(f.Path), filepath.FromSlash(repoURL))
-}
-
-// repositoryRoot is where `/x.yaml` imports start: the enclosing CSAR (a
-// folder holding TOSCA-Metadata/TOSCA.meta), else the workspace folder,
-// else the file's own folder.
-func (s *Snapshot) repositoryRoot(path string) string {
-	if root := CSARRoot(path); root != "" {
-		return root
-	}
-	best := ""
-	for _, dir := range s.folders {
-		if within(dir, path) && len(dir) > len(best) {
-			best = dir
-		}
-	}
-	if best != "" {
-		return best
-	}
-	return filepath.Dir(path)
-}
-
 // CSARRoot returns the closest folder above path that holds
 // TOSCA-Metadata/TOSCA.meta, or "".
 func CSARRoot(path string) string {
 	dir := filepath.Dir(path)
 	for {
-		if st, err := os.Stat(filepath.Join(dir, "TOSCA-Metadata", "TOSCA.meta")); err == nil && !st.IsDir() {
+		if st, err := os.Stat(filepath.Join(dir, grammar.CSARMetaDir, grammar.CSARMetaFile)); err == nil && st.Mode().IsRegular() {
 			return dir
 		}
 		parent := filepath.Dir(dir)

@@ -1,34 +1,33 @@
 // Package index owns the files tosca-ls knows: it scans workspace folders
-// for TOSCA by content, parses each file once per content, overlays open
+// for TOSCA by content, parses and binds each file once per content (its
+// facts; documents open in the editor also keep their tree), overlays open
 // editor buffers on the disk, resolves imports (paths, repositories, CSAR
-// roots, profile names, embedded profiles) and keeps the reverse import
-// graph, so that an edit re-analyses exactly the files that depend on it.
-// Readers get immutable snapshots; each change builds the next one.
+// roots, profile names, embedded profiles, remote URLs) and keeps the
+// reverse import graph.
+//
+// Readers get immutable snapshots. One worker goroutine owns the mutable
+// state and builds each next snapshot; parsing happens before a change
+// reaches it, so an edit of a large file does not hold up others, and no
+// reader ever waits for a writer.
 package index
 
 import (
 	"context"
 	"crypto/sha256"
-	"fmt"
-	"io"
-	"io/fs"
-	"maps"
-	"os"
 	"path"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"sort"
-	"strings"
 	"sync"
+	"sync/atomic"
 
+	"github.com/benbjohnson/immutable"
 	"go.uber.org/zap"
 
+	"github.com/tosca-ls/tosca-ls/analysis/grammar"
+	"github.com/tosca-ls/tosca-ls/index/text"
 	"github.com/tosca-ls/tosca-ls/profiles"
 )
-
-// MaxFileSize bounds what is read from disk: larger files are skipped.
-const MaxFileSize = 16 << 20
 
 // Options are the index settings.
 type Options struct {
@@ -45,46 +44,83 @@ type Options struct {
 
 // Workspace is the mutable index. All methods are safe for concurrent use.
 type Workspace struct {
-	mu       sync.Mutex
+	log     *zap.Logger
+	fetcher *fetcher
+	snap    atomic.Pointer[Snapshot]
+	jobs    chan job
+	done    chan struct{}
+
+	// The state below belongs to the worker goroutine.
+	st state
+
+	// Overlays being parsed: the newest version submitted per path.
+	omu      sync.Mutex
+	inflight map[string]int32
+	// changed is closed (and replaced) whenever a snapshot is published.
+	changed chan struct{}
+
+	listenMu  sync.Mutex
+	listeners []func(*Snapshot, []string)
+}
+
+// state is what the worker keeps between snapshots.
+type state struct {
 	opts     Options
-	log      *zap.Logger
 	folders  []string
 	disk     map[string]*File // scanned or imported files as on disk
 	overlays map[string]*File // open editor buffers
-	embedded map[string]*File
-	profiles map[string]string // embedded profile names → entry path
-	implicit map[string][]string
-	// extra holds files from the profile paths.
-	extra map[string]*File
-	// missing remembers import targets that were not on disk, so that a
-	// keystroke does not stat them again; a disk event clears it.
-	missing map[string]bool
-	fetcher *fetcher
-	// relink makes the next rebuild resolve every import again (a disk
-	// event may have created a file an import was missing).
-	relink bool
-	snap   *Snapshot
-	nextID uint64
+	extra    map[string]*File // files of the profile paths
+	embedded *embeddedSet
+	nextID   uint64
+	complete bool
+	// wanted maps a path no file exists at to the files whose imports
+	// name it: they are linked again when it appears.
+	wanted map[string]map[string]bool
+	// profileUsers maps a profile name to the files importing it, remoteUsers
+	// a URL to the files importing it.
+	profileUsers map[string]map[string]bool
+	remoteUsers  map[string]map[string]bool
+	// csarRoots caches the CSAR root of each folder (see CSARRoot).
+	csarRoots map[string]string
 }
+
+type job func(s *state, b *builder)
 
 // NewWorkspace creates an empty workspace holding the embedded profiles.
 func NewWorkspace(opts Options) *Workspace {
+	if opts.Logger == nil {
+		opts.Logger = zap.NewNop()
+	}
 	w := &Workspace{
-		disk:     map[string]*File{},
-		overlays: map[string]*File{},
-		extra:    map[string]*File{},
-		missing:  map[string]bool{},
+		log:      opts.Logger,
+		jobs:     make(chan job),
+		done:     make(chan struct{}),
+		inflight: map[string]int32{},
+		changed:  make(chan struct{}),
 	}
-	w.opts = opts
-	w.log = opts.Logger
-	if w.log == nil {
-		w.log = zap.NewNop()
+	w.fetcher = newFetcher(filepath.Join(cacheDir(opts), "remote"), w.fetched)
+	w.st = state{
+		opts: opts, disk: map[string]*File{}, overlays: map[string]*File{}, extra: map[string]*File{},
+		wanted: map[string]map[string]bool{}, profileUsers: map[string]map[string]bool{}, remoteUsers: map[string]map[string]bool{},
+		csarRoots: map[string]string{},
 	}
-	w.fetcher = newFetcher(filepath.Join(cacheDir(opts), "remote"))
-	w.loadEmbedded()
-	w.loadProfilePaths()
-	w.rebuild()
+	w.st.embedded = loadEmbedded(cacheDir(opts), w.log)
+	w.st.extra = scanFolders(context.Background(), opts.ProfilePaths, nil)
+	b := w.newBuilder(nil)
+	b.addAll(w.st.embedded.files)
+	b.addAll(w.st.extra)
+	w.snap.Store(b.finish())
+	go w.run()
 	return w
+}
+
+// Close stops the worker. Snapshots stay readable.
+func (w *Workspace) Close() {
+	select {
+	case <-w.done:
+	default:
+		close(w.done)
+	}
 }
 
 func cacheDir(opts Options) string {
@@ -94,406 +130,281 @@ func cacheDir(opts Options) string {
 	return profiles.DefaultCacheDir()
 }
 
-// embeddedSet is the parsed embedded profiles under one extraction root.
-type embeddedSet struct {
-	files    map[string]*File
-	profiles map[string]string
-	implicit map[string][]string
+// Subscribe registers fn to be called (from the worker) with every new
+// snapshot and the paths whose file changed in it.
+func (w *Workspace) Subscribe(fn func(snap *Snapshot, changed []string)) {
+	w.listenMu.Lock()
+	defer w.listenMu.Unlock()
+	w.listeners = append(w.listeners, fn)
 }
 
-var (
-	embeddedMu    sync.Mutex
-	embeddedCache = map[string]*embeddedSet{}
-)
+// Snapshot returns the current snapshot.
+func (w *Workspace) Snapshot() *Snapshot { return w.snap.Load() }
 
-// loadEmbedded parses the embedded profiles under the folder they are
-// extracted to, so that definitions in them open in an editor. They never
-// change, so every workspace of the process shares one parse.
-func (w *Workspace) loadEmbedded() {
-	root, err := profiles.Materialize(cacheDir(w.opts))
-	if err != nil {
-		w.log.Warn("embedded profiles not extracted; definitions in them will not open", zap.Error(err))
-		root = filepath.Join(os.TempDir(), "tosca-ls-profiles")
-	}
-	embeddedMu.Lock()
-	defer embeddedMu.Unlock()
-	set := embeddedCache[root]
-	if set == nil {
-		set = parseEmbedded(root)
-		embeddedCache[root] = set
-	}
-	w.embedded, w.profiles, w.implicit = set.files, set.profiles, set.implicit
-}
-
-func parseEmbedded(root string) *embeddedSet {
-	set := &embeddedSet{files: map[string]*File{}, profiles: map[string]string{}, implicit: map[string][]string{}}
-	for _, p := range profiles.All() {
-		for _, name := range p.Files {
-			src, err := profiles.FS.ReadFile(name)
-			if err != nil {
-				continue
-			}
-			full := filepath.Join(root, filepath.FromSlash(name))
-			f := newFile(full, src, sha256.Sum256(src), Detect(src), false)
-			f.Embedded = true
-			set.files[full] = f
-		}
-		entry := filepath.Join(root, filepath.FromSlash(p.Entry))
-		for _, n := range append([]string{p.Name}, p.Aliases...) {
-			set.profiles[n] = entry
-		}
-	}
-	for _, v := range []string{"tosca_simple_yaml_1_0", "tosca_simple_yaml_1_1", "tosca_simple_yaml_1_2", "tosca_simple_yaml_1_3", "tosca_2_0"} {
-		for _, p := range profiles.Implicit(v) {
-			set.implicit[v] = append(set.implicit[v], filepath.Join(root, filepath.FromSlash(p.Entry)))
-		}
-	}
-	return set
-}
-
-func (w *Workspace) loadProfilePaths() {
-	w.extra = map[string]*File{}
-	for _, dir := range w.opts.ProfilePaths {
-		for p, f := range scan(context.Background(), absPath(dir), nil) {
-			w.extra[p] = f
+func (w *Workspace) run() {
+	for {
+		select {
+		case <-w.done:
+			return
+		case j := <-w.jobs:
+			b := w.newBuilder(w.snap.Load())
+			j(&w.st, b)
+			snap := b.finish()
+			w.publish(snap, b.changedPaths())
 		}
 	}
 }
 
-// forgetMissing makes the next rebuild look for every import target again.
-func (w *Workspace) forgetMissing() {
-	w.missing = map[string]bool{}
-	w.relink = true
+func (w *Workspace) publish(snap *Snapshot, changed []string) {
+	w.omu.Lock()
+	w.snap.Store(snap)
+	close(w.changed)
+	w.changed = make(chan struct{})
+	w.omu.Unlock()
+	w.listenMu.Lock()
+	ls := slices.Clone(w.listeners)
+	w.listenMu.Unlock()
+	for _, fn := range ls {
+		fn(snap, changed)
+	}
 }
 
-// SetOptions replaces the settings and rebuilds what depends on them.
+// do runs a job on the worker and returns the snapshot it built.
+func (w *Workspace) do(j job) *Snapshot {
+	var snap *Snapshot
+	finished := make(chan struct{})
+	select {
+	case w.jobs <- func(s *state, b *builder) {
+		j(s, b)
+		b.onFinish = func(next *Snapshot) { snap = next; close(finished) }
+	}:
+	case <-w.done:
+		return w.Snapshot()
+	}
+	<-finished
+	return snap
+}
+
+// submit runs a job on the worker without waiting for it.
+func (w *Workspace) submit(j job) {
+	go func() {
+		select {
+		case w.jobs <- j:
+		case <-w.done:
+		}
+	}()
+}
+
+// SetOptions replaces the settings and resolves every import again.
 func (w *Workspace) SetOptions(opts Options) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
 	if opts.Logger == nil {
 		opts.Logger = w.log
 	}
-	w.opts = opts
-	w.loadProfilePaths()
-	w.forgetMissing()
-	w.rebuild()
+	extra := scanFolders(context.Background(), opts.ProfilePaths, nil)
+	w.do(func(s *state, b *builder) {
+		s.opts = opts
+		for p := range s.extra {
+			if extra[p] == nil {
+				b.remove(p)
+			}
+		}
+		s.extra = extra
+		b.addAll(extra)
+		b.relinkAll()
+	})
 }
 
 // AddFolder scans dir for TOSCA files and adds it to the workspace.
 // progress, when set, is called as files are parsed.
 func (w *Workspace) AddFolder(ctx context.Context, dir string, progress func(done, total int)) {
 	dir = absPath(dir)
-	files := scan(ctx, dir, progress)
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	for _, f := range w.folders {
-		if f == dir {
-			goto merge
+	files := scanFolders(ctx, []string{dir}, progress)
+	w.do(func(s *state, b *builder) {
+		if !slices.Contains(s.folders, dir) {
+			s.folders = append(s.folders, dir)
+			sort.Strings(s.folders)
 		}
-	}
-	w.folders = append(w.folders, dir)
-	sort.Strings(w.folders)
-merge:
-	for p, f := range files {
-		w.disk[p] = f
-	}
-	w.forgetMissing()
-	w.rebuild()
+		for p, f := range files {
+			s.disk[p] = f
+			if s.overlays[p] == nil {
+				b.put(f)
+			}
+		}
+	})
 }
 
 // RemoveFolder drops a workspace folder and the files only it held.
 func (w *Workspace) RemoveFolder(dir string) {
 	dir = absPath(dir)
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	kept := w.folders[:0]
-	for _, f := range w.folders {
-		if f != dir {
-			kept = append(kept, f)
+	w.do(func(s *state, b *builder) {
+		s.folders = slices.DeleteFunc(s.folders, func(f string) bool { return f == dir })
+		for p := range s.disk {
+			if within(dir, p) {
+				delete(s.disk, p)
+				if s.overlays[p] == nil {
+					b.remove(p)
+				}
+			}
 		}
-	}
-	w.folders = kept
-	for p := range w.disk {
-		if within(dir, p) {
-			delete(w.disk, p)
-		}
-	}
-	w.rebuild()
+	})
 }
 
-// SetOverlay records the text of an open editor buffer.
+// MarkComplete records that the first index of the workspace folders is
+// built: profile names not found until then are reported from now on.
+func (w *Workspace) MarkComplete() {
+	w.do(func(s *state, b *builder) {
+		s.complete = true
+		for _, users := range s.profileUsers {
+			for p := range users {
+				b.relink(p)
+			}
+		}
+	})
+}
+
+// SetOverlay records the text of an open editor buffer and returns the
+// snapshot holding it.
 func (w *Workspace) SetOverlay(path string, version int32, src []byte) *Snapshot {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	f := w.parse(path, src, w.overlays[path], true)
-	// An embedded profile file opened in the editor (after a go-to-definition)
-	// stays one of ours.
-	embedded := w.embedded[path] != nil
-	if f.Version != version || !f.Open || f.Embedded != embedded {
-		copied := *f
-		copied.Open, copied.Version, copied.Embedded = true, version, embedded
-		f = &copied
-	}
-	w.overlays[path] = f
-	w.rebuild()
-	return w.snap
+	f := w.parseOverlay(path, string(src))
+	return w.do(func(s *state, b *builder) { w.commitOverlay(s, b, path, version, f) })
 }
 
-// ClearOverlay forgets an editor buffer; the disk content (if any) shows again.
+// UpdateOverlay records the text of an open editor buffer in the
+// background: it is parsed off the caller's goroutine, and a newer version
+// submitted meanwhile supersedes it. WaitFor returns a snapshot holding it.
+func (w *Workspace) UpdateOverlay(path string, version int32, content string) {
+	w.omu.Lock()
+	w.inflight[path] = version
+	w.omu.Unlock()
+	go func() {
+		f := w.parseOverlay(path, content)
+		w.submit(func(s *state, b *builder) {
+			w.omu.Lock()
+			newest := w.inflight[path]
+			w.omu.Unlock()
+			if newest != version {
+				return // superseded while parsing
+			}
+			w.commitOverlay(s, b, path, version, f)
+		})
+	}()
+}
+
+// WaitFor returns a snapshot that holds version (or a newer one) of the
+// buffer at path, once its parse is committed; immediately when no such
+// version was submitted.
+func (w *Workspace) WaitFor(ctx context.Context, path string, version int32) (*Snapshot, error) {
+	for {
+		w.omu.Lock()
+		snap, ch := w.snap.Load(), w.changed
+		submitted, pending := w.inflight[path]
+		w.omu.Unlock()
+		f := snap.File(path)
+		if !pending || submitted < version || f != nil && f.Open && f.Version >= version {
+			return snap, nil
+		}
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return snap, ctx.Err()
+		}
+	}
+}
+
+func (w *Workspace) parseOverlay(path, content string) *File {
+	return newFile(path, content, Detect(text.Bytes(content)), true)
+}
+
+func (w *Workspace) commitOverlay(s *state, b *builder, path string, version int32, f *File) {
+	f.Version = version
+	// An embedded profile file opened in the editor (after a
+	// go-to-definition) stays one of ours.
+	f.Embedded = s.embedded.files[path] != nil
+	s.overlays[path] = f
+	b.put(f)
+}
+
+// ClearOverlay forgets an editor buffer; the disk content (if any) shows
+// again, read anew (the editor may have saved before closing).
 func (w *Workspace) ClearOverlay(path string) *Snapshot {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	delete(w.overlays, path)
-	w.rebuild()
-	return w.snap
+	w.omu.Lock()
+	delete(w.inflight, path)
+	w.omu.Unlock()
+	return w.do(func(s *state, b *builder) {
+		delete(s.overlays, path)
+		switch {
+		case s.embedded.files[path] != nil:
+			b.put(s.embedded.files[path])
+		case s.extra[path] != nil:
+			b.put(s.extra[path])
+		case s.disk[path] != nil || b.inWorkspace(path):
+			w.reload(s, b, path)
+		default:
+			b.remove(path)
+		}
+	})
 }
 
 // Refresh re-reads path from disk after it was created, changed or deleted
 // outside the editor.
 func (w *Workspace) Refresh(path string) *Snapshot {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	w.forgetMissing()
-	src, err := readLimited(path)
+	return w.do(func(s *state, b *builder) { w.reload(s, b, path) })
+}
+
+// reload reads path from disk into the state (a TOSCA file, or one a file
+// imports), or drops it when it is gone.
+func (w *Workspace) reload(s *state, b *builder, path string) {
+	if filepath.Base(path) == grammar.CSARMetaFile {
+		s.csarRoots = map[string]string{}
+		b.relinkAll()
+	}
+	src, err := readFile(path, MaxFileSize)
+	imported := len(s.wanted[path]) > 0 || b.imported(path)
 	switch {
 	case err != nil:
-		delete(w.disk, path)
-	case w.disk[path] != nil || Detect(src) != NotTOSCA:
-		w.disk[path] = w.parse(path, src, w.disk[path], false)
-	}
-	w.rebuild()
-	return w.snap
-}
-
-// Snapshot returns the current snapshot.
-func (w *Workspace) Snapshot() *Snapshot {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.snap
-}
-
-// parse reuses prev when the content is unchanged.
-func (w *Workspace) parse(path string, src []byte, prev *File, open bool) *File {
-	sum := sha256.Sum256(src)
-	if prev != nil && prev.Hash == sum && (prev.Frames != nil || !open) {
-		return prev
-	}
-	return newFile(path, src, sum, Detect(src), open)
-}
-
-// rebuild makes the next snapshot from the current state. Import targets
-// not yet known are loaded from disk here.
-func (w *Workspace) rebuild() {
-	w.nextID++
-	s := &Snapshot{
-		id:        w.nextID,
-		opts:      w.opts,
-		folders:   append([]string(nil), w.folders...),
-		files:     make(map[string]*File, len(w.embedded)+len(w.extra)+len(w.disk)+len(w.overlays)),
-		profiles:  make(map[string]string, len(w.profiles)),
-		implicit:  w.implicit,
-		links:     map[string][]Link{},
-		importers: map[string][]string{},
-		fetcher:   w.fetcher,
-	}
-	for _, m := range []map[string]*File{w.embedded, w.extra, w.disk, w.overlays} {
-		for p, f := range m {
-			s.files[p] = f
-		}
-	}
-	for n, p := range w.profiles {
-		s.profiles[n] = p
-	}
-	// Profile names declared in the workspace and profile paths win over
-	// the embedded copies: the author's own profile is the one they edit.
-	for _, m := range []map[string]*File{w.extra, w.disk, w.overlays} {
-		for p, f := range m {
-			if f.ProfileName != "" {
-				s.profiles[f.ProfileName] = p
+		delete(s.disk, path)
+	case s.disk[path] != nil || imported || Detect(src) != NotTOSCA:
+		if prev := s.disk[path]; prev == nil || prev.Hash != sha256.Sum256(src) {
+			lang := Detect(src)
+			if lang == NotTOSCA {
+				lang = TOSCA // imported by a TOSCA file, so read as TOSCA
 			}
+			s.disk[path] = newFile(path, string(src), lang, false)
 		}
 	}
-	// When no file appeared or vanished and profile names are unchanged, an
-	// unchanged file's imports resolve as before: a keystroke re-resolves
-	// only the edited file.
-	prev := w.snap
-	sameWorld := !w.relink && prev != nil && sameKeys(prev.files, s.files) && maps.Equal(prev.profiles, s.profiles) && slices.Equal(prev.folders, s.folders)
-	queue := make([]string, 0, len(s.files))
-	for p := range s.files {
-		queue = append(queue, p)
+	if s.overlays[path] != nil {
+		return
 	}
-	sort.Strings(queue)
-	for len(queue) > 0 {
-		p := queue[0]
-		queue = queue[1:]
-		f := s.files[p]
-		if sameWorld && prev.files[p] == f {
-			s.links[p] = prev.links[p]
-			for _, l := range s.links[p] {
-				if l.Path != "" {
-					s.importers[l.Path] = appendUnique(s.importers[l.Path], p)
-				}
-			}
-			continue
-		}
-		links := make([]Link, len(f.Imports))
-		for i := range f.Imports {
-			imp := &f.Imports[i]
-			target, problem := s.resolve(f, imp)
-			links[i] = Link{Import: imp, Problem: problem}
-			if problem != nil {
-				continue
-			}
-			if s.files[target] == nil && !w.missing[target] {
-				if src, err := readLimited(target); err == nil {
-					lang := Detect(src)
-					if lang == NotTOSCA {
-						// Imported by a TOSCA file, so read as TOSCA (and told it lacks a version).
-						lang = TOSCA
-					}
-					loaded := newFile(target, src, sha256.Sum256(src), lang, false)
-					w.disk[target] = loaded
-					s.files[target] = loaded
-					queue = append(queue, target)
-				} else {
-					w.missing[target] = true
-				}
-			}
-			if s.files[target] == nil {
-				links[i].Problem = &Problem{Code: "import-not-found", Message: "imported file not found: " + importedName(imp, f.Path, target)}
-				continue
-			}
-			links[i].Path = target
-			s.importers[target] = appendUnique(s.importers[target], p)
-		}
-		s.links[p] = links
+	if f := s.disk[path]; f != nil {
+		b.put(f)
+	} else if s.embedded.files[path] == nil && s.extra[path] == nil {
+		b.remove(path)
 	}
-	w.snap = s
-	w.relink = false
 }
 
-// importedName says which file an import wanted, as the author wrote it
-// (plus the resolved path when it is relative to the importing file).
-func importedName(imp *Import, from, target string) string {
-	if rel, err := filepath.Rel(filepath.Dir(from), target); err == nil && filepath.ToSlash(rel) != imp.URL {
-		return fmt.Sprintf("%q (%s)", imp.URL, filepath.ToSlash(rel))
+// Settle waits until the downloads in flight have ended and the files
+// importing them are linked again (the check command reports once
+// everything it can know is known).
+func (w *Workspace) Settle(ctx context.Context) *Snapshot {
+	for {
+		if err := w.fetcher.wait(ctx); err != nil {
+			return w.Snapshot()
+		}
+		snap := w.do(func(*state, *builder) {})
+		if !w.fetcher.busy() {
+			return snap
+		}
 	}
-	return fmt.Sprintf("%q", imp.URL)
 }
 
-func sameKeys(a, b map[string]*File) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k := range b {
-		if _, ok := a[k]; !ok {
-			return false
+// fetched is called by the fetcher when a download ends: files importing
+// that URL are linked again.
+func (w *Workspace) fetched(u string) {
+	w.do(func(s *state, b *builder) {
+		for p := range s.remoteUsers[u] {
+			b.relink(p)
 		}
-	}
-	return true
-}
-
-func appendUnique(list []string, s string) []string {
-	for _, x := range list {
-		if x == s {
-			return list
-		}
-	}
-	return append(list, s)
-}
-
-// scan walks dir for TOSCA files (by extension, then by content) and
-// parses them in parallel.
-func scan(ctx context.Context, dir string, progress func(done, total int)) map[string]*File {
-	var paths []string
-	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || ctx.Err() != nil {
-			return filepath.SkipDir
-		}
-		if d.IsDir() {
-			name := d.Name()
-			if p != dir && (strings.HasPrefix(name, ".") || name == "node_modules") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if d.Type().IsRegular() && HasTOSCAExtension(p) {
-			paths = append(paths, p)
-		}
-		return nil
 	})
-	out := make(map[string]*File, len(paths))
-	var mu sync.Mutex
-	var wg sync.WaitGroup
-	jobs := make(chan string)
-	done := 0
-	for i := 0; i < runtime.GOMAXPROCS(0); i++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for p := range jobs {
-				var f *File
-				if src, err := readTOSCA(p); err == nil && src != nil {
-					f = newFile(p, src, sha256.Sum256(src), Detect(src), false)
-				}
-				mu.Lock()
-				if f != nil {
-					out[p] = f
-				}
-				done++
-				if progress != nil {
-					progress(done, len(paths))
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-	for _, p := range paths {
-		if ctx.Err() != nil {
-			break
-		}
-		jobs <- p
-	}
-	close(jobs)
-	wg.Wait()
-	return out
-}
-
-// readTOSCA reads a file only if its head says it is TOSCA (or Heat): a
-// workspace holds many large YAML files that are not, and they are not
-// read whole. It returns nil for other files.
-func readTOSCA(p string) ([]byte, error) {
-	fh, err := os.Open(p)
-	if err != nil {
-		return nil, err
-	}
-	defer fh.Close()
-	head := make([]byte, detectLimit)
-	n, err := io.ReadFull(fh, head)
-	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
-		return nil, err
-	}
-	if Detect(head[:n]) == NotTOSCA {
-		return nil, nil
-	}
-	if n < detectLimit {
-		return head[:n], nil
-	}
-	return readLimited(p)
-}
-
-func readLimited(p string) ([]byte, error) {
-	st, err := os.Stat(p)
-	if err != nil {
-		return nil, err
-	}
-	if st.IsDir() {
-		return nil, fs.ErrInvalid
-	}
-	if st.Size() > MaxFileSize {
-		return nil, fs.ErrInvalid
-	}
-	return os.ReadFile(p)
 }
 
 func absPath(p string) string {
@@ -501,4 +412,280 @@ func absPath(p string) string {
 		return a
 	}
 	return path.Clean(p)
+}
+
+// builder makes the next snapshot from the previous one and the state.
+type builder struct {
+	w        *Workspace
+	s        *state
+	prev     *Snapshot
+	files    *immutable.SortedMap[string, *File]
+	links    *immutable.Map[string, []Link]
+	imps     *immutable.Map[string, []string]
+	profiles *immutable.Map[string, string]
+	// dirty are the files whose imports must be resolved again; changed
+	// the files that changed.
+	dirty    map[string]bool
+	changed  map[string]bool
+	onFinish func(*Snapshot)
+}
+
+func (w *Workspace) newBuilder(prev *Snapshot) *builder {
+	b := &builder{w: w, s: &w.st, prev: prev, dirty: map[string]bool{}, changed: map[string]bool{}}
+	if prev == nil {
+		b.files = immutable.NewSortedMap[string, *File](nil)
+		b.links = immutable.NewMap[string, []Link](nil)
+		b.imps = immutable.NewMap[string, []string](nil)
+		b.profiles = immutable.NewMap[string, string](nil)
+		for _, p := range profiles.All() {
+			entry := b.s.embedded.entry(p)
+			for _, n := range append([]string{p.Name}, p.Aliases...) {
+				b.profiles = b.profiles.Set(n, entry)
+				b.profiles = b.profiles.Set(embeddedKey+n, entry)
+			}
+		}
+	} else {
+		b.files, b.links, b.imps, b.profiles = prev.files, prev.links, prev.imports(), prev.profiles
+	}
+	return b
+}
+
+func (s *Snapshot) imports() *immutable.Map[string, []string] { return s.importers }
+
+// put sets the file at its path.
+func (b *builder) put(f *File) {
+	prev, _ := b.files.Get(f.Path)
+	if prev == f {
+		return
+	}
+	b.files = b.files.Set(f.Path, f)
+	b.changed[f.Path] = true
+	b.profileChanged(prev, f)
+	if prev == nil || !sameImports(prev, f) {
+		b.dirty[f.Path] = true
+	} else if links, ok := b.links.Get(f.Path); ok {
+		// Same imports: the same resolution, pointing at the new file's imports.
+		rebased := slices.Clone(links)
+		for i := range rebased {
+			rebased[i].Import = &f.Imports[i]
+		}
+		b.links = b.links.Set(f.Path, rebased)
+	}
+	if prev == nil {
+		for user := range b.s.wanted[f.Path] {
+			b.dirty[user] = true
+		}
+		delete(b.s.wanted, f.Path)
+	}
+}
+
+func (b *builder) addAll(files map[string]*File) {
+	for _, f := range files {
+		b.put(f)
+	}
+}
+
+// remove drops the file at path; files importing it are linked again.
+func (b *builder) remove(path string) {
+	prev, ok := b.files.Get(path)
+	if !ok {
+		return
+	}
+	b.files = b.files.Delete(path)
+	b.changed[path] = true
+	b.profileChanged(prev, nil)
+	b.setLinks(path, nil)
+	b.links = b.links.Delete(path)
+	users, _ := b.imps.Get(path)
+	for _, u := range users {
+		b.dirty[u] = true
+	}
+}
+
+// profileChanged updates the profile names when a file's declaration
+// changes: the author's own profile (workspace, profile paths) wins over
+// the embedded copy of the same name.
+func (b *builder) profileChanged(prev, next *File) {
+	var before, after string
+	if prev != nil && !prev.Embedded {
+		before = prev.ProfileName
+	}
+	if next != nil && !next.Embedded {
+		after = next.ProfileName
+	}
+	if before == after {
+		return
+	}
+	if before != "" {
+		if p, _ := b.profiles.Get(before); p == prev.Path {
+			if emb := b.s.embedded.profiles[before]; emb != "" {
+				b.profiles = b.profiles.Set(before, emb)
+			} else {
+				b.profiles = b.profiles.Delete(before)
+			}
+		}
+		b.relinkUsers(before)
+	}
+	if after != "" {
+		b.profiles = b.profiles.Set(after, next.Path)
+		b.relinkUsers(after)
+	}
+}
+
+func (b *builder) relinkUsers(profile string) {
+	for u := range b.s.profileUsers[profile] {
+		b.dirty[u] = true
+	}
+}
+
+// relink marks a file for resolving its imports again.
+func (b *builder) relink(path string) {
+	if _, ok := b.files.Get(path); ok {
+		b.dirty[path] = true
+	}
+}
+
+// relinkAll marks every file.
+func (b *builder) relinkAll() {
+	it := b.files.Iterator()
+	for !it.Done() {
+		p, _, _ := it.Next()
+		b.dirty[p] = true
+	}
+}
+
+func (b *builder) inWorkspace(path string) bool {
+	for _, dir := range b.s.folders {
+		if within(dir, path) {
+			return true
+		}
+	}
+	return false
+}
+
+// imported reports whether a known file imports path.
+func (b *builder) imported(path string) bool {
+	users, _ := b.imps.Get(path)
+	return len(users) > 0
+}
+
+// finish resolves the imports of the dirty files (loading the files they
+// import that are not known yet) and makes the snapshot.
+func (b *builder) finish() *Snapshot {
+	queue := make([]string, 0, len(b.dirty))
+	for p := range b.dirty {
+		queue = append(queue, p)
+	}
+	sort.Strings(queue)
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		f, ok := b.files.Get(p)
+		if !ok {
+			continue
+		}
+		links := b.resolveAll(f)
+		for _, l := range links {
+			if l.Path == "" {
+				continue
+			}
+			if _, known := b.files.Get(l.Path); !known {
+				if loaded := b.load(l.Path); loaded != nil {
+					b.put(loaded)
+					queue = append(queue, l.Path)
+				}
+			}
+		}
+		b.setLinks(p, b.check(p, links))
+	}
+	b.s.nextID++
+	snap := &Snapshot{
+		id: b.s.nextID, opts: b.s.opts, folders: slices.Clone(b.s.folders), files: b.files,
+		links: b.links, importers: b.imps, profiles: b.profiles, complete: b.s.complete,
+	}
+	if b.onFinish != nil {
+		defer b.onFinish(snap)
+	}
+	return snap
+}
+
+// check turns links to files that could not be loaded into problems; the
+// importing file is linked again when such a file appears.
+func (b *builder) check(from string, links []Link) []Link {
+	for i, l := range links {
+		if l.Path == "" {
+			continue
+		}
+		if _, ok := b.files.Get(l.Path); !ok {
+			users := b.s.wanted[l.Path]
+			if users == nil {
+				users = map[string]bool{}
+				b.s.wanted[l.Path] = users
+			}
+			users[from] = true
+			links[i].Problem = &Problem{Code: importNotFound, Message: "imported file not found: " + importedName(l.Import, from, l.Path)}
+			links[i].Path = ""
+		}
+	}
+	return links
+}
+
+// load reads a file some import names and that the index does not know.
+func (b *builder) load(path string) *File {
+	src, err := readFile(path, MaxFileSize)
+	if err != nil {
+		return nil
+	}
+	lang := Detect(src)
+	if lang == NotTOSCA {
+		lang = TOSCA // imported by a TOSCA file, so read as TOSCA (and told it lacks a version)
+	}
+	f := newFile(path, string(src), lang, false)
+	b.s.disk[path] = f
+	return f
+}
+
+// setLinks records a file's links and updates the reverse graph.
+func (b *builder) setLinks(path string, links []Link) {
+	old, _ := b.links.Get(path)
+	oldTargets, newTargets := targets(old), targets(links)
+	for t := range oldTargets {
+		if !newTargets[t] {
+			users, _ := b.imps.Get(t)
+			users = slices.DeleteFunc(slices.Clone(users), func(u string) bool { return u == path })
+			if len(users) == 0 {
+				b.imps = b.imps.Delete(t)
+			} else {
+				b.imps = b.imps.Set(t, users)
+			}
+		}
+	}
+	for t := range newTargets {
+		if !oldTargets[t] {
+			users, _ := b.imps.Get(t)
+			b.imps = b.imps.Set(t, append(slices.Clone(users), path))
+		}
+	}
+	if links != nil {
+		b.links = b.links.Set(path, links)
+	}
+}
+
+func targets(links []Link) map[string]bool {
+	out := make(map[string]bool, len(links))
+	for _, l := range links {
+		if l.Path != "" {
+			out[l.Path] = true
+		}
+	}
+	return out
+}
+
+func (b *builder) changedPaths() []string {
+	out := make([]string, 0, len(b.changed))
+	for p := range b.changed {
+		out = append(out, p)
+	}
+	sort.Strings(out)
+	return out
 }

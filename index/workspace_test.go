@@ -255,7 +255,7 @@ func TestRemoteImports(t *testing.T) {
 
 	on := NewWorkspace(Options{CacheDir: t.TempDir(), RemoteImports: true})
 	on.AddFolder(context.Background(), root, nil)
-	snap := on.Snapshot()
+	snap := on.Settle(context.Background())
 	links := snap.Links(main)
 	if links[0].Path == "" {
 		t.Fatalf("enabled: not fetched: %+v", links[0].Problem)

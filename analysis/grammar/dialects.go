@@ -143,3 +143,11 @@ func ModelledVersions() []string {
 	}
 	return out
 }
+
+// The CSAR layout (TOSCA 2.0 §6.1, 1.3 §3.1): an archive or folder whose
+// TOSCA-Metadata/TOSCA.meta names the entry definitions; root-relative
+// imports (`/types.yaml`) start at the folder holding TOSCA-Metadata.
+const (
+	CSARMetaDir  = "TOSCA-Metadata"
+	CSARMetaFile = "TOSCA.meta"
+)

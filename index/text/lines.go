@@ -8,6 +8,7 @@ package text
 import (
 	"sort"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Span is a half-open byte range [Start, End) in a document.
@@ -178,3 +179,9 @@ func utf16Len(r rune) int {
 	}
 	return 1
 }
+
+// Bytes views a string as bytes without copying it. Texts in tosca-ls are
+// immutable strings (one copy per file version, shared by the editor buffer,
+// the facts and the tree); parsers and line indexes read them as bytes
+// through this view and must never write to it.
+func Bytes(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }

@@ -1,0 +1,170 @@
+package index
+
+import (
+	"fmt"
+	"net/url"
+	"path/filepath"
+	"strings"
+
+	"github.com/tosca-ls/tosca-ls/analysis/diag"
+)
+
+const (
+	importNotFound = diag.ImportNotFound
+	importRemote   = diag.ImportRemote
+)
+
+// resolveAll links every import of f to a path (possibly of a file not
+// known yet) or a problem.
+func (b *builder) resolveAll(f *File) []Link {
+	links := make([]Link, len(f.Imports))
+	for i := range f.Imports {
+		imp := &f.Imports[i]
+		target, problem := b.resolve(f, imp)
+		links[i] = Link{Import: imp, Path: target, Problem: problem}
+		if problem != nil {
+			links[i].Path = ""
+		}
+	}
+	return links
+}
+
+func (b *builder) resolve(f *File, imp *Import) (string, *Problem) {
+	if imp.Profile != "" {
+		return b.profile(f, imp.Profile)
+	}
+	u := imp.URL
+	if u == "" {
+		return "", &Problem{Code: importNotFound, Message: "import names no url, file or profile"}
+	}
+	if !strings.ContainsAny(u, `/\`) && !strings.HasSuffix(u, ".yaml") && !strings.HasSuffix(u, ".yml") {
+		// 1.x style: `- some.profile.name` importing a profile by name.
+		if p, ok := b.profiles.Get(u); ok {
+			return p, nil
+		}
+	}
+	if origin := b.w.fetcher.origin(f.Path); origin != "" && imp.Repository == "" && !hasScheme(u) {
+		// A relative import inside a downloaded file is relative to its URL.
+		base, err := url.Parse(origin)
+		ref, err2 := url.Parse(u)
+		if err != nil || err2 != nil {
+			return "", &Problem{Code: importNotFound, Message: "invalid url " + u}
+		}
+		u = base.ResolveReference(ref).String()
+	}
+	base := filepath.Dir(f.Path)
+	if imp.Repository != "" {
+		repo, ok := f.Repositories[imp.Repository]
+		if !ok {
+			return "", &Problem{Code: importNotFound, Message: "unknown repository \"" + imp.Repository + "\""}
+		}
+		if hasScheme(repo.URL) && !strings.HasPrefix(repo.URL, "file:") {
+			return b.remote(f, strings.TrimSuffix(repo.URL, "/")+"/"+strings.TrimPrefix(u, "/"))
+		}
+		base = b.localPath(f, repo.URL)
+		u = strings.TrimPrefix(u, "/")
+	}
+	if hasScheme(u) {
+		if !strings.HasPrefix(u, "file:") {
+			return b.remote(f, u)
+		}
+		parsed, err := url.Parse(u)
+		if err != nil {
+			return "", &Problem{Code: importNotFound, Message: "invalid url: " + err.Error()}
+		}
+		return filepath.Clean(parsed.Path), nil
+	}
+	if strings.HasPrefix(u, "/") && imp.Repository == "" {
+		return filepath.Join(b.repositoryRoot(f.Path), filepath.FromSlash(u)), nil
+	}
+	return filepath.Join(base, filepath.FromSlash(u)), nil
+}
+
+// profile resolves an import by profile name. Before the first index of the
+// workspace is complete, a name not found yet may still turn up: the
+// problem is pending (not reported).
+func (b *builder) profile(f *File, name string) (string, *Problem) {
+	users := b.s.profileUsers[name]
+	if users == nil {
+		users = map[string]bool{}
+		b.s.profileUsers[name] = users
+	}
+	users[f.Path] = true
+	if p, ok := b.profiles.Get(name); ok {
+		return p, nil
+	}
+	return "", &Problem{Code: importNotFound, Message: "unknown profile \"" + name + "\"", Pending: !b.s.complete}
+}
+
+// remote resolves an import with a URL scheme: fetched into the cache in
+// the background when the remoteImports setting allows it (the importing
+// file is linked again when the download ends), else a warning.
+func (b *builder) remote(f *File, u string) (string, *Problem) {
+	if !b.s.opts.RemoteImports {
+		return "", &Problem{Code: importRemote, Warning: true, Message: "remote import " + u + " is not fetched (enable the remoteImports setting); names it would define are not checked"}
+	}
+	users := b.s.remoteUsers[u]
+	if users == nil {
+		users = map[string]bool{}
+		b.s.remoteUsers[u] = users
+	}
+	users[f.Path] = true
+	p, err, done := b.w.fetcher.get(u)
+	switch {
+	case !done:
+		return "", &Problem{Code: importRemote, Warning: true, Pending: true, Message: "remote import " + u + " is being fetched"}
+	case err != nil:
+		return "", &Problem{Code: importRemote, Warning: true, Message: "remote import " + u + " could not be fetched (" + err.Error() + "); names it would define are not checked"}
+	}
+	return p, nil
+}
+
+// localPath turns a repository url into a directory relative to f.
+func (b *builder) localPath(f *File, repoURL string) string {
+	if strings.HasPrefix(repoURL, "file:") {
+		if parsed, err := url.Parse(repoURL); err == nil {
+			return filepath.Clean(parsed.Path)
+		}
+	}
+	if filepath.IsAbs(repoURL) {
+		return repoURL
+	}
+	if strings.HasPrefix(repoURL, "/") {
+		return filepath.Join(b.repositoryRoot(f.Path), repoURL)
+	}
+	return filepath.Join(filepath.Dir(f.Path), filepath.FromSlash(repoURL))
+}
+
+// repositoryRoot is where `/x.yaml` imports start: the enclosing CSAR (a
+// folder holding TOSCA-Metadata/TOSCA.meta), else the workspace folder,
+// else the file's own folder.
+func (b *builder) repositoryRoot(path string) string {
+	dir := filepath.Dir(path)
+	root, ok := b.s.csarRoots[dir]
+	if !ok {
+		root = CSARRoot(path)
+		b.s.csarRoots[dir] = root
+	}
+	if root != "" {
+		return root
+	}
+	best := ""
+	for _, d := range b.s.folders {
+		if within(d, path) && len(d) > len(best) {
+			best = d
+		}
+	}
+	if best != "" {
+		return best
+	}
+	return dir
+}
+
+// importedName says which file an import wanted, as the author wrote it
+// (plus the resolved path when it is relative to the importing file).
+func importedName(imp *Import, from, target string) string {
+	if rel, err := filepath.Rel(filepath.Dir(from), target); err == nil && filepath.ToSlash(rel) != imp.URL {
+		return fmt.Sprintf("%q (%s)", imp.URL, filepath.ToSlash(rel))
+	}
+	return fmt.Sprintf("%q", imp.URL)
+}
