@@ -89,6 +89,9 @@ func (c *checker) report(s facts.Span, sev diag.Severity, code, msg string) *Dia
 func (c *checker) imports() {
 	snap := c.v.Snap
 	for _, l := range snap.Links(c.path) {
+		if l.Problem != nil && l.Problem.Pending {
+			continue // the answer may still change: not reported (its names are muted)
+		}
 		if l.Problem != nil {
 			sev := diag.Error
 			if l.Problem.Warning {
