@@ -1,7 +1,6 @@
 // The connection to tosca-ls: finds the binary, starts and restarts the
 // language client, and keeps one output channel across restarts. Features
-// that talk to the server (commands, views) get the running client from
-// here.
+// that talk to the server (commands, views) go through this class.
 import * as vscode from 'vscode';
 import {
   DidChangeConfigurationNotification,
@@ -36,11 +35,6 @@ export class Server implements vscode.Disposable {
         }
       }),
     );
-  }
-
-  /** The running client, for features that send their own requests. */
-  get running(): LanguageClient | undefined {
-    return this.client?.isRunning() ? this.client : undefined;
   }
 
   // section is the server's settings only: not server.path, not trace.
