@@ -2,10 +2,10 @@ package index
 
 import (
 	"bytes"
-
-	"github.com/tosca-ls/tosca-ls/analysis/grammar"
 	"path/filepath"
 	"strings"
+
+	"github.com/tosca-ls/tosca-ls/analysis/grammar"
 )
 
 // Dialect is what kind of document a file holds, judged by its content.
@@ -31,13 +31,23 @@ func HasTOSCAExtension(path string) bool {
 	return false
 }
 
-// detectLimit bounds how far Detect looks for the version key.
+// detectLimit is how many bytes from the start of a file Detect looks at.
 const detectLimit = 64 << 10
 
-// Detect tells TOSCA (and Heat) by content: editors do not say a file is
-// TOSCA (a .yaml file is "yaml" to them). A file is TOSCA when one of its
-// top-level keys is tosca_definitions_version; it should be the first, but a
-// file where it is not is still TOSCA (and gets a diagnostic for it).
+// Detect tells TOSCA (and Heat) by content, since editors call every .yaml
+// file "yaml". It is the one rule every integration in editors/ implements
+// too (testdata/detect/cases.json holds the cases they all must agree on):
+//
+//   - only the first detectLimit bytes count, after a UTF-8 byte order mark;
+//   - lines end at "\n", "\r\n" or "\r";
+//   - a line that starts, in its first column, with tosca_definitions_version
+//     or heat_template_version (bare, or in matching single or double
+//     quotes), then optional spaces or tabs, then ":" followed by a space, a
+//     tab or the end of the line, is a top-level key naming the dialect;
+//   - the first such line decides. Every other line (comments, directives,
+//     "---", other keys, indented content) is passed over, so the version key
+//     need not come first: a file that starts with description: is TOSCA too
+//     (and gets an invalid-version diagnostic for the order).
 func Detect(src []byte) Dialect {
 	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
 	if len(src) > detectLimit {
@@ -50,16 +60,36 @@ func Detect(src []byte) Dialect {
 		} else {
 			src = nil
 		}
-		if len(line) == 0 || line[0] == ' ' || line[0] == '\t' || line[0] == '#' || line[0] == '%' || line[0] == '-' {
-			continue
-		}
-		key := strings.TrimLeft(string(line), `"'`)
 		switch {
-		case strings.HasPrefix(key, "tosca_definitions_version"):
+		case isTopLevelKey(line, grammar.ToscaVersionKey):
 			return TOSCA
-		case strings.HasPrefix(key, "heat_template_version"):
+		case isTopLevelKey(line, grammar.HeatVersionKey):
 			return Heat
 		}
 	}
 	return NotTOSCA
+}
+
+// isTopLevelKey reports whether line starts a mapping entry whose key is
+// exactly key, written plain or in matching quotes, at column 0.
+func isTopLevelKey(line []byte, key string) bool {
+	var quote byte
+	if len(line) > 0 && (line[0] == '"' || line[0] == '\'') {
+		quote, line = line[0], line[1:]
+	}
+	if !bytes.HasPrefix(line, []byte(key)) {
+		return false
+	}
+	line = line[len(key):]
+	if quote != 0 {
+		if len(line) == 0 || line[0] != quote {
+			return false
+		}
+		line = line[1:]
+	}
+	line = bytes.TrimLeft(line, " \t")
+	if len(line) == 0 || line[0] != ':' {
+		return false
+	}
+	return len(line) == 1 || line[1] == ' ' || line[1] == '\t'
 }

@@ -25,26 +25,6 @@ func write(t *testing.T, root string, files map[string]string) {
 	}
 }
 
-func TestDetect(t *testing.T) {
-	for _, tc := range []struct {
-		src  string
-		want Dialect
-	}{
-		{"tosca_definitions_version: tosca_2_0\n", TOSCA},
-		{"\xef\xbb\xbf# comment\n\n---\ntosca_definitions_version: x\n", TOSCA},
-		{"%YAML 1.2\n---\nheat_template_version: 2018-08-31\n", Heat},
-		{"apiVersion: v1\ntosca_definitions_version: x\n", TOSCA},
-		{"apiVersion: v1\nkind: Pod\n", NotTOSCA},
-		{"a:\n  tosca_definitions_version: x\n", NotTOSCA},
-		{"", NotTOSCA},
-		{"'tosca_definitions_version': tosca_2_0\r\n", TOSCA},
-	} {
-		if got := Detect([]byte(tc.src)); got != tc.want {
-			t.Errorf("Detect(%q) = %v, want %v", tc.src, got, tc.want)
-		}
-	}
-}
-
 // TestImportForms resolves every import notation to the right file.
 func TestImportForms(t *testing.T) {
 	root := t.TempDir()

@@ -22,17 +22,22 @@ type document struct {
 	Version    int32
 	Text       []byte
 	// Analyse is true for TOSCA/Heat documents (by content, or languageId
-	// "tosca"); only those are handed to the index and analysis.
+	// "tosca" or "heat"); only those are handed to the index and analysis.
 	Analyse bool
 	// overlaid is true once the document was handed to the index; it then
 	// stays overlaid until closed, whatever its content becomes.
 	overlaid bool
 }
 
-// isTOSCALanguage reports whether a languageId names TOSCA explicitly.
+// isTOSCALanguage reports whether a languageId names TOSCA or Heat
+// explicitly: the editor integrations give HOT files the id "heat" (so they
+// keep YAML highlighting, not TOSCA's) and the same server serves them.
 func isTOSCALanguage(id string) bool {
-	id = strings.ToLower(id)
-	return id == "tosca" || id == "yaml.tosca" || id == "tosca-yaml"
+	switch strings.ToLower(id) {
+	case "tosca", "yaml.tosca", "tosca-yaml", "heat":
+		return true
+	}
+	return false
 }
 
 func analysable(languageID string, src []byte) bool {

@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -17,11 +18,13 @@ import (
 	"github.com/tosca-ls/tosca-ls/index"
 )
 
-const checkUsage = `usage: tosca-ls check [--format text|json] [--profile-path DIR]... PATH...
+const checkUsage = `usage: tosca-ls check [--format text|json] [--profile-path DIR]... [--remote-imports] PATH...
 
 Analyses TOSCA files, folders (searched recursively; TOSCA files are found
 by content) and CSAR archives (.csar/.zip), and prints every diagnostic.
 Exit status: 0 when there is no error, 1 when there is one, 2 on bad usage.
+
+Flags:
 `
 
 type stringList []string
@@ -52,12 +55,18 @@ type jsonPosition struct {
 func runCheck(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(stderr, checkUsage) }
-	format := fs.String("format", "text", "output format: text or json")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, checkUsage)
+		fs.PrintDefaults()
+	}
+	format := fs.String("format", "text", "output `format`: text or json")
 	var profilePaths stringList
-	fs.Var(&profilePaths, "profile-path", "a folder of profiles importable by name (repeatable)")
-	remote := fs.Bool("remote-imports", false, "allow imports with a URL scheme (they are reported, not fetched, otherwise)")
+	fs.Var(&profilePaths, "profile-path", "a `folder` of profiles importable by name (repeatable)")
+	remote := fs.Bool("remote-imports", false, "fetch imports with a URL scheme once into the cache folder (otherwise they are reported, not fetched)")
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
 		return 2
 	}
 	if fs.NArg() == 0 || (*format != "text" && *format != "json") {

@@ -151,3 +151,32 @@ func TestCheckProfilePath(t *testing.T) {
 		t.Errorf("with --profile-path: exit %d\n%s%s", code, out, errOut)
 	}
 }
+
+// TestCheckHelpListsReadmeFlags: `check --help` names every flag the
+// README's command table gives for check, and exits 0.
+func TestCheckHelpListsReadmeFlags(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var row string
+	for _, line := range strings.Split(string(readme), "\n") {
+		if strings.HasPrefix(line, "| `tosca-ls check") {
+			row = line
+		}
+	}
+	flags := regexp.MustCompile(`--[a-z][a-z-]*`).FindAllString(row, -1)
+	if len(flags) == 0 {
+		t.Fatalf("no check flags found in the README's command table (row %q)", row)
+	}
+	_, help, code := check(t, "--help")
+	if code != 0 {
+		t.Errorf("check --help exited %d", code)
+	}
+	for _, f := range flags {
+		// In the usage line, and described in the flag list ("  -name").
+		if !strings.Contains(help, "["+f) || !strings.Contains(help, "\n  -"+f[2:]) {
+			t.Errorf("check --help does not list %s:\n%s", f, help)
+		}
+	}
+}

@@ -1,40 +1,37 @@
-// The VS Code client for tosca-ls. VS Code treats *.yaml as YAML, so TOSCA is
-// recognised by content: a YAML document whose first key is
-// tosca_definitions_version is switched to the "tosca" language.
+// The VS Code client for tosca-ls. Each feature is a small module that gets
+// the Server (the language client's owner) and registers its own commands or
+// views, so a new one (such as a topology webview that asks the server for a
+// template's graph) is one more entry in `features`.
 import * as vscode from 'vscode';
-import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
+import { LanguageDetection } from './languages';
+import { Server } from './server';
 
-let client: LanguageClient | undefined;
+type Feature = (server: Server, context: vscode.ExtensionContext) => vscode.Disposable[];
 
-export function isTosca(text: string): boolean {
-  for (const line of text.split(/\r?\n/, 50)) {
-    if (/^\s*(#.*)?$/.test(line) || line.startsWith('---') || line.startsWith('%')) continue;
-    return /^['"]?(tosca_definitions_version|heat_template_version)['"]?\s*:/.test(line);
-  }
-  return false;
-}
+const serverCommands: Feature = (server) => [
+  vscode.commands.registerCommand('tosca.restartServer', () => server.restart()),
+  vscode.commands.registerCommand('tosca.showOutput', () => server.output.show()),
+  vscode.commands.registerCommand('tosca.locateServer', () => server.locate()),
+];
 
-function adopt(doc: vscode.TextDocument): void {
-  if (doc.languageId === 'yaml' && isTosca(doc.getText())) {
-    void vscode.languages.setTextDocumentLanguage(doc, 'tosca');
-  }
-}
+const languageDetection: Feature = () => {
+  const detection = new LanguageDetection();
+  return [detection, vscode.commands.registerCommand('tosca.setLanguage', () => detection.choose())];
+};
+
+const features: Feature[] = [serverCommands, languageDetection];
+
+let server: Server | undefined;
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
-  vscode.workspace.textDocuments.forEach(adopt);
-  context.subscriptions.push(vscode.workspace.onDidOpenTextDocument(adopt));
-  const config = vscode.workspace.getConfiguration('tosca');
-  const command = config.get<string>('server.path', 'tosca-ls');
-  const serverOptions: ServerOptions = { command, args: ['serve'], transport: TransportKind.stdio };
-  const clientOptions: LanguageClientOptions = {
-    documentSelector: [{ scheme: 'file', language: 'tosca' }, { scheme: 'untitled', language: 'tosca' }],
-    synchronize: { configurationSection: 'tosca' },
-    initializationOptions: config,
-  };
-  client = new LanguageClient('tosca', 'TOSCA (tosca-ls)', serverOptions, clientOptions);
-  await client.start();
+  server = new Server(context);
+  context.subscriptions.push(server);
+  for (const feature of features) {
+    context.subscriptions.push(...feature(server, context));
+  }
+  await server.start();
 }
 
 export async function deactivate(): Promise<void> {
-  await client?.stop();
+  await server?.stop();
 }

@@ -1,0 +1,2 @@
+" heat files are YAML: YAML's indentation.
+runtime! indent/yaml.vim

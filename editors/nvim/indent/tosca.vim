@@ -1,0 +1,2 @@
+" tosca files are YAML: YAML's indentation.
+runtime! indent/yaml.vim

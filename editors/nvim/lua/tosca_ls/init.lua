@@ -1,0 +1,150 @@
+-- tosca-ls for Neovim 0.7 and later: the TOSCA/HOT detection rule, the
+-- server configuration, and (before 0.11) starting the server with
+-- vim.lsp.start_client. plugin/tosca_ls.lua wires it up; on 0.11+ the
+-- server is started by vim.lsp.enable with lsp/tosca_ls.lua instead.
+local M = {}
+
+-- Only this many bytes from the start of a file are looked at.
+M.limit = 64 * 1024
+
+M.filetypes = { 'tosca', 'heat' }
+M.root_markers = { 'TOSCA-Metadata', '.git' }
+
+-- key_at reports whether line starts (column 0) with key as a mapping key:
+-- bare or in matching quotes, then blanks, ':' and a blank or the end.
+local function key_at(line, key)
+  local quote = line:sub(1, 1)
+  if quote ~= '"' and quote ~= "'" then
+    quote = ''
+  end
+  local rest = line:sub(#quote + 1)
+  if rest:sub(1, #key) ~= key then
+    return false
+  end
+  rest = rest:sub(#key + 1)
+  if quote ~= '' then
+    if rest:sub(1, 1) ~= quote then
+      return false
+    end
+    rest = rest:sub(2)
+  end
+  return rest:match('^[ \t]*:[ \t]') ~= nil or rest:match('^[ \t]*:$') ~= nil
+end
+
+--- The dialect of a text by the rule the server uses (index.Detect; the
+--- cases are in testdata/detect/cases.json): 'tosca', 'heat' or nil.
+function M.detect(text)
+  if text:sub(1, 3) == '\239\187\191' then
+    text = text:sub(4)
+  end
+  text = text:sub(1, M.limit)
+  local pos = 1
+  while true do
+    local eol = text:find('[\r\n]', pos)
+    local line = text:sub(pos, (eol or #text + 1) - 1)
+    if key_at(line, 'tosca_definitions_version') then
+      return 'tosca'
+    elseif key_at(line, 'heat_template_version') then
+      return 'heat'
+    end
+    if not eol then
+      return nil
+    end
+    pos = eol + 1
+  end
+end
+
+--- The dialect of a buffer, from its first lines as Neovim holds them.
+function M.detect_buffer(bufnr)
+  local head, size, first = {}, 0, 0
+  while size < M.limit do
+    local lines = vim.api.nvim_buf_get_lines(bufnr, first, first + 200, false)
+    if #lines == 0 then
+      break
+    end
+    for _, line in ipairs(lines) do
+      head[#head + 1] = line
+      size = size + #line + 1
+    end
+    first = first + #lines
+  end
+  return M.detect(table.concat(head, '\n'))
+end
+
+-- Options from setup(), for what vim.g cannot hold (Lua functions).
+local options = {}
+
+--- Optional: set any of cmd, settings, on_attach, ... (as for
+--- vim.lsp.start_client); they override vim.g.tosca_ls.
+function M.setup(opts)
+  options = opts or {}
+end
+
+--- The server configuration: the defaults, then vim.g.tosca_ls (a table
+--- like setup's), then setup's options.
+function M.config()
+  return vim.tbl_deep_extend('force', {
+    name = 'tosca_ls',
+    cmd = { 'tosca-ls', 'serve' },
+    filetypes = M.filetypes,
+    root_markers = M.root_markers,
+    -- The server's settings: see the README, "Server settings".
+    settings = { tosca = {} },
+  }, vim.g.tosca_ls or {}, options)
+end
+
+--- The project folder of a file: the nearest folder upwards holding one of
+--- the root markers, else the file's own folder.
+function M.root_dir(file)
+  local dir = vim.fn.fnamemodify(file, ':p:h')
+  local start = dir
+  while true do
+    for _, marker in ipairs(M.root_markers) do
+      if vim.loop.fs_stat(dir .. '/' .. marker) then
+        return dir
+      end
+    end
+    local parent = vim.fn.fnamemodify(dir, ':h')
+    if parent == dir then
+      return start
+    end
+    dir = parent
+  end
+end
+
+local clients = {} -- root folder -> client id
+local warned = false
+
+--- Attaches the buffer to the client of its project, starting one if
+--- needed (the path for Neovim before 0.11).
+function M.attach(bufnr)
+  local config = M.config()
+  if vim.fn.executable(config.cmd[1]) ~= 1 then
+    if not warned then
+      warned = true
+      vim.notify(
+        ('tosca-ls: %q is not an executable on PATH. Install it with `go install '
+          .. 'github.com/tosca-ls/tosca-ls/cmd/tosca-ls@latest`, or set vim.g.tosca_ls = { cmd = { "/path/to/tosca-ls", "serve" } }.'):format(
+          config.cmd[1]
+        ),
+        vim.log.levels.ERROR
+      )
+    end
+    return
+  end
+  local root = M.root_dir(vim.api.nvim_buf_get_name(bufnr))
+  local id = clients[root]
+  if not id or vim.lsp.client_is_stopped(id) then
+    config.root_dir = root
+    config.workspace_folders = { { uri = vim.uri_from_fname(root), name = root } }
+    config.filetypes, config.root_markers = nil, nil
+    id = vim.lsp.start_client(config)
+    if not id then
+      return
+    end
+    clients[root] = id
+  end
+  vim.lsp.buf_attach_client(bufnr, id)
+end
+
+return M

@@ -1,0 +1,51 @@
+package index
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// detectCase is one entry of testdata/detect/cases.json, the table every
+// editor integration is tested against as well.
+type detectCase struct {
+	Name   string `json:"name"`
+	Text   string `json:"text"`
+	Repeat *struct {
+		Text  string `json:"text"`
+		Count int    `json:"count"`
+	} `json:"repeat"`
+	Want string `json:"want"`
+}
+
+func TestDetect(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("..", "testdata", "detect", "cases.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var table struct{ Cases []detectCase }
+	if err := json.Unmarshal(raw, &table); err != nil {
+		t.Fatal(err)
+	}
+	if len(table.Cases) == 0 {
+		t.Fatal("no cases in cases.json")
+	}
+	names := map[string]Dialect{"tosca": TOSCA, "heat": Heat, "none": NotTOSCA}
+	for _, tc := range table.Cases {
+		t.Run(tc.Name, func(t *testing.T) {
+			want, ok := names[tc.Want]
+			if !ok {
+				t.Fatalf("want %q is not tosca, heat or none", tc.Want)
+			}
+			src := tc.Text
+			if tc.Repeat != nil {
+				src = strings.Repeat(tc.Repeat.Text, tc.Repeat.Count) + src
+			}
+			if got := Detect([]byte(src)); got != want {
+				t.Errorf("Detect(%.80q…) = %v, want %v", src, got, want)
+			}
+		})
+	}
+}
