@@ -21,6 +21,7 @@ func (s *Server) indexFolders(ctx context.Context, folders []string) {
 	ws := s.workspace()
 	if ws == nil || len(folders) == 0 {
 		if ws != nil {
+			ws.MarkComplete()
 			s.diags.republishAll()
 		}
 		return
@@ -36,6 +37,8 @@ func (s *Server) indexFolders(ctx context.Context, folders []string) {
 			prog.report(fmt.Sprintf("%s: %d/%d files", label, done, total), folderPercent(i, len(folders), done, total))
 		})
 	}
+	// Until now a profile name not found yet could still turn up.
+	ws.MarkComplete()
 	snap := ws.Snapshot()
 	var files []string
 	for _, p := range snap.Paths() {

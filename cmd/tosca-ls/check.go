@@ -108,7 +108,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			ws.Refresh(abs)
 		}
 	}
-	snap := ws.Snapshot()
+	// Every folder is indexed: a profile name not found now is unknown.
+	ws.MarkComplete()
+	snap := ws.Settle(context.Background())
 	var paths []string
 	for _, p := range snap.Paths() {
 		if explicit[p] || underAny(p, roots) {
