@@ -94,6 +94,7 @@ func analyse(t *testing.T, c fixtureCase) (*index.Snapshot, map[string][]model.D
 	} else {
 		ws.Refresh(c.path)
 	}
+	ws.MarkComplete()
 	snap := ws.Snapshot()
 	engine := model.NewEngine()
 	view := engine.View(snap)

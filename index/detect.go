@@ -93,3 +93,14 @@ func isTopLevelKey(line []byte, key string) bool {
 	}
 	return len(line) == 1 || line[1] == ' ' || line[1] == '\t'
 }
+
+// Analysable reports whether a document an editor opened is one tosca-ls
+// analyses: TOSCA or Heat by its content (Detect), or by the language id
+// the editor gave it ("tosca", "heat" and their variants).
+func Analysable(languageID string, src []byte) bool {
+	switch strings.ToLower(languageID) {
+	case "tosca", "yaml.tosca", "tosca-yaml", "heat":
+		return true
+	}
+	return Detect(src) != NotTOSCA
+}

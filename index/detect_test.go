@@ -49,3 +49,25 @@ func TestDetect(t *testing.T) {
 		})
 	}
 }
+
+// TestAnalysable: a document is served when its content is TOSCA or HOT, or
+// when the editor names it tosca or heat (a file switched by hand).
+func TestAnalysable(t *testing.T) {
+	for _, tc := range []struct {
+		languageID, src string
+		want            bool
+	}{
+		{"yaml", "tosca_definitions_version: tosca_2_0\n", true},
+		{"yaml", "heat_template_version: 2018-08-31\n", true},
+		{"yaml", "apiVersion: v1\n", false},
+		{"tosca", "node_types: {}\n", true},
+		{"heat", "resources: {}\n", true},
+		{"HEAT", "resources: {}\n", true},
+		{"yaml.tosca", "node_types: {}\n", true},
+		{"json", "{}", false},
+	} {
+		if got := Analysable(tc.languageID, []byte(tc.src)); got != tc.want {
+			t.Errorf("Analysable(%q, %q) = %v, want %v", tc.languageID, tc.src, got, tc.want)
+		}
+	}
+}

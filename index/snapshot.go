@@ -3,6 +3,7 @@ package index
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -156,9 +157,16 @@ func (s *Snapshot) Profile(name string) string {
 }
 
 // Importers returns every file that imports path directly or transitively.
-func (s *Snapshot) Importers(path string) []string {
-	seen := map[string]bool{path: true}
-	queue := []string{path}
+func (s *Snapshot) Importers(path string) []string { return s.ImportersOf(path) }
+
+// ImportersOf returns every file that imports one of paths, directly or
+// transitively, and is not one of them (one walk of the reverse graph).
+func (s *Snapshot) ImportersOf(paths ...string) []string {
+	seen := make(map[string]bool, len(paths))
+	for _, p := range paths {
+		seen[p] = true
+	}
+	queue := slices.Clone(paths)
 	var out []string
 	for len(queue) > 0 {
 		p := queue[0]

@@ -151,6 +151,9 @@ func (w *Workspace) run() {
 			j(&w.st, b)
 			snap := b.finish()
 			w.publish(snap, b.changedPaths())
+			if b.onFinish != nil {
+				b.onFinish(snap)
+			}
 		}
 	}
 }
@@ -330,7 +333,11 @@ func (w *Workspace) ClearOverlay(path string) *Snapshot {
 	w.omu.Lock()
 	delete(w.inflight, path)
 	w.omu.Unlock()
-	return w.do(func(s *state, b *builder) {
+	return w.do(func(s *state, b *builder) { w.clearOverlay(s, b, path) })
+}
+
+func (w *Workspace) clearOverlay(s *state, b *builder, path string) {
+	{
 		delete(s.overlays, path)
 		switch {
 		case s.embedded.files[path] != nil:
@@ -341,6 +348,23 @@ func (w *Workspace) ClearOverlay(path string) *Snapshot {
 			w.reload(s, b, path)
 		default:
 			b.remove(path)
+		}
+	}
+}
+
+// CloseOverlay is ClearOverlay in the background.
+func (w *Workspace) CloseOverlay(path string) {
+	w.omu.Lock()
+	delete(w.inflight, path)
+	w.omu.Unlock()
+	w.submit(func(s *state, b *builder) { w.clearOverlay(s, b, path) })
+}
+
+// Reload is Refresh in the background, for several paths at once.
+func (w *Workspace) Reload(paths ...string) {
+	w.submit(func(s *state, b *builder) {
+		for _, p := range paths {
+			w.reload(s, b, p)
 		}
 	})
 }
@@ -425,8 +449,9 @@ type builder struct {
 	profiles *immutable.Map[string, string]
 	// dirty are the files whose imports must be resolved again; changed
 	// the files that changed.
-	dirty    map[string]bool
-	changed  map[string]bool
+	dirty   map[string]bool
+	changed map[string]bool
+	// onFinish is told the snapshot once it is published.
 	onFinish func(*Snapshot)
 }
 
@@ -597,14 +622,13 @@ func (b *builder) finish() *Snapshot {
 			}
 		}
 		b.setLinks(p, b.check(p, links))
+		// Resolved again: what it reports about its imports may change.
+		b.changed[p] = true
 	}
 	b.s.nextID++
 	snap := &Snapshot{
 		id: b.s.nextID, opts: b.s.opts, folders: slices.Clone(b.s.folders), files: b.files,
 		links: b.links, importers: b.imps, profiles: b.profiles, complete: b.s.complete,
-	}
-	if b.onFinish != nil {
-		defer b.onFinish(snap)
 	}
 	return snap
 }

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"crypto/sha256"
+	"slices"
 	"sort"
 	"sync"
 	"time"
@@ -59,14 +60,15 @@ func newDiagnostics(s *Server) *diagnostics {
 	}
 }
 
-// affected lists path and its importers that deserve diagnostics: open
-// documents and files inside the workspace folders.
-func (d *diagnostics) affected(snap *index.Snapshot, path string) []string {
-	out := []string{path}
+// affected lists, of paths and the files importing them, those that
+// deserve diagnostics: open documents and files inside the workspace
+// folders (paths themselves always).
+func (d *diagnostics) affected(snap *index.Snapshot, paths ...string) []string {
+	out := slices.Clone(paths)
 	if snap == nil {
 		return out
 	}
-	for _, p := range snap.Importers(path) {
+	for _, p := range snap.ImportersOf(paths...) {
 		if d.s.docs.get(p) != nil || snap.InWorkspace(p) {
 			out = append(out, p)
 		}
@@ -74,17 +76,12 @@ func (d *diagnostics) affected(snap *index.Snapshot, path string) []string {
 	return out
 }
 
-// opened schedules a newly opened document, publishing it even if unchanged.
-func (d *diagnostics) opened(snap *index.Snapshot, path string) {
+// forcePublish makes the next run publish path even if nothing changed
+// (once after a document is opened).
+func (d *diagnostics) forcePublish(path string) {
 	d.mu.Lock()
 	d.force[path] = true
 	d.mu.Unlock()
-	d.schedule(d.affected(snap, path)...)
-}
-
-// changed schedules path and its importers.
-func (d *diagnostics) changed(snap *index.Snapshot, path string) {
-	d.schedule(d.affected(snap, path)...)
 }
 
 // schedule queues paths and restarts the quiet period.

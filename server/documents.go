@@ -3,13 +3,11 @@ package server
 import (
 	"fmt"
 	"sort"
-	"strings"
 	"sync"
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
-	"github.com/tosca-ls/tosca-ls/index"
 	"github.com/tosca-ls/tosca-ls/index/text"
 )
 
@@ -20,28 +18,15 @@ type document struct {
 	Path       string  // key: file path, or a virtual key for non-file URIs
 	LanguageID string
 	Version    int32
-	Text       []byte
+	// Text is the one copy of the buffer's content: the index's file and
+	// its facts share it.
+	Text string
 	// Analyse is true for TOSCA/Heat documents (by content, or languageId
 	// "tosca" or "heat"); only those are handed to the index and analysis.
 	Analyse bool
 	// overlaid is true once the document was handed to the index; it then
 	// stays overlaid until closed, whatever its content becomes.
 	overlaid bool
-}
-
-// isTOSCALanguage reports whether a languageId names TOSCA or Heat
-// explicitly: the editor integrations give HOT files the id "heat" (so they
-// keep YAML highlighting, not TOSCA's) and the same server serves them.
-func isTOSCALanguage(id string) bool {
-	switch strings.ToLower(id) {
-	case "tosca", "yaml.tosca", "tosca-yaml", "heat":
-		return true
-	}
-	return false
-}
-
-func analysable(languageID string, src []byte) bool {
-	return isTOSCALanguage(languageID) || index.Detect(src) != index.NotTOSCA
 }
 
 // documentStore holds the open documents by key. Mutations happen on the
@@ -75,6 +60,19 @@ func (s *documentStore) remove(path string) *document {
 	return d
 }
 
+// versions are the versions of the documents handed to the index.
+func (s *documentStore) versions() map[string]int32 {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	out := make(map[string]int32, len(s.docs))
+	for p, d := range s.docs {
+		if d.overlaid {
+			out[p] = d.Version
+		}
+	}
+	return out
+}
+
 // paths lists the open documents' keys, sorted.
 func (s *documentStore) paths() []string {
 	s.mu.RLock()
@@ -99,25 +97,21 @@ type change struct {
 // "\n", "\r\n" or "\r". Positions past a line end clamp to it, lines past the
 // document end clamp to the end, and a start after its end is an error.
 // src is never modified.
-func applyChanges(src []byte, changes []change) ([]byte, error) {
+func applyChanges(src string, changes []change) (string, error) {
 	out := src
 	for i, c := range changes {
 		if c.Range == nil {
-			out = []byte(c.Text)
+			out = c.Text
 			continue
 		}
-		lines := text.NewLines(out)
+		lines := text.NewLines(text.Bytes(out))
 		start := lines.OffsetOfUTF16(int(c.Range.Start.Line), int(c.Range.Start.Character))
 		end := lines.OffsetOfUTF16(int(c.Range.End.Line), int(c.Range.End.Character))
 		if start > end {
-			return nil, fmt.Errorf("change %d: start %d:%d is after end %d:%d", i,
+			return "", fmt.Errorf("change %d: start %d:%d is after end %d:%d", i,
 				c.Range.Start.Line, c.Range.Start.Character, c.Range.End.Line, c.Range.End.Character)
 		}
-		next := make([]byte, 0, len(out)-(end-start)+len(c.Text))
-		next = append(next, out[:start]...)
-		next = append(next, c.Text...)
-		next = append(next, out[end:]...)
-		out = next
+		out = out[:start] + c.Text + out[end:]
 	}
 	return out, nil
 }

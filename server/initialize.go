@@ -96,6 +96,7 @@ func (s *Server) Initialize(ctx context.Context, params *protocol.InitializePara
 	s.goBackground("create workspace", func(context.Context) {
 		defer close(s.wsReady)
 		s.ws = index.NewWorkspace(opts)
+		s.ws.Subscribe(s.onSnapshot)
 	})
 
 	s.state.Store(stateInitialized)

@@ -74,9 +74,9 @@ func (s *Server) handleCall(ctx context.Context, req *jsonrpc2.Request) (any, er
 		return result, wireError(ctx, err)
 	}
 
-	// Capture the snapshot now, so that the request sees every notification
-	// that arrived before it and none after it.
-	ctx = context.WithValue(ctx, snapshotKey{}, s.snapshot(ctx))
+	// Note the document versions now, so that the request sees every edit
+	// that arrived before it.
+	ctx = context.WithValue(ctx, versionsKey{}, s.docs.versions())
 	ctx, cancel := context.WithCancel(ctx)
 	id := req.ID()
 	s.inflightMu.Lock()

@@ -250,19 +250,42 @@ func (s *Server) workspace() *index.Workspace {
 	}
 }
 
-// snapshotKey carries the snapshot a request captured on arrival.
-type snapshotKey struct{}
+// versionsKey carries the document versions a request saw on arrival.
+type versionsKey struct{}
 
-// snapshot returns the snapshot captured when the request arrived, or the
-// current one.
+// snapshot returns a snapshot holding every document version that arrived
+// before the request (the index may still be parsing the latest ones: the
+// request waits for them, not for anything later).
 func (s *Server) snapshot(ctx context.Context) *index.Snapshot {
-	if snap, ok := ctx.Value(snapshotKey{}).(*index.Snapshot); ok && snap != nil {
-		return snap
+	ws := s.workspace()
+	if ws == nil {
+		return nil
 	}
-	if ws := s.workspace(); ws != nil {
-		return ws.Snapshot()
+	snap := ws.Snapshot()
+	versions, _ := ctx.Value(versionsKey{}).(map[string]int32)
+	for path, v := range versions {
+		next, err := ws.WaitFor(ctx, path, v)
+		if err != nil {
+			return snap
+		}
+		snap = next
 	}
-	return nil
+	return snap
+}
+
+// onSnapshot schedules diagnostics for what a new snapshot changed: the
+// changed files and the files importing them, open or in the workspace.
+// It runs on the index's worker: it only queues work.
+func (s *Server) onSnapshot(snap *index.Snapshot, changed []string) {
+	var paths []string
+	for _, p := range changed {
+		if f := snap.File(p); f == nil || !f.Embedded {
+			paths = append(paths, p)
+		}
+	}
+	if len(paths) > 0 {
+		s.diags.schedule(s.diags.affected(snap, paths...)...)
+	}
 }
 
 func (s *Server) config() Config {

@@ -8,11 +8,16 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 	"go.uber.org/zap"
+
+	"github.com/tosca-ls/tosca-ls/index"
+	"github.com/tosca-ls/tosca-ls/index/text"
 )
 
-// Document synchronisation. These run on the ordered notification path:
-// each is applied completely (text, overlay, snapshot) before the next
-// message is read.
+// Document synchronisation. These run on the ordered notification path and
+// only record the text: the index parses it in the background (a newer
+// version supersedes an older one still being parsed), and diagnostics are
+// scheduled when the new snapshot is committed (see onSnapshot). Requests
+// wait for the versions that arrived before them (see snapshot).
 
 // DidOpen records the document; TOSCA/Heat documents (by content or
 // languageId "tosca") are overlaid on the index and diagnosed.
@@ -22,14 +27,13 @@ func (s *Server) DidOpen(ctx context.Context, params *protocol.DidOpenTextDocume
 	if path == "" {
 		return fmt.Errorf("didOpen: empty uri")
 	}
-	src := []byte(td.Text)
 	doc := &document{
 		URI:        td.URI,
 		Path:       path,
 		LanguageID: string(td.LanguageID),
 		Version:    td.Version,
-		Text:       src,
-		Analyse:    analysable(string(td.LanguageID), src),
+		Text:       td.Text,
+		Analyse:    index.Analysable(string(td.LanguageID), text.Bytes(td.Text)),
 	}
 	ws := s.workspace()
 	if ws == nil {
@@ -42,9 +46,9 @@ func (s *Server) DidOpen(ctx context.Context, params *protocol.DidOpenTextDocume
 	}
 	doc.overlaid = true
 	s.docs.put(doc)
-	snap := ws.SetOverlay(path, td.Version, src)
+	s.diags.forcePublish(path)
+	ws.UpdateOverlay(path, td.Version, td.Text)
 	s.addFallbackFolder(path)
-	s.diags.opened(snap, path)
 	return nil
 }
 
@@ -112,7 +116,7 @@ func (s *Server) applyDidChange(u uri.URI, version int32, changes []change) erro
 	next := *doc
 	next.Text = src
 	next.Version = version
-	next.Analyse = analysable(doc.LanguageID, src)
+	next.Analyse = index.Analysable(doc.LanguageID, text.Bytes(src))
 	ws := s.workspace()
 	if ws == nil {
 		return nil
@@ -124,13 +128,13 @@ func (s *Server) applyDidChange(u uri.URI, version int32, changes []change) erro
 	wasAnalysed := doc.Analyse
 	next.overlaid = true
 	s.docs.put(&next)
-	snap := ws.SetOverlay(path, version, src)
 	if !wasAnalysed && next.Analyse {
+		s.diags.forcePublish(path)
 		s.addFallbackFolder(path)
-		s.diags.opened(snap, path)
-		return nil
 	}
-	s.diags.changed(snap, path)
+	// Results being computed for the older text are stale now.
+	s.diags.schedule()
+	ws.UpdateOverlay(path, version, src)
 	return nil
 }
 
@@ -149,19 +153,12 @@ func (s *Server) DidClose(ctx context.Context, params *protocol.DidCloseTextDocu
 	if !doc.overlaid {
 		return nil
 	}
-	snap := ws.ClearOverlay(path)
-	if !isVirtual(path) && (snap.InWorkspace(path) || snap.File(path) != nil) {
-		// The editor may have saved before closing: read the disk again.
-		// (Files outside the workspace that nothing imports are not read
-		// into the index.)
-		snap = ws.Refresh(path)
-	}
-	affected := s.diags.affected(snap, path)
-	if !snap.InWorkspace(path) {
+	// The index reads the disk again (the editor may have saved before
+	// closing); its importers are diagnosed when that is committed.
+	ws.CloseOverlay(path)
+	if !ws.Snapshot().InWorkspace(path) {
 		s.diags.clear(path, doc.URI)
-		affected = affected[1:]
 	}
-	s.diags.schedule(affected...)
 	return nil
 }
 
@@ -173,7 +170,7 @@ func (s *Server) DidSave(ctx context.Context, params *protocol.DidSaveTextDocume
 		return nil
 	}
 	if ws := s.workspace(); ws != nil && ws.Snapshot().InWorkspace(path) {
-		ws.Refresh(path)
+		ws.Reload(path)
 	}
 	return nil
 }

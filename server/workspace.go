@@ -133,33 +133,22 @@ func (s *Server) DidChangeWorkspaceFolders(ctx context.Context, params *protocol
 	return nil
 }
 
-// DidChangeWatchedFiles re-reads changed files from disk and re-diagnoses
-// them and their importers. A change to a CSAR's TOSCA.meta re-diagnoses
-// the whole CSAR.
+// DidChangeWatchedFiles has the index re-read changed files from disk in
+// the background; the files that changed and their importers are
+// re-diagnosed once that is committed (a change to a CSAR's TOSCA.meta
+// resolves every import again).
 func (s *Server) DidChangeWatchedFiles(ctx context.Context, params *protocol.DidChangeWatchedFilesParams) error {
 	ws := s.workspace()
 	if ws == nil {
 		return nil
 	}
-	var affected []string
+	var paths []string
 	for _, ev := range params.Changes {
-		path := pathFromURI(ev.URI)
-		if path == "" || isVirtual(path) {
-			continue
+		if path := pathFromURI(ev.URI); path != "" && !isVirtual(path) {
+			paths = append(paths, path)
 		}
-		snap := ws.Refresh(path)
-		if filepath.Base(path) == "TOSCA.meta" {
-			root := filepath.Dir(filepath.Dir(path))
-			for _, p := range snap.Paths() {
-				if f := snap.File(p); f != nil && !f.Embedded && within(root, p) {
-					affected = append(affected, p)
-				}
-			}
-			continue
-		}
-		affected = append(affected, s.diags.affected(snap, path)...)
 	}
-	s.diags.schedule(affected...)
+	ws.Reload(paths...)
 	return nil
 }
 

@@ -134,6 +134,7 @@ func runArchive(t *testing.T, archive string) {
 	}
 	ws := index.NewWorkspace(index.Options{CacheDir: filepath.Join(os.TempDir(), "tosca-ls-marker-cache")})
 	ws.AddFolder(context.Background(), env.Dir, nil)
+	ws.MarkComplete()
 	names := make([]string, 0, len(env.Files))
 	for name := range env.Files {
 		names = append(names, name)
