@@ -130,6 +130,15 @@ type walkCtx struct {
 	merged bool
 }
 
+// text is a scalar node's value, as a substring of the facts' source when
+// it is written as is (no copy is kept), else as decoded.
+func (b *binder) text(n *syntax.Node) string {
+	if s := n.Span; s.Start >= 0 && s.End <= len(b.f.Src) && b.f.Src[s.Start:s.End] == n.Value {
+		return b.f.Src[s.Start:s.End]
+	}
+	return strings.Clone(n.Value)
+}
+
 func (b *binder) report(s text.Span, sev diag.Severity, code, msg string) *Diagnostic {
 	b.f.Diags = append(b.f.Diags, Diagnostic{Span: span(s), Severity: sev, Code: code, Message: msg})
 	return &b.f.Diags[len(b.f.Diags)-1]
@@ -191,7 +200,7 @@ func (b *binder) newEntity(n *syntax.Node, e *grammar.Entity, c walkCtx, short b
 	id := ID(len(b.f.Entities))
 	ent := Entity{G: e, Key: c.key, Parent: c.entity, End: id + 1, Span: span(n.Span), Short: short, Merged: c.merged}
 	if c.name != nil {
-		ent.Name, ent.NameSpan = c.name.Value, span(c.name.Span)
+		ent.Name, ent.NameSpan = b.text(c.name), span(c.name.Span)
 	}
 	b.f.Entities = append(b.f.Entities, ent)
 	if b.frames != nil {
@@ -456,7 +465,7 @@ func (b *binder) memberRefs(p *syntax.Pair, k, sec *grammar.Key, c walkCtx) {
 		if entry.Merged {
 			flags |= refMerged
 		}
-		b.f.Refs = append(b.f.Refs, Ref{Kind: grammar.MemberKind(k.Name), Name: entry.Key.Value, Span: span(entry.Key.Span),
+		b.f.Refs = append(b.f.Refs, Ref{Kind: grammar.MemberKind(k.Name), Name: b.text(entry.Key), Span: span(entry.Key.Span),
 			Entity: c.entity, Owner: c.owner, Key: sec, Flags: flags, Call: -1, Parent: -1})
 		if k.Name != grammar.SectionInterfaces || entry.Value.Kind != syntax.Mapping {
 			continue
@@ -471,7 +480,7 @@ func (b *binder) memberRefs(p *syntax.Pair, k, sec *grammar.Key, c walkCtx) {
 			if grammar.InterfaceAssign.Key(op.Key.Value, b.v) != nil {
 				continue // a keyname of the assignment, not an operation
 			}
-			b.f.Refs = append(b.f.Refs, Ref{Kind: grammar.NoRef, Name: op.Key.Value, Span: span(op.Key.Span),
+			b.f.Refs = append(b.f.Refs, Ref{Kind: grammar.NoRef, Name: b.text(op.Key), Span: span(op.Key.Span),
 				Entity: c.entity, Owner: c.owner, Key: opSection, Flags: RefMember, Call: -1, Parent: parent})
 		}
 	}
@@ -506,7 +515,7 @@ func namedEntries(n *syntax.Node) []*syntax.Pair {
 
 // reference records a name the grammar says refers to something.
 func (b *binder) reference(n *syntax.Node, kind grammar.RefKind, c walkCtx) {
-	b.f.Refs = append(b.f.Refs, Ref{Kind: kind, Name: n.Value, Span: span(n.Span), Entity: c.entity, Owner: c.owner, Key: c.key, Call: -1, Parent: -1})
+	b.f.Refs = append(b.f.Refs, Ref{Kind: kind, Name: b.text(n), Span: span(n.Span), Entity: c.entity, Owner: c.owner, Key: c.key, Call: -1, Parent: -1})
 }
 
 func (b *binder) noteForm(k *grammar.Key) {
@@ -730,7 +739,7 @@ func (b *binder) fill(id ValueID, n *syntax.Node, c walkCtx) {
 			if b.f.decoded == nil {
 				b.f.decoded = map[uint32]string{}
 			}
-			b.f.decoded[uint32(id)] = n.Value
+			b.f.decoded[uint32(id)] = strings.Clone(n.Value)
 		}
 	case syntax.Mapping:
 		v.First, v.N = int32(len(b.f.Values)), int32(2*len(n.Pairs))
@@ -773,7 +782,7 @@ func (b *binder) call(n *syntax.Node, args ValueID, c walkCtx) {
 		b.noteFormMarker(grammar.FormDraft)
 	}
 	ci := int32(len(b.f.Calls))
-	b.f.Calls = append(b.f.Calls, Call{Name: name, Fn: fn, NameSpan: span(p.Key.Span), Span: span(n.Span), Args: args, Owner: c.owner, Entity: c.entity})
+	b.f.Calls = append(b.f.Calls, Call{Name: b.text(p.Key), Fn: fn, NameSpan: span(p.Key.Span), Span: span(n.Span), Args: args, Owner: c.owner, Entity: c.entity})
 	b.fill(args, p.Value, c)
 	list := []*syntax.Node{p.Value}
 	if p.Value.Kind == syntax.Sequence {
@@ -788,7 +797,7 @@ func (b *binder) call(n *syntax.Node, args ValueID, c walkCtx) {
 		}
 		switch r := fn.Params[i].Ref; r {
 		case grammar.Input, grammar.ModelableEntity, grammar.NodeTemplate, grammar.NodeType:
-			b.f.Refs = append(b.f.Refs, Ref{Kind: r, Name: arg.Value, Span: span(arg.Span), Entity: c.entity, Owner: c.owner, Call: ci, Arg: int32(i), Parent: -1})
+			b.f.Refs = append(b.f.Refs, Ref{Kind: r, Name: b.text(arg), Span: span(arg.Span), Entity: c.entity, Owner: c.owner, Call: ci, Arg: int16(min(i, 1<<15-1)), Parent: -1})
 		}
 	}
 }

@@ -72,25 +72,27 @@ type Facts struct {
 
 // Entity is one written instance of a grammar entity: the file, a type, a
 // template, a member definition, an assignment, an import, a repository …
+// (Fields are ordered to pack it.)
 type Entity struct {
 	G *grammar.Entity
 	// Key is the keyname whose value (or map/list entry) this entity is:
 	// node_types for a node type, properties for a property definition,
 	// entry_schema for a schema. Nil for the root.
-	Key    *grammar.Key
-	Parent ID
-	// End is one past the last entity of this one's subtree: entities are
-	// stored in source order, children after their parent.
-	End ID
+	Key *grammar.Key
 	// Name is the author-chosen name of a map entry ("" otherwise), NameSpan
 	// where it is written.
 	Name     string
 	NameSpan Span
 	// Span covers the entity's value (a mapping, or the scalar of a short notation).
-	Span Span
+	Span   Span
+	Parent ID
+	// End is one past the last entity of this one's subtree: entities are
+	// stored in source order, children after their parent.
+	End ID
 	// Fields are the entity's keynames whose values are not entities,
 	// Fields[FirstField : FirstField+NumFields].
-	FirstField, NumFields int32
+	FirstField int32
+	NumFields  uint16
 	// Short is set when the entity was written in its short notation; the
 	// short value is then a field under the keyname it stands for.
 	Short bool
@@ -141,23 +143,25 @@ const (
 	RefDeclaration
 )
 
-// Ref is a name the file refers to.
+// Ref is a name the file refers to. (Fields are ordered to pack it.)
 type Ref struct {
-	Kind grammar.RefKind
 	Name string
+	// Key is the keyname whose value holds the name (for member refs: the
+	// section, such as properties).
+	Key  *grammar.Key
 	Span Span
 	// Entity is the entity holding the reference; Owner the innermost
 	// declaration around it (a template, a type, an input …).
 	Entity, Owner ID
-	// Key is the keyname whose value holds the name (for member refs: the
-	// section, such as properties).
-	Key   *grammar.Key
-	Flags RefFlags
-	// Call and Arg locate a name passed to a function (Call < 0 otherwise).
-	Call, Arg int32
+	// Call locates a name passed to a function (< 0 otherwise), Arg its
+	// position among the arguments.
+	Call int32
 	// Parent is, for a member of a member (an operation of an interface
 	// assignment), the index of the enclosing member reference (-1 otherwise).
 	Parent int32
+	Arg    int16
+	Kind   grammar.RefKind
+	Flags  RefFlags
 }
 
 // Call is a function call written in a value (`get_input: x`, `$concat: […]`).

@@ -24,7 +24,7 @@ func (f *Facts) FieldsOf(id ID) []Field {
 	if e == nil || e.NumFields == 0 {
 		return nil
 	}
-	return f.Fields[e.FirstField : e.FirstField+e.NumFields]
+	return f.Fields[e.FirstField : e.FirstField+int32(e.NumFields)]
 }
 
 // Field finds the field of an entity written with keyname name.
