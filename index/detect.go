@@ -20,6 +20,33 @@ const (
 // extensions are the file name endings scanned for TOSCA content.
 var extensions = []string{".yaml", ".yml", ".tosca"}
 
+// MayHoldProfile reports whether a file may declare a profile: TOSCA by
+// its ending, or with no extension at all (profiles are imported by name,
+// so their file names are free).
+func MayHoldProfile(path string) bool {
+	return HasTOSCAExtension(path) || filepath.Ext(path) == ""
+}
+
+// DeclaresProfile reports whether a file's head is TOSCA with a top-level
+// `profile:` key (a file importable by profile name).
+func DeclaresProfile(head []byte) bool {
+	if Detect(head) != TOSCA {
+		return false
+	}
+	for len(head) > 0 {
+		line := head
+		if i := bytes.IndexAny(head, "\r\n"); i >= 0 {
+			line, head = head[:i], head[i+1:]
+		} else {
+			head = nil
+		}
+		if isTopLevelKey(line, grammar.KeyProfile) {
+			return true
+		}
+	}
+	return false
+}
+
 // HasTOSCAExtension reports whether a file name may hold TOSCA by its ending.
 func HasTOSCAExtension(path string) bool {
 	ext := strings.ToLower(filepath.Ext(path))

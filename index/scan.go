@@ -12,7 +12,26 @@ import (
 // scanFolders walks folders for TOSCA files (by extension, then by
 // content) and parses them in parallel. progress, when set, is called as
 // files are parsed.
+// A file without an extension is read only when it declares a profile.
 func scanFolders(ctx context.Context, dirs []string, progress func(done, total int)) map[string]*File {
+	read := func(p string) ([]byte, error) {
+		if HasTOSCAExtension(p) {
+			return readTOSCA(p)
+		}
+		return readProfile(p)
+	}
+	return parseAll(ctx, walkFiles(ctx, dirs, MayHoldProfile), read, progress)
+}
+
+// scanProfiles walks folders for the files that declare a profile (any
+// name without an extension too), and parses only those.
+func scanProfiles(ctx context.Context, dirs []string) map[string]*File {
+	return parseAll(ctx, walkFiles(ctx, dirs, MayHoldProfile), readProfile, nil)
+}
+
+// walkFiles lists the regular files under dirs whose name passes want,
+// skipping hidden folders and node_modules.
+func walkFiles(ctx context.Context, dirs []string, want func(string) bool) []string {
 	var paths []string
 	for _, dir := range dirs {
 		dir = absPath(dir)
@@ -27,12 +46,18 @@ func scanFolders(ctx context.Context, dirs []string, progress func(done, total i
 				}
 				return nil
 			}
-			if d.Type().IsRegular() && HasTOSCAExtension(p) {
+			if d.Type().IsRegular() && want(p) {
 				paths = append(paths, p)
 			}
 			return nil
 		})
 	}
+	return paths
+}
+
+// parseAll reads (with read, which returns nil for files to skip) and
+// parses paths in parallel.
+func parseAll(ctx context.Context, paths []string, read func(string) ([]byte, error), progress func(done, total int)) map[string]*File {
 	out := make(map[string]*File, len(paths))
 	var mu sync.Mutex
 	var wg sync.WaitGroup
@@ -44,7 +69,7 @@ func scanFolders(ctx context.Context, dirs []string, progress func(done, total i
 			defer wg.Done()
 			for p := range jobs {
 				var f *File
-				if src, err := readTOSCA(p); err == nil && src != nil {
+				if src, err := read(p); err == nil && src != nil {
 					f = newFile(p, string(src), Detect(src), false)
 				}
 				mu.Lock()
@@ -80,6 +105,18 @@ func readTOSCA(p string) ([]byte, error) {
 	}
 	if Detect(head) == NotTOSCA {
 		return nil, nil
+	}
+	if len(head) < detectLimit {
+		return head, nil
+	}
+	return readFile(p, MaxFileSize+1)
+}
+
+// readProfile reads a file only if its head declares a profile.
+func readProfile(p string) ([]byte, error) {
+	head, err := readHead(p, detectLimit)
+	if err != nil || !DeclaresProfile(head) {
+		return nil, err
 	}
 	if len(head) < detectLimit {
 		return head, nil

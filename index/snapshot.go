@@ -200,6 +200,25 @@ func CSARRoot(path string) string {
 	}
 }
 
+// RepositoryRoot returns the closest folder at or above dir that holds a
+// .git folder or a CSAR's TOSCA-Metadata/TOSCA.meta (the root of what an
+// author works on), or "".
+func RepositoryRoot(dir string) string {
+	for {
+		if st, err := os.Stat(filepath.Join(dir, ".git")); err == nil && st.IsDir() {
+			return dir
+		}
+		if st, err := os.Stat(filepath.Join(dir, grammar.CSARMetaDir, grammar.CSARMetaFile)); err == nil && st.Mode().IsRegular() {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
+}
+
 func within(dir, path string) bool {
 	rel, err := filepath.Rel(dir, path)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))

@@ -236,6 +236,21 @@ func (w *Workspace) AddFolder(ctx context.Context, dir string, progress func(don
 	})
 }
 
+// AddProfileRoot makes the profiles declared anywhere under root importable
+// by name (and by path) without making root a workspace folder: the check
+// of one folder of a repository finds the profiles its siblings declare.
+func (w *Workspace) AddProfileRoot(ctx context.Context, root string) {
+	files := scanProfiles(ctx, []string{absPath(root)})
+	w.do(func(s *state, b *builder) {
+		for p, f := range files {
+			if s.disk[p] == nil && s.overlays[p] == nil {
+				s.extra[p] = f
+				b.put(f)
+			}
+		}
+	})
+}
+
 // RemoveFolder drops a workspace folder and the files only it held.
 func (w *Workspace) RemoveFolder(dir string) {
 	dir = absPath(dir)

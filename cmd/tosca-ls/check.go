@@ -18,10 +18,13 @@ import (
 	"github.com/tosca-ls/tosca-ls/index"
 )
 
-const checkUsage = `usage: tosca-ls check [--format text|json] [--profile-path DIR]... [--remote-imports] PATH...
+const checkUsage = `usage: tosca-ls check [--format text|json] [--profile-path DIR]... [--root DIR] [--remote-imports] PATH...
 
 Analyses TOSCA files, folders (searched recursively; TOSCA files are found
 by content) and CSAR archives (.csar/.zip), and prints every diagnostic.
+The profiles declared anywhere in the repository around each PATH (the
+closest folder above it with a .git or a TOSCA-Metadata, or --root) are
+importable by name, as in the editor.
 Exit status: 0 when there is no error, 1 when there is one, 2 on bad usage.
 
 Flags:
@@ -62,6 +65,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	format := fs.String("format", "text", "output `format`: text or json")
 	var profilePaths stringList
 	fs.Var(&profilePaths, "profile-path", "a `folder` of profiles importable by name (repeatable)")
+	root := fs.String("root", "", "the `folder` whose profiles are importable by name (default: the repository around each PATH)")
 	remote := fs.Bool("remote-imports", false, "fetch imports with a URL scheme once into the cache folder (otherwise they are reported, not fetched)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -108,6 +112,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			ws.Refresh(abs)
 		}
 	}
+	for _, r := range profileRoots(*root, fs.Args()) {
+		ws.AddProfileRoot(context.Background(), r)
+	}
 	// Every folder is indexed: a profile name not found now is unknown.
 	ws.MarkComplete()
 	snap := ws.Settle(context.Background())
@@ -153,6 +160,31 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// profileRoots are the folders whose declared profiles a check sees: the
+// given root, else the repository around each argument (a .git or a
+// TOSCA-Metadata above it).
+func profileRoots(root string, args []string) []string {
+	if root != "" {
+		return []string{root}
+	}
+	seen := map[string]bool{}
+	var out []string
+	for _, arg := range args {
+		abs, err := filepath.Abs(arg)
+		if err != nil {
+			continue
+		}
+		if st, err := os.Stat(abs); err != nil || !st.IsDir() {
+			abs = filepath.Dir(abs)
+		}
+		if r := index.RepositoryRoot(abs); r != "" && !seen[r] {
+			seen[r] = true
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 func underAny(p string, roots []string) bool {

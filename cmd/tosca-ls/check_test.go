@@ -180,3 +180,32 @@ func TestCheckHelpListsReadmeFlags(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckFindsRepositoryProfiles (issue 14, cause 6): checking one folder
+// of a repository sees the profiles its sibling folders declare, also in a
+// file without an extension, as the editor does.
+func TestCheckFindsRepositoryProfiles(t *testing.T) {
+	repo := t.TempDir()
+	for name, content := range map[string]string{
+		".git/HEAD":             "ref: refs/heads/main\n",
+		"profiles/acme-profile": "tosca_definitions_version: tosca_2_0\nprofile: com.acme.types:1.0\nnode_types:\n  Widget: {}\n",
+		"services/service.yaml": "tosca_definitions_version: tosca_2_0\nimports:\n  - profile: com.acme.types:1.0\n    namespace: acme\nservice_template:\n  node_templates:\n    w:\n      type: acme:Widget\n",
+	} {
+		p := filepath.Join(repo, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, errOut, code := check(t, filepath.Join(repo, "services"))
+	if code != 0 || out != "" {
+		t.Errorf("check of a folder whose profile lives next to it: exit %d\n%s%s", code, out, errOut)
+	}
+	// With --root pointing elsewhere, the profile is not found.
+	out, _, code = check(t, "--root", t.TempDir(), filepath.Join(repo, "services"))
+	if code != 1 || !strings.Contains(out, "unknown profile") {
+		t.Errorf("with another --root: exit %d\n%s", code, out)
+	}
+}
