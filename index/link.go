@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
+	"github.com/tosca-ls/tosca-ls/analysis/grammar"
 )
 
 const (
@@ -56,6 +57,11 @@ func (b *builder) resolve(f *File, imp *Import) (string, *Problem) {
 	if imp.Repository != "" {
 		repo, ok := f.Repositories[imp.Repository]
 		if !ok {
+			if ext := grammar.ExtensionRepository(imp.Repository); ext != nil {
+				// The processor provides it: not reported, and the names it
+				// would define are not checked.
+				return "", &Problem{Code: importNotFound, Pending: true, Message: "repository \"" + imp.Repository + "\" is provided by " + ext.Name}
+			}
 			return "", &Problem{Code: importNotFound, Message: "unknown repository \"" + imp.Repository + "\""}
 		}
 		if hasScheme(repo.URL) && !strings.HasPrefix(repo.URL, "file:") {

@@ -47,8 +47,9 @@ type Problem struct {
 	Message string
 	Warning bool
 	// Pending is set while the answer may still change without an edit (a
-	// profile name before the first index is complete, a fetch in flight):
-	// such problems are not reported, and mute the names they may explain.
+	// profile name before the first index is complete, a fetch in flight),
+	// or when a processor extension provides the import itself: such
+	// problems are not reported, and mute the names they may explain.
 	Pending bool
 }
 

@@ -107,6 +107,7 @@ var Dialects = []*Dialect{
 	{Version: "tosca_variability_1_0", Language: TOSCA, Title: "Variability4TOSCA"},
 	{Version: "tosca_variability_1_0_rc_2", Language: TOSCA, Title: "Variability4TOSCA (release candidate 2)", Final: "tosca_variability_1_0"},
 	{Version: "tosca_variability_1_0_rc_3", Language: TOSCA, Title: "Variability4TOSCA (release candidate 3)", Final: "tosca_variability_1_0"},
+	{Version: "tosca_simple_unfurl_1_0_0", Language: TOSCA, Title: "Unfurl's TOSCA"},
 }
 
 // heatDialect stands for every Heat template version (dates such as
@@ -151,3 +152,47 @@ const (
 	CSARMetaDir  = "TOSCA-Metadata"
 	CSARMetaFile = "TOSCA.meta"
 )
+
+// Extension is a processor's extension of TOSCA that files use without a
+// version of their own: tosca-ls recognises it by the names it adds, says
+// so once per file, and does not report those names as errors.
+type Extension struct {
+	Name string
+	// Repositories are repository names the processor provides itself
+	// (imports naming them without declaring them).
+	Repositories []string
+	// Keynames are keynames the extension adds to TOSCA entities.
+	Keynames []string
+}
+
+// Extensions lists the extensions tosca-ls recognises.
+var Extensions = []*Extension{
+	// Unfurl (unfurl.run) ships TOSCA types in its own repository and adds
+	// an `environment` keyname to templates and operations.
+	{Name: "Unfurl", Repositories: []string{"unfurl"}, Keynames: []string{"environment"}},
+}
+
+// ExtensionRepository returns the extension that provides a repository
+// name itself, or nil.
+func ExtensionRepository(name string) *Extension {
+	for _, e := range Extensions {
+		for _, r := range e.Repositories {
+			if r == name {
+				return e
+			}
+		}
+	}
+	return nil
+}
+
+// ExtensionKeyname returns the extension that adds a keyname, or nil.
+func ExtensionKeyname(name string) *Extension {
+	for _, e := range Extensions {
+		for _, k := range e.Keynames {
+			if k == name {
+				return e
+			}
+		}
+	}
+	return nil
+}

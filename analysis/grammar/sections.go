@@ -13,6 +13,7 @@ const (
 	KeyProfile      = "profile"
 	KeyImports      = "imports"
 	KeyRepositories = "repositories"
+	KeyRepository   = "repository"
 	KeyNamespace    = "namespace"
 	// KeyNamespacePrefix is 1.x's name for an import's namespace.
 	KeyNamespacePrefix = "namespace_prefix"

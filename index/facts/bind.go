@@ -76,6 +76,7 @@ func bind(path, src string, tree *syntax.File, lang grammar.Language, withFrames
 			b.checkVersion(root)
 		}
 		if root != nil {
+			b.importExtensions(root)
 			b.walk(root, fileValue, walkCtx{entity: None, owner: None})
 		}
 		f.Entities[Root].End = ID(len(f.Entities))
@@ -110,6 +111,22 @@ type binder struct {
 	quiet bool
 	// frames, when set, records the frame of every node walked.
 	frames Frames
+	// extensions are the processor extensions the file was found to use.
+	extensions map[*grammar.Extension]bool
+}
+
+// usesExtension notes, once per file, that it uses a processor's extension
+// (whose names are then not reported as errors).
+func (b *binder) usesExtension(ext *grammar.Extension, at *syntax.Node) {
+	if b.extensions[ext] {
+		return
+	}
+	if b.extensions == nil {
+		b.extensions = map[*grammar.Extension]bool{}
+	}
+	b.extensions[ext] = true
+	b.report(at.Span, diag.Information, diag.UnmodelledDialect,
+		"this file uses "+ext.Name+"'s extensions of TOSCA; their names are not checked")
 }
 
 func (b *binder) frame(n *syntax.Node, val *grammar.Value, key *grammar.Key, c walkCtx) {
@@ -397,6 +414,10 @@ func (b *binder) walkEntity(n *syntax.Node, e *grammar.Entity, c walkCtx) {
 		if k == nil {
 			if extra := e.ExtraFor(b.v); extra != nil {
 				entries = append(entries, walked{p, nil})
+				continue
+			}
+			if ext := grammar.ExtensionKeyname(p.Key.Value); ext != nil {
+				b.usesExtension(ext, p.Key)
 				continue
 			}
 			if !p.Merged {
@@ -842,6 +863,22 @@ func (b *binder) imports() {
 			}
 		}
 		f.Imports = append(f.Imports, imp)
+	}
+}
+
+// importExtensions notes the imports from a repository a processor
+// extension provides itself (not declared in the file), before the walk
+// meets the extension's other names.
+func (b *binder) importExtensions(root *syntax.Node) {
+	imports := root.Get(grammar.KeyImports)
+	if imports == nil || imports.Kind != syntax.Sequence {
+		return
+	}
+	for _, item := range imports.Items {
+		repo := item.Get(grammar.KeyRepository)
+		if ext := grammar.ExtensionRepository(repo.Text()); ext != nil && root.Get(grammar.KeyRepositories).GetPair(repo.Text()) == nil {
+			b.usesExtension(ext, repo)
+		}
 	}
 }
 
