@@ -20,6 +20,16 @@ const (
 // extensions are the file name endings scanned for TOSCA content.
 var extensions = []string{".yaml", ".yml", ".tosca"}
 
+// WatchPatterns are the glob patterns of the files whose changes on disk the
+// index wants to hear about: TOSCA files by extension and CSAR metadata.
+func WatchPatterns() []string {
+	exts := make([]string, len(extensions))
+	for i, e := range extensions {
+		exts[i] = strings.TrimPrefix(e, ".")
+	}
+	return []string{"**/*.{" + strings.Join(exts, ",") + "}", "**/" + grammar.CSARMetaDir + "/" + grammar.CSARMetaFile}
+}
+
 // MayHoldProfile reports whether a file may declare a profile: TOSCA by
 // its ending, or with no extension at all (profiles are imported by name,
 // so their file names are free).

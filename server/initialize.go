@@ -225,13 +225,11 @@ func (s *Server) SetTrace(ctx context.Context, params *protocol.SetTraceParams) 
 	return nil
 }
 
-// registerWatchers asks the client to watch TOSCA files and CSAR metadata.
+// registerWatchers asks the client to watch the files the index reads.
 func (s *Server) registerWatchers(ctx context.Context) {
-	opts := protocol.DidChangeWatchedFilesRegistrationOptions{
-		Watchers: []protocol.FileSystemWatcher{
-			{GlobPattern: protocol.Pattern("**/*.{yaml,yml,tosca}")},
-			{GlobPattern: protocol.Pattern("**/TOSCA-Metadata/TOSCA.meta")},
-		},
+	var opts protocol.DidChangeWatchedFilesRegistrationOptions
+	for _, g := range index.WatchPatterns() {
+		opts.Watchers = append(opts.Watchers, protocol.FileSystemWatcher{GlobPattern: protocol.Pattern(g)})
 	}
 	raw, err := protocol.Marshal(&opts)
 	if err != nil {
