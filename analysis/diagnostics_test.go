@@ -92,6 +92,7 @@ func analyse(t *testing.T, c fixtureCase) (*index.Snapshot, map[string][]model.D
 	if st.IsDir() {
 		ws.AddFolder(context.Background(), c.path, nil)
 	} else {
+		ws.AddRoot(filepath.Dir(c.path))
 		ws.Refresh(c.path)
 	}
 	ws.MarkComplete()

@@ -18,6 +18,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"sync"
 	"sync/atomic"
 
@@ -39,7 +40,10 @@ type Options struct {
 	// CacheDir is where embedded profiles are extracted and remote imports
 	// downloaded ("" = the user cache folder).
 	CacheDir string
-	Logger   *zap.Logger
+	// AllowedPaths are folders (or files) outside the workspace that imports
+	// may read nevertheless.
+	AllowedPaths []string
+	Logger       *zap.Logger
 }
 
 // Workspace is the mutable index. All methods are safe for concurrent use.
@@ -47,8 +51,11 @@ type Workspace struct {
 	log     *zap.Logger
 	fetcher *fetcher
 	snap    atomic.Pointer[Snapshot]
-	jobs    chan job
-	done    chan struct{}
+	// queue holds the jobs for the worker, in submission order; kick wakes it.
+	qmu   sync.Mutex
+	queue []job
+	kick  chan struct{}
+	done  chan struct{}
 
 	// The state below belongs to the worker goroutine.
 	st state
@@ -82,6 +89,13 @@ type state struct {
 	remoteUsers  map[string]map[string]bool
 	// csarRoots caches the CSAR root of each folder (see CSARRoot).
 	csarRoots map[string]string
+	// profileRoots are the folders AddProfileRoot scanned.
+	profileRoots []string
+	// refusedUsers are the files with an import the sandbox refused: they
+	// are linked again when the allowed folders change.
+	refusedUsers map[string]bool
+	// sandbox is the set of folders imports may read (nil: rebuild it).
+	sandbox *sandbox
 }
 
 type job func(s *state, b *builder)
@@ -93,7 +107,7 @@ func NewWorkspace(opts Options) *Workspace {
 	}
 	w := &Workspace{
 		log:      opts.Logger,
-		jobs:     make(chan job),
+		kick:     make(chan struct{}, 1),
 		done:     make(chan struct{}),
 		inflight: map[string]int32{},
 		changed:  make(chan struct{}),
@@ -102,7 +116,7 @@ func NewWorkspace(opts Options) *Workspace {
 	w.st = state{
 		opts: opts, disk: map[string]*File{}, overlays: map[string]*File{}, extra: map[string]*File{},
 		wanted: map[string]map[string]bool{}, profileUsers: map[string]map[string]bool{}, remoteUsers: map[string]map[string]bool{},
-		csarRoots: map[string]string{},
+		csarRoots: map[string]string{}, refusedUsers: map[string]bool{},
 	}
 	w.st.embedded = loadEmbedded(cacheDir(opts), w.log)
 	w.st.extra = scanFolders(context.Background(), opts.ProfilePaths, nil)
@@ -146,7 +160,17 @@ func (w *Workspace) run() {
 		select {
 		case <-w.done:
 			return
-		case j := <-w.jobs:
+		case <-w.kick:
+		}
+		for {
+			w.qmu.Lock()
+			if len(w.queue) == 0 {
+				w.qmu.Unlock()
+				break
+			}
+			j := w.queue[0]
+			w.queue = w.queue[1:]
+			w.qmu.Unlock()
 			b := w.newBuilder(w.snap.Load())
 			j(&w.st, b)
 			snap := b.finish()
@@ -176,26 +200,37 @@ func (w *Workspace) publish(snap *Snapshot, changed []string) {
 func (w *Workspace) do(j job) *Snapshot {
 	var snap *Snapshot
 	finished := make(chan struct{})
-	select {
-	case w.jobs <- func(s *state, b *builder) {
+	w.submit(func(s *state, b *builder) {
 		j(s, b)
 		b.onFinish = func(next *Snapshot) { snap = next; close(finished) }
-	}:
+	})
+	select {
+	case <-finished:
+		return snap
 	case <-w.done:
 		return w.Snapshot()
 	}
-	<-finished
-	return snap
 }
 
-// submit runs a job on the worker without waiting for it.
+// submit queues a job for the worker without waiting for it. Jobs run in
+// the order they are submitted.
 func (w *Workspace) submit(j job) {
-	go func() {
-		select {
-		case w.jobs <- j:
-		case <-w.done:
-		}
-	}()
+	w.qmu.Lock()
+	w.queue = append(w.queue, j)
+	w.qmu.Unlock()
+	select {
+	case w.kick <- struct{}{}:
+	default:
+	}
+}
+
+// AllowRoot is AddRoot in the background (ordered before any later change).
+func (w *Workspace) AllowRoot(dir string) {
+	dir = absPath(dir)
+	w.submit(func(s *state, b *builder) {
+		s.profileRoots = append(s.profileRoots, dir)
+		b.rootsChanged()
+	})
 }
 
 // SetOptions replaces the settings and resolves every import again.
@@ -206,6 +241,7 @@ func (w *Workspace) SetOptions(opts Options) {
 	extra := scanFolders(context.Background(), opts.ProfilePaths, nil)
 	w.do(func(s *state, b *builder) {
 		s.opts = opts
+		s.sandbox = nil
 		for p := range s.extra {
 			if extra[p] == nil {
 				b.remove(p)
@@ -226,6 +262,7 @@ func (w *Workspace) AddFolder(ctx context.Context, dir string, progress func(don
 		if !slices.Contains(s.folders, dir) {
 			s.folders = append(s.folders, dir)
 			sort.Strings(s.folders)
+			b.rootsChanged()
 		}
 		for p, f := range files {
 			s.disk[p] = f
@@ -240,8 +277,11 @@ func (w *Workspace) AddFolder(ctx context.Context, dir string, progress func(don
 // by name (and by path) without making root a workspace folder: the check
 // of one folder of a repository finds the profiles its siblings declare.
 func (w *Workspace) AddProfileRoot(ctx context.Context, root string) {
-	files := scanProfiles(ctx, []string{absPath(root)})
+	root = absPath(root)
+	files := scanProfiles(ctx, []string{root})
 	w.do(func(s *state, b *builder) {
+		s.profileRoots = append(s.profileRoots, root)
+		b.rootsChanged()
 		for p, f := range files {
 			if s.disk[p] == nil && s.overlays[p] == nil {
 				s.extra[p] = f
@@ -251,11 +291,22 @@ func (w *Workspace) AddProfileRoot(ctx context.Context, root string) {
 	})
 }
 
+// AddRoot lets imports read the files under dir (the folder of a file
+// checked on its own) without scanning it.
+func (w *Workspace) AddRoot(dir string) {
+	dir = absPath(dir)
+	w.do(func(s *state, b *builder) {
+		s.profileRoots = append(s.profileRoots, dir)
+		b.rootsChanged()
+	})
+}
+
 // RemoveFolder drops a workspace folder and the files only it held.
 func (w *Workspace) RemoveFolder(dir string) {
 	dir = absPath(dir)
 	w.do(func(s *state, b *builder) {
 		s.folders = slices.DeleteFunc(s.folders, func(f string) bool { return f == dir })
+		b.rootsChanged()
 		for p := range s.disk {
 			if within(dir, p) {
 				delete(s.disk, p)
@@ -585,6 +636,16 @@ func (b *builder) relink(path string) {
 	}
 }
 
+// rootsChanged makes the sandbox's folders be computed again and links
+// again the files with a refused import.
+func (b *builder) rootsChanged() {
+	b.s.sandbox = nil
+	for p := range b.s.refusedUsers {
+		b.relink(p)
+	}
+	b.s.refusedUsers = map[string]bool{}
+}
+
 // relinkAll marks every file.
 func (b *builder) relinkAll() {
 	it := b.files.Iterator()
@@ -625,8 +686,13 @@ func (b *builder) finish() *Snapshot {
 			continue
 		}
 		links := b.resolveAll(f)
-		for _, l := range links {
+		for i, l := range links {
 			if l.Path == "" {
+				continue
+			}
+			if problem := b.sandbox().check(l.Path, strconv.Quote(l.Import.URL)); problem != nil {
+				links[i].Path, links[i].Problem = "", problem
+				b.s.refusedUsers[p] = true
 				continue
 			}
 			if _, known := b.files.Get(l.Path); !known {

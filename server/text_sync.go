@@ -47,8 +47,8 @@ func (s *Server) DidOpen(ctx context.Context, params *protocol.DidOpenTextDocume
 	doc.overlaid = true
 	s.docs.put(doc)
 	s.diags.forcePublish(path)
-	ws.UpdateOverlay(path, td.Version, td.Text)
 	s.addFallbackFolder(path)
+	ws.UpdateOverlay(path, td.Version, td.Text)
 	return nil
 }
 

@@ -92,6 +92,10 @@ func (s *Server) addFallbackFolder(path string) {
 	s.fallbackFolders[dir] = true
 	s.mu.Unlock()
 	s.log.Info("no workspace folder: indexing the document's folder", zap.String("folder", dir))
+	// Its imports may read the folder at once, before it is indexed.
+	if ws := s.workspace(); ws != nil {
+		ws.AllowRoot(dir)
+	}
 	s.goBackground("index fallback folder", func(ctx context.Context) {
 		s.indexFolders(ctx, []string{dir})
 	})

@@ -52,6 +52,7 @@ const (
 	ImportNotFound    = "import-not-found"
 	ImportCycle       = "import-cycle"
 	ImportRemote      = "import-remote"
+	ImportRefused     = "import-refused"
 	UnmodelledDialect = "unmodelled-dialect"
 	FileTooLarge      = "file-too-large"
 )
@@ -74,6 +75,7 @@ var Codes = []struct{ Code, Doc string }{
 	{ImportNotFound, "an import that cannot be resolved"},
 	{ImportCycle, "imports that lead back to the importing file"},
 	{ImportRemote, "a remote import that is not fetched (a warning)"},
+	{ImportRefused, "an import of a file outside the workspace folders, the CSAR root, the profile folders and the profile cache (or not a regular file): never read"},
 	{UnmodelledDialect, "a recognised dialect whose keynames are not checked yet (information)"},
 	{FileTooLarge, "a file over 16 MB is kept but not analysed (a warning)"},
 }

@@ -109,6 +109,8 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			roots = append(roots, dir)
 		default:
 			explicit[abs] = true
+			// A file checked on its own: its folder is its workspace.
+			ws.AddRoot(filepath.Dir(abs))
 			ws.Refresh(abs)
 		}
 	}
