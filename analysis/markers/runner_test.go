@@ -9,7 +9,10 @@ package markers_test
 //
 // Markers live in YAML comments: `#@name(arg, …)`, several per comment if
 // needed. The comment (and the blanks before it) is removed from the line
-// before the file is written, so fixtures hold the text features see.
+// before the file is written, so fixtures hold the text features see. An
+// indented line holding only markers continues the markers of the line
+// above: it is not written, and its markers apply to that line (a marker
+// comment alone at the start of a line leaves an empty line).
 // Arguments are Go string literals, bare identifiers (names of locations)
 // or numbers. A string that locates something (most first arguments) is a
 // substring of the marker's own line; a `‸` inside it marks the exact
@@ -382,12 +385,14 @@ func extractMarkers(t *testing.T, name, content string) (string, []Marker) {
 	var out strings.Builder
 	var markers []Marker
 	lines := strings.SplitAfter(content, "\n")
+	written := 0
 	for i, line := range lines {
 		body := strings.TrimRight(line, "\r\n")
 		eol := line[len(body):]
 		at := markerStart(body)
 		if at < 0 {
 			out.WriteString(line)
+			written++
 			continue
 		}
 		pos := fmt.Sprintf("%s:%d", name, i+1)
@@ -395,12 +400,20 @@ func extractMarkers(t *testing.T, name, content string) (string, []Marker) {
 		if err != nil {
 			t.Fatalf("%s: %v", pos, err)
 		}
+		continued := at > 0 && strings.TrimSpace(body[:at]) == "" && written > 0
 		for _, m := range ms {
-			m.Path, m.Line, m.pos = name, i, pos
+			m.Path, m.Line, m.pos = name, written, pos
+			if continued {
+				m.Line--
+			}
 			markers = append(markers, m)
+		}
+		if continued {
+			continue
 		}
 		out.WriteString(strings.TrimRight(body[:at], " \t"))
 		out.WriteString(eol)
+		written++
 	}
 	return out.String(), markers
 }
