@@ -27,7 +27,8 @@ package markers_test
 //	                            rename to new is refused, saying why
 //	#@sweep()                   every navigation and hover request at every
 //	                            offset of every file of the fixture answers
-//	                            spans inside the files (and no panic)
+//	                            spans inside the files (and no panic), with
+//	                            requests running concurrently
 
 import (
 	"context"
@@ -37,6 +38,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
 	"github.com/tosca-ls/tosca-ls/analysis/hover"
@@ -265,49 +267,65 @@ func renameErrMarker(env *Env, m Marker) {
 	}
 }
 
-// sweepMarker runs every request at every offset of every file.
+// sweepMarker runs every request at every offset of every file, from
+// several goroutines sharing a fresh view as a server's concurrent requests
+// do (run with -race to check the model's memos).
 func sweepMarker(env *Env, m Marker) {
+	const workers = 4
+	v := model.NewEngine().View(env.Snap)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for name := range env.Files {
+				f := env.Snap.File(env.Abs(name))
+				if f == nil || f.Facts == nil {
+					continue
+				}
+				for off := w; off <= len(f.Facts.Src); off += workers {
+					env.sweepAt(m, v, name, off)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// sweepAt runs every request at one offset: each answers spans inside the files.
+func (env *Env) sweepAt(m Marker, v *model.View, name string, off int) {
 	ctx := context.Background()
-	v := env.View
-	for name := range env.Files {
-		path := env.Abs(name)
-		f := env.Snap.File(path)
-		if f == nil || f.Facts == nil {
-			continue
+	path := env.Abs(name)
+	inside := func(what string, l model.Location) {
+		lf := env.Snap.File(l.Path)
+		if lf == nil || lf.Facts == nil || l.Span.Start < 0 || l.Span.End > len(lf.Facts.Src) || l.Span.Start > l.Span.End {
+			env.Errorf(m, "%s at %s:%d returned %v, outside its file", what, name, off, l)
 		}
-		inside := func(what string, off int, l model.Location) {
-			lf := env.Snap.File(l.Path)
-			if lf == nil || lf.Facts == nil || l.Span.Start < 0 || l.Span.End > len(lf.Facts.Src) || l.Span.Start > l.Span.End {
-				env.Errorf(m, "%s at %s:%d returned %v, outside its file", what, name, off, l)
-			}
+	}
+	if h := hover.At(ctx, v, path, off); h != nil {
+		inside("hover", model.Location{Path: path, Span: h.Span})
+		if h.Markdown == "" {
+			env.Errorf(m, "empty hover at %s:%d", name, off)
 		}
-		for off := 0; off <= len(f.Facts.Src); off++ {
-			if h := hover.At(ctx, v, path, off); h != nil {
-				inside("hover", off, model.Location{Path: path, Span: h.Span})
-				if h.Markdown == "" {
-					env.Errorf(m, "empty hover at %s:%d", name, off)
-				}
-			}
-			for _, l := range navigate.Definition(ctx, v, path, off) {
-				inside("definition", off, l)
-			}
-			for _, l := range navigate.TypeDefinition(ctx, v, path, off) {
-				inside("type definition", off, l)
-			}
-			for _, h := range navigate.Highlights(ctx, v, path, off) {
-				inside("highlight", off, model.Location{Path: path, Span: h.Span})
-			}
-			if span, _, err := navigate.PrepareRename(ctx, v, path, off); err == nil {
-				inside("prepare rename", off, model.Location{Path: path, Span: span})
-			}
-			if off%5 == 0 {
-				for _, l := range navigate.References(ctx, v, path, off, true) {
-					inside("references", off, l)
-				}
-				for _, l := range navigate.Implementation(ctx, v, path, off) {
-					inside("implementation", off, l)
-				}
-			}
+	}
+	for _, l := range navigate.Definition(ctx, v, path, off) {
+		inside("definition", l)
+	}
+	for _, l := range navigate.TypeDefinition(ctx, v, path, off) {
+		inside("type definition", l)
+	}
+	for _, h := range navigate.Highlights(ctx, v, path, off) {
+		inside("highlight", model.Location{Path: path, Span: h.Span})
+	}
+	if span, _, err := navigate.PrepareRename(ctx, v, path, off); err == nil {
+		inside("prepare rename", model.Location{Path: path, Span: span})
+	}
+	if off%5 == 0 {
+		for _, l := range navigate.References(ctx, v, path, off, true) {
+			inside("references", l)
+		}
+		for _, l := range navigate.Implementation(ctx, v, path, off) {
+			inside("implementation", l)
 		}
 	}
 }

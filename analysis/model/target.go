@@ -183,6 +183,9 @@ func (u *Unit) keywordCall(use Use) (*facts.Call, bool) {
 // entityTarget classifies the named entity id whose name is at the offset.
 func (u *Unit) entityTarget(id facts.ID) Target {
 	e := u.Facts.Entity(id)
+	if e.G == nil {
+		return Target{}
+	}
 	d := u.Decl(id)
 	t := Target{Span: e.NameSpan.Text(), Name: e.Name, OnDecl: true, Site: d}
 	if e.Declares() != grammar.NoRef {
