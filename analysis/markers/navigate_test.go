@@ -108,8 +108,13 @@ func (env *Env) compareLocations(m Marker, got []model.Location, want []string) 
 			env.Errorf(m, "%s is not a file on disk: %v", l.Path, err)
 		}
 	}
-	if strings.Join(desc, "\n") != strings.Join(want, "\n") {
-		env.Errorf(m, "got:\n  %s\nwant:\n  %s", strings.Join(desc, "\n  "), strings.Join(want, "\n  "))
+	env.compareLists(m, desc, want)
+}
+
+// compareLists reports a list of results that is not the one wanted.
+func (env *Env) compareLists(m Marker, got, want []string) {
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		env.Errorf(m, "got:\n  %s\nwant:\n  %s", strings.Join(got, "\n  "), strings.Join(want, "\n  "))
 	}
 }
 
@@ -148,9 +153,7 @@ func highlightMarker(env *Env, m Marker) {
 		}
 		got = append(got, env.describeLocation(model.Location{Path: path, Span: h.Span})+" "+kind)
 	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		env.Errorf(m, "got:\n  %s\nwant:\n  %s", strings.Join(got, "\n  "), strings.Join(want, "\n  "))
-	}
+	env.compareLists(m, got, want)
 }
 
 func prepareRenameMarker(env *Env, m Marker) {
@@ -252,9 +255,7 @@ func renameErrMarker(env *Env, m Marker) {
 	if !ok {
 		return
 	}
-	why := env.Str(m, 1)
-	path := env.Abs(m.Path)
-	ctx := context.Background()
+	ctx, path, why := context.Background(), env.Abs(m.Path), env.Str(m, 1)
 	newName := "other"
 	if len(m.Args) > 2 {
 		newName = env.Str(m, 2)

@@ -7,6 +7,7 @@ package navigate
 
 import (
 	"context"
+	"slices"
 	"sort"
 
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
@@ -83,7 +84,7 @@ func memberTypes(v *model.View, m model.Member) []model.Decl {
 		var out []model.Decl
 		add := func(kind grammar.RefKind, key string) {
 			if name := v.FieldText(def, key); name != "" {
-				if d := v.Lookup(def.Path, kind, name); d.Valid() && !containsDecl(out, d) {
+				if d := v.Lookup(def.Path, kind, name); d.Valid() && !slices.Contains(out, d) {
 					out = append(out, d)
 				}
 			}
@@ -107,15 +108,6 @@ func memberTypes(v *model.View, m model.Member) []model.Decl {
 		}
 	}
 	return nil
-}
-
-func containsDecl(ds []model.Decl, d model.Decl) bool {
-	for _, x := range ds {
-		if x == d {
-			return true
-		}
-	}
-	return false
 }
 
 // Implementation returns, for a type, every type deriving from it and

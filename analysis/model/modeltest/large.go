@@ -44,16 +44,23 @@ func LargeProject(dir string) (main string, src []byte, err error) {
 	return main, src, os.WriteFile(main, src, 0o644)
 }
 
-// Open indexes the folder dir with path open in the editor (holding src),
-// as a server does, and returns the model's view of that snapshot with
-// the diagnostics of path computed (which warms the model's memos).
-func Open(ctx context.Context, dir, cache, path string, src []byte) *model.View {
-	ws := index.NewWorkspace(index.Options{CacheDir: cache})
+// OpenLarge writes LargeProject into a temporary folder and indexes it
+// with the template open in the editor, as a server does. It returns the
+// model's view of that snapshot, warm: the template's diagnostics are
+// computed. main and src are the template's path and text.
+func OpenLarge(b *testing.B) (view *model.View, main string, src []byte) {
+	ctx := context.Background()
+	dir := b.TempDir()
+	main, src, err := LargeProject(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	ws := index.NewWorkspace(index.Options{CacheDir: b.TempDir()})
 	ws.AddFolder(ctx, dir, nil)
 	engine := model.NewEngine()
-	view := engine.View(ws.SetOverlay(path, 1, src))
-	engine.Diagnostics(ctx, view, path)
-	return view
+	view = engine.View(ws.SetOverlay(main, 1, src))
+	engine.Diagnostics(ctx, view, main)
+	return view, main, src
 }
 
 // NameOffsets lists an offset inside every name written in src (every run
