@@ -476,12 +476,10 @@ func (h *hoverer) functionHover(t model.Target) {
 
 func (h *hoverer) keywordHover(t model.Target) {
 	h.line("**`%s`**", t.Name)
-	for _, k := range grammar.EntityKeywords {
-		if k.Name == t.Name {
-			h.line("%s", k.Doc)
-		}
+	if doc := grammar.KeywordDoc(t.Name); doc != "" {
+		h.line("%s", doc)
 	}
-	if t.Fn == nil {
+	if t.Fn == nil || !grammar.IsEntityKeyword(t.Name) {
 		return
 	}
 	for _, p := range t.Fn.Params {

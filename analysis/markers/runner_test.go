@@ -17,6 +17,8 @@ package markers_test
 // or numbers. A string that locates something (most first arguments) is a
 // substring of the marker's own line; a `‸` inside it marks the exact
 // offset, else the locator's start is the offset and its text the span.
+// Two `‸` delimit the span inside a longer locator (the offset is at the
+// first): "‸host‸, ALL" is the host written before ", ALL".
 //
 //	#@loc(name, "text")         names the span of text on this line
 //	#@diag("text", "code")      an error with that code exactly at text
@@ -199,20 +201,23 @@ func (env *Env) Locate(m Marker, i int) (off int, span text.Span, ok bool) {
 		env.Errorf(m, "argument %d must be a locator string", i+1)
 		return 0, text.Span{}, false
 	}
-	loc := m.Args[i].Str
-	plain := strings.Replace(loc, cursor, "", 1)
+	parts := strings.Split(m.Args[i].Str, cursor)
+	plain := strings.Join(parts, "")
 	content := env.Files[m.Path]
 	start, end := lineBounds(content, m.Line)
 	at := strings.Index(content[start:end], plain)
-	if at < 0 {
+	if at < 0 || len(parts) > 3 {
 		env.Errorf(m, "locator %q is not on line %d", plain, m.Line+1)
 		return 0, text.Span{}, false
 	}
 	s := start + at
 	span = text.Span{Start: s, End: s + len(plain)}
 	off = s
-	if c := strings.Index(loc, cursor); c >= 0 {
-		off = s + c
+	if len(parts) > 1 {
+		off = s + len(parts[0])
+	}
+	if len(parts) == 3 {
+		span = text.Span{Start: off, End: off + len(parts[1])}
 	}
 	return off, span, true
 }

@@ -42,10 +42,9 @@ type Target struct {
 	Span text.Span
 	Name string
 	// OnDecl is set when the offset is on a declaration or member
-	// definition itself, which Site then names; Use is set for a use.
+	// definition itself, which Site then names.
 	OnDecl bool
 	Site   Decl
-	Use    *Use
 	// Decl is the declaration of a TargetDecl; Member the member of a
 	// TargetMember.
 	Decl   Decl
@@ -71,7 +70,7 @@ func (u *Unit) Target(off int) Target {
 		return t
 	}
 	if use, ok := v.UseAt(u.Path, off); ok && !isImportRef(f, use) {
-		t := Target{Span: use.Span, Name: use.Name, Use: &use}
+		t := Target{Span: use.Span, Name: use.Name}
 		if call, ok := u.keywordCall(use); ok {
 			t.Kind, t.Call = TargetKeyword, call
 			if call != nil {
@@ -157,17 +156,15 @@ func isName(f *facts.Facts, use Use) bool {
 	return true
 }
 
-// keywordCall reports whether a use is one of the entity keywords in a
-// function's arguments, and returns the call (nil outside calls).
+// keywordCall reports whether a use is a keyword — SELF, SOURCE, TARGET
+// or HOST naming an entity, or a step of a TOSCA path — and returns its
+// call (nil outside calls).
 func (u *Unit) keywordCall(use Use) (*facts.Call, bool) {
-	if !grammar.IsEntityKeyword(use.Name) {
-		return nil, false
-	}
 	f := u.Facts
 	switch use.Kind {
 	case UseRef:
 		r := &f.Refs[use.Ref]
-		if r.Kind != grammar.ModelableEntity && r.Kind != grammar.NodeTemplate {
+		if !grammar.IsEntityKeyword(use.Name) || r.Kind != grammar.ModelableEntity && r.Kind != grammar.NodeTemplate {
 			return nil, false
 		}
 		if r.Call < 0 {
@@ -175,7 +172,17 @@ func (u *Unit) keywordCall(use Use) (*facts.Call, bool) {
 		}
 		return &f.Calls[r.Call], true
 	case UsePathArg:
-		return &f.Calls[use.Call], true
+		call := &f.Calls[use.Call]
+		for _, s := range u.View.CallPath(u.Path, call) {
+			if s.Arg != int(use.Arg) {
+				continue
+			}
+			switch {
+			case s.Kind == StepKeyword, s.Kind == StepStart && !s.Target.Valid(),
+				s.Kind == StepIndex && s.Name == grammar.PathAll:
+				return call, grammar.KeywordDoc(use.Name) != ""
+			}
+		}
 	}
 	return nil, false
 }

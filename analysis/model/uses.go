@@ -169,9 +169,6 @@ func (ix *useIndex) capabilityMembers(f *facts.Facts, id facts.ID) {
 	}
 }
 
-// Uses lists every use of the file at path, by position.
-func (v *View) Uses(path string) []Use { return v.uses(path).uses }
-
 // UseAt returns the innermost use whose span holds offset off.
 func (v *View) UseAt(path string, off int) (Use, bool) {
 	ix := v.uses(path)
