@@ -1,8 +1,11 @@
 package model
 
 import (
+	"cmp"
+	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
 	"github.com/tosca-ls/tosca-ls/index/facts"
@@ -56,7 +59,10 @@ type useIndex struct {
 	// bounds the search back from an offset.
 	uses   []Use
 	maxLen int
-	byName map[string][]int32
+	// The name tables serve references and rename only: they are built on
+	// first use, so that position requests after an edit do not pay for them.
+	namesOnce sync.Once
+	byName    map[string][]int32
 	// named lists the entities written with each name (declarations,
 	// member definitions, assignments).
 	named map[string][]facts.ID
@@ -93,7 +99,7 @@ func (v *View) uses(path string) *useIndex {
 }
 
 func buildUses(f *facts.Facts) *useIndex {
-	ix := &useIndex{facts: f, byName: map[string][]int32{}, named: map[string][]facts.ID{}}
+	ix := &useIndex{facts: f, uses: make([]Use, 0, len(f.Refs)+len(f.Calls))}
 	for i := range f.Refs {
 		r := &f.Refs[i]
 		ix.uses = append(ix.uses, Use{Kind: UseRef, Name: r.Name, Span: r.Span.Text(), Ref: int32(i)})
@@ -118,9 +124,6 @@ func buildUses(f *facts.Facts) *useIndex {
 	}
 	for id := range f.Entities {
 		e := &f.Entities[id]
-		if e.Name != "" {
-			ix.named[e.Name] = append(ix.named[e.Name], facts.ID(id))
-		}
 		if parent := f.Entity(e.Parent); parent != nil && parent.G == grammar.SubstitutionMappingsDef {
 			ix.mappingItems(f, facts.ID(id))
 		}
@@ -130,20 +133,37 @@ func buildUses(f *facts.Facts) *useIndex {
 	}
 	// The binder's references come first among uses of one span (a path's
 	// template is both a reference and a path argument): keep those.
-	sort.SliceStable(ix.uses, func(i, j int) bool { return ix.uses[i].Span.Start < ix.uses[j].Span.Start })
+	slices.SortStableFunc(ix.uses, func(a, b Use) int { return cmp.Compare(a.Span.Start, b.Span.Start) })
 	kept := ix.uses[:0]
 	for _, u := range ix.uses {
 		if n := len(kept); n > 0 && kept[n-1].Span == u.Span {
 			continue
 		}
 		kept = append(kept, u)
+		ix.maxLen = max(ix.maxLen, u.Span.Len())
 	}
 	ix.uses = kept
-	for i, u := range ix.uses {
-		ix.maxLen = max(ix.maxLen, u.Span.Len())
-		base := BaseName(u.Name)
-		ix.byName[base] = append(ix.byName[base], int32(i))
-	}
+	return ix
+}
+
+// names builds the name tables once.
+func (ix *useIndex) names() *useIndex {
+	ix.namesOnce.Do(func() {
+		ix.byName = map[string][]int32{}
+		for i, u := range ix.uses {
+			base := BaseName(u.Name)
+			ix.byName[base] = append(ix.byName[base], int32(i))
+		}
+		ix.named = map[string][]facts.ID{}
+		if ix.facts == nil {
+			return
+		}
+		for id := range ix.facts.Entities {
+			if name := ix.facts.Entities[id].Name; name != "" {
+				ix.named[name] = append(ix.named[name], facts.ID(id))
+			}
+		}
+	})
 	return ix
 }
 
@@ -201,7 +221,7 @@ func (v *View) UsesIn(path string, span text.Span) []Use {
 // UsesNamed lists the uses of the file at path whose base name is name
 // (see BaseName): the only ones that may refer to a declaration so named.
 func (v *View) UsesNamed(path, name string) []Use {
-	ix := v.uses(path)
+	ix := v.uses(path).names()
 	idx := ix.byName[name]
 	out := make([]Use, len(idx))
 	for i, j := range idx {
@@ -211,7 +231,7 @@ func (v *View) UsesNamed(path, name string) []Use {
 }
 
 // Named lists the entities of the file at path written with that name.
-func (v *View) Named(path, name string) []facts.ID { return v.uses(path).named[name] }
+func (v *View) Named(path, name string) []facts.ID { return v.uses(path).names().named[name] }
 
 // ResolveUse returns what a use of the file at path names.
 func (v *View) ResolveUse(path string, u Use) Resolved {
