@@ -3,7 +3,6 @@ package model
 import (
 	"cmp"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 
@@ -192,7 +191,7 @@ func (ix *useIndex) capabilityMembers(f *facts.Facts, id facts.ID) {
 // UseAt returns the innermost use whose span holds offset off.
 func (v *View) UseAt(path string, off int) (Use, bool) {
 	ix := v.uses(path)
-	i := sort.Search(len(ix.uses), func(i int) bool { return ix.uses[i].Span.Start > off })
+	i := firstAfter(ix.uses, off+1)
 	best := -1
 	for j := i - 1; j >= 0 && ix.uses[j].Span.Start >= off-ix.maxLen; j-- {
 		if ix.uses[j].Span.Contains(off) && (best < 0 || ix.uses[j].Span.Len() < ix.uses[best].Span.Len()) {
@@ -205,10 +204,16 @@ func (v *View) UseAt(path string, off int) (Use, bool) {
 	return ix.uses[best], true
 }
 
+// firstAfter is the index of the first use starting at off or later.
+func firstAfter(uses []Use, off int) int {
+	i, _ := slices.BinarySearchFunc(uses, off, func(u Use, off int) int { return cmp.Compare(u.Span.Start, off) })
+	return i
+}
+
 // UsesIn lists the uses written inside span, by position.
 func (v *View) UsesIn(path string, span text.Span) []Use {
 	uses := v.uses(path).uses
-	i := sort.Search(len(uses), func(i int) bool { return uses[i].Span.Start >= span.Start })
+	i := firstAfter(uses, span.Start)
 	var out []Use
 	for ; i < len(uses) && uses[i].Span.Start <= span.End; i++ {
 		if uses[i].Span.End <= span.End {
@@ -356,6 +361,6 @@ func (v *View) UseNames(d Decl) []string {
 			out = append(out, base)
 		}
 	}
-	sort.Strings(out[1:])
+	slices.Sort(out[1:])
 	return out
 }
