@@ -2,13 +2,12 @@ package analysis_test
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/tosca-ls/tosca-ls/analysis"
+	"github.com/tosca-ls/tosca-ls/analysis/model/modeltest"
 	"github.com/tosca-ls/tosca-ls/index"
 	"github.com/tosca-ls/tosca-ls/index/syntax"
 )
@@ -57,31 +56,11 @@ func BenchmarkParseLarge(b *testing.B) {
 	}
 }
 
-// largeProject writes a 10,000-line service template importing 50 files of
-// 20 node types each, every one under its own namespace.
+// largeProject writes the large scenario into a temporary folder.
 func largeProject(b *testing.B) (dir, main string, src []byte) {
 	dir = b.TempDir()
-	var buf strings.Builder
-	buf.WriteString("tosca_definitions_version: tosca_2_0\nimports:\n  - profile: org.oasis-open.simple:2.0\n")
-	for i := 0; i < 50; i++ {
-		var t strings.Builder
-		t.WriteString("tosca_definitions_version: tosca_2_0\nimports:\n  - profile: org.oasis-open.simple:2.0\nnode_types:\n")
-		for j := 0; j < 20; j++ {
-			fmt.Fprintf(&t, "  T%d:\n    derived_from: Compute\n    properties:\n      p%d:\n        type: string\n        default: x\n", j, j)
-		}
-		name := fmt.Sprintf("t%d.yaml", i)
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(t.String()), 0o644); err != nil {
-			b.Fatal(err)
-		}
-		fmt.Fprintf(&buf, "  - url: %s\n    namespace: n%d\n", name, i)
-	}
-	buf.WriteString("service_template:\n  inputs:\n    x:\n      type: string\n  node_templates:\n")
-	for n := 0; strings.Count(buf.String(), "\n") < 10000; n++ {
-		fmt.Fprintf(&buf, "    node%d:\n      type: n%d:T%d\n      properties:\n        p%d: { get_input: x }\n      requirements:\n        - dependency: node%d\n", n, n%50, n%20, n%20, max(n-1, 0))
-	}
-	main = filepath.Join(dir, "main.yaml")
-	src = []byte(buf.String())
-	if err := os.WriteFile(main, src, 0o644); err != nil {
+	main, src, err := modeltest.LargeProject(dir)
+	if err != nil {
 		b.Fatal(err)
 	}
 	return dir, main, src

@@ -8,6 +8,9 @@ import (
 	"testing"
 
 	"github.com/tosca-ls/tosca-ls/analysis"
+	"github.com/tosca-ls/tosca-ls/analysis/hover"
+	"github.com/tosca-ls/tosca-ls/analysis/model"
+	"github.com/tosca-ls/tosca-ls/analysis/navigate"
 	"github.com/tosca-ls/tosca-ls/index"
 )
 
@@ -25,6 +28,7 @@ func TestConcurrentRequests(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
+	view := model.NewEngine().View(snap)
 	var wg sync.WaitGroup
 	for g := 0; g < 4; g++ {
 		wg.Add(1)
@@ -32,10 +36,10 @@ func TestConcurrentRequests(t *testing.T) {
 			defer wg.Done()
 			for off := g; off < len(src); off += 37 {
 				analysis.Complete(ctx, snap, main, off)
-				analysis.HoverAt(ctx, snap, main, off)
-				analysis.Definition(ctx, snap, main, off)
-				analysis.References(ctx, snap, main, off, true)
-				analysis.DocumentHighlights(ctx, snap, main, off)
+				hover.At(ctx, view, main, off)
+				navigate.Definition(ctx, view, main, off)
+				navigate.References(ctx, view, main, off, true)
+				navigate.Highlights(ctx, view, main, off)
 				analysis.SignatureHelpAt(ctx, snap, main, off)
 			}
 			analysis.Diagnostics(ctx, snap, main)

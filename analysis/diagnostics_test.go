@@ -14,6 +14,7 @@ import (
 
 	"github.com/tosca-ls/tosca-ls/analysis"
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
+	"github.com/tosca-ls/tosca-ls/analysis/hover"
 	"github.com/tosca-ls/tosca-ls/analysis/model"
 	"github.com/tosca-ls/tosca-ls/index"
 )
@@ -278,7 +279,7 @@ func TestFileTooLarge(t *testing.T) {
 	}
 	// Features on the unparsed file answer without panicking.
 	analysis.Complete(context.Background(), snap, path, 10)
-	analysis.HoverAt(context.Background(), snap, path, 10)
+	hover.At(context.Background(), engine.View(snap), path, 10)
 	analysis.DocumentSymbols(context.Background(), snap, path)
 	analysis.SemanticTokens(context.Background(), snap, path)
 }

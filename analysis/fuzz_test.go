@@ -7,6 +7,9 @@ import (
 	"testing"
 
 	"github.com/tosca-ls/tosca-ls/analysis"
+	"github.com/tosca-ls/tosca-ls/analysis/hover"
+	"github.com/tosca-ls/tosca-ls/analysis/model"
+	"github.com/tosca-ls/tosca-ls/analysis/navigate"
 	"github.com/tosca-ls/tosca-ls/index"
 	"github.com/tosca-ls/tosca-ls/index/text"
 )
@@ -44,18 +47,19 @@ func FuzzAnalysis(f *testing.F) {
 		for _, it := range analysis.Complete(ctx, snap, path, off) {
 			inside("completion", it.Edit.Span.Start, it.Edit.Span.End)
 		}
-		if h := analysis.HoverAt(ctx, snap, path, off); h != nil {
+		view := model.NewEngine().View(snap)
+		if h := hover.At(ctx, view, path, off); h != nil {
 			inside("hover", h.Span.Start, h.Span.End)
 		}
-		for _, l := range analysis.Definition(ctx, snap, path, off) {
+		for _, l := range navigate.Definition(ctx, view, path, off) {
 			if l.Path == path {
 				inside("definition", l.Span.Start, l.Span.End)
 			}
 		}
-		analysis.References(ctx, snap, path, off, true)
-		analysis.DocumentHighlights(ctx, snap, path, off)
+		navigate.References(ctx, view, path, off, true)
+		navigate.Highlights(ctx, view, path, off)
 		analysis.SignatureHelpAt(ctx, snap, path, off)
-		analysis.PrepareRename(ctx, snap, path, off)
+		navigate.PrepareRename(ctx, view, path, off)
 		for _, s := range analysis.DocumentSymbols(ctx, snap, path) {
 			inside("symbol", s.Span.Start, s.Span.End)
 		}

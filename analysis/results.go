@@ -80,27 +80,6 @@ type CompletionItem struct {
 	Deprecated      bool
 }
 
-// Hover is markdown about the thing under the cursor and its span.
-type Hover struct {
-	Span     text.Span
-	Markdown string
-}
-
-// HighlightKind values match LSP's DocumentHighlightKind.
-type HighlightKind int
-
-const (
-	HighlightText  HighlightKind = 1
-	HighlightRead  HighlightKind = 2
-	HighlightWrite HighlightKind = 3
-)
-
-// Highlight is one occurrence of the symbol under the cursor in the same file.
-type Highlight struct {
-	Span text.Span
-	Kind HighlightKind
-}
-
 // SymbolKind values match LSP's SymbolKind.
 type SymbolKind int
 

@@ -22,7 +22,7 @@ func (s *Server) CodeAction(ctx context.Context, params *protocol.CodeActionPara
 		if !kindWanted(a.Kind, params.Context.Only) {
 			continue
 		}
-		ca := &protocol.CodeAction{Title: a.Title, Edit: s.workspaceEdit(t.snap, a.Edits)}
+		ca := &protocol.CodeAction{Title: a.Title, Edit: workspaceEdit(s, t.snap, a.Edits)}
 		if a.Kind != "" {
 			k := protocol.CodeActionKind(a.Kind)
 			ca.Kind = &k

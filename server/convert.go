@@ -62,8 +62,8 @@ func (s *Server) uriFor(path string) uri.URI {
 	return uriFromPath(path)
 }
 
-// location converts an analysis location; ok is false when its file is unknown.
-func (s *Server) location(snap *index.Snapshot, loc analysis.Location) (protocol.Location, bool) {
+// location converts a model location; ok is false when its file is unknown.
+func (s *Server) location(snap *index.Snapshot, loc model.Location) (protocol.Location, bool) {
 	lines := linesOf(snap, loc.Path)
 	if lines == nil {
 		return protocol.Location{}, false
@@ -71,7 +71,7 @@ func (s *Server) location(snap *index.Snapshot, loc analysis.Location) (protocol
 	return protocol.Location{URI: s.uriFor(loc.Path), Range: toRange(lines, loc.Span)}, true
 }
 
-func (s *Server) locations(snap *index.Snapshot, locs []analysis.Location) []protocol.Location {
+func (s *Server) locations(snap *index.Snapshot, locs []model.Location) []protocol.Location {
 	out := make([]protocol.Location, 0, len(locs))
 	for _, l := range locs {
 		if pl, ok := s.location(snap, l); ok {
@@ -126,11 +126,18 @@ func markdown(value string) *protocol.MarkupContent {
 	return &protocol.MarkupContent{Kind: protocol.MarkupKindMarkdown, Value: value}
 }
 
+// textEdit is an edit of a file's text: the model's, or the one of the
+// features of package analysis not yet moved onto the model.
+type textEdit interface {
+	model.TextEdit | analysis.TextEdit
+}
+
 // textEdits converts edits of one file.
-func textEdits(lines *text.Lines, edits []analysis.TextEdit) []protocol.TextEdit {
+func textEdits[E textEdit](lines *text.Lines, edits []E) []protocol.TextEdit {
 	out := make([]protocol.TextEdit, 0, len(edits))
 	for _, e := range edits {
-		out = append(out, protocol.TextEdit{Range: toRange(lines, e.Span), NewText: e.NewText})
+		me := model.TextEdit(e)
+		out = append(out, protocol.TextEdit{Range: toRange(lines, me.Span), NewText: me.NewText})
 	}
 	return out
 }

@@ -5,17 +5,17 @@ import (
 
 	"go.lsp.dev/protocol"
 
-	"github.com/tosca-ls/tosca-ls/analysis"
+	"github.com/tosca-ls/tosca-ls/analysis/hover"
 )
 
-// Hover maps analysis.HoverAt to markdown.
+// Hover answers hover.At's markdown.
 func (s *Server) Hover(ctx context.Context, params *protocol.HoverParams) (*protocol.Hover, error) {
 	t, ok := s.target(ctx, params.TextDocument.URI)
 	if !ok {
 		return nil, nil
 	}
-	h := analysis.HoverAt(ctx, t.snap, t.path, t.offset(params.Position))
-	if h == nil || h.Markdown == "" {
+	h := hover.At(ctx, t.view, t.path, t.offset(params.Position))
+	if h == nil {
 		return nil, nil
 	}
 	r := t.rng(h.Span)

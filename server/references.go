@@ -5,7 +5,7 @@ import (
 
 	"go.lsp.dev/protocol"
 
-	"github.com/tosca-ls/tosca-ls/analysis"
+	"github.com/tosca-ls/tosca-ls/analysis/navigate"
 )
 
 // References lists every use of the symbol under the cursor, across files.
@@ -14,8 +14,16 @@ func (s *Server) References(ctx context.Context, params *protocol.ReferenceParam
 	if !ok {
 		return []protocol.Location{}, nil
 	}
-	locs := analysis.References(ctx, t.snap, t.path, t.offset(params.Position), params.Context.IncludeDeclaration)
+	locs := navigate.References(ctx, t.view, t.path, t.offset(params.Position), params.Context.IncludeDeclaration)
 	return s.locations(t.snap, locs), nil
+}
+
+// highlightKind maps navigate's highlight kinds to LSP's.
+func highlightKind(k navigate.HighlightKind) protocol.DocumentHighlightKind {
+	if k == navigate.Write {
+		return protocol.DocumentHighlightKindWrite
+	}
+	return protocol.DocumentHighlightKindRead
 }
 
 // DocumentHighlight marks the occurrences of the symbol in the same file.
@@ -25,8 +33,8 @@ func (s *Server) DocumentHighlight(ctx context.Context, params *protocol.Documen
 	if !ok {
 		return out, nil
 	}
-	for _, h := range analysis.DocumentHighlights(ctx, t.snap, t.path, t.offset(params.Position)) {
-		out = append(out, protocol.DocumentHighlight{Range: t.rng(h.Span), Kind: protocol.DocumentHighlightKind(h.Kind)})
+	for _, h := range navigate.Highlights(ctx, t.view, t.path, t.offset(params.Position)) {
+		out = append(out, protocol.DocumentHighlight{Range: t.rng(h.Span), Kind: highlightKind(h.Kind)})
 	}
 	return out, nil
 }

@@ -9,7 +9,7 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
-	"github.com/tosca-ls/tosca-ls/analysis"
+	"github.com/tosca-ls/tosca-ls/analysis/navigate"
 	"github.com/tosca-ls/tosca-ls/index"
 )
 
@@ -23,9 +23,9 @@ func (s *Server) PrepareRename(ctx context.Context, params *protocol.PrepareRena
 	if !ok {
 		return nil, nil
 	}
-	span, name, err := analysis.PrepareRename(ctx, t.snap, t.path, t.offset(params.Position))
+	span, name, err := navigate.PrepareRename(ctx, t.view, t.path, t.offset(params.Position))
 	if err != nil {
-		if errors.Is(err, analysis.ErrCannotRename) {
+		if errors.Is(err, navigate.ErrCannotRename) {
 			return nil, nil
 		}
 		return nil, err
@@ -39,16 +39,16 @@ func (s *Server) Rename(ctx context.Context, params *protocol.RenameParams) (*pr
 	if !ok {
 		return nil, jsonrpc2.NewError(codeRequestFailed, "not a TOSCA document")
 	}
-	edits, err := analysis.Rename(ctx, t.snap, t.path, t.offset(params.Position), params.NewName)
+	edits, err := navigate.Rename(ctx, t.view, t.path, t.offset(params.Position), params.NewName)
 	if err != nil {
 		return nil, jsonrpc2.NewError(codeRequestFailed, err.Error())
 	}
-	return s.workspaceEdit(t.snap, edits), nil
+	return workspaceEdit(s, t.snap, edits), nil
 }
 
 // workspaceEdit converts edits by path, using documentChanges (versioned
 // for open documents) when the client supports them.
-func (s *Server) workspaceEdit(snap *index.Snapshot, edits map[string][]analysis.TextEdit) *protocol.WorkspaceEdit {
+func workspaceEdit[E textEdit](s *Server, snap *index.Snapshot, edits map[string][]E) *protocol.WorkspaceEdit {
 	paths := make([]string, 0, len(edits))
 	for p := range edits {
 		paths = append(paths, p)

@@ -104,3 +104,23 @@ func IsIndex(arg string, style PathStyle) bool {
 
 // PathHostRequirement is the requirement whose target HOST stands for.
 const PathHostRequirement = "host"
+
+// PathKeywords are the keywords that step through a final 2.0 TOSCA path
+// (SOURCE and TARGET, which also start 1.x paths, are EntityKeywords).
+var PathKeywords = []Keyword{
+	{PathRelationship, "A step of a TOSCA path: from a node, the relationship its requirement named next makes (an index may follow); after `CAPABILITY, name`, a relationship that targets that capability."},
+	{PathCapability, "A step of a TOSCA path: from a node, its capability named next; from a relationship, the capability the relationship targets."},
+	{PathAll, "An index of a TOSCA path: every node or relationship the step reaches instead of one; the function then returns a list."},
+}
+
+// KeywordDoc documents an entity keyword or a path keyword ("" for other names).
+func KeywordDoc(name string) string {
+	for _, list := range [][]Keyword{EntityKeywords, PathKeywords} {
+		for _, k := range list {
+			if k.Name == name {
+				return k.Doc
+			}
+		}
+	}
+	return ""
+}

@@ -33,6 +33,11 @@ const (
 	KeyNodeType        = "node_type"
 	KeyImplementation  = "implementation"
 	KeyPrimary         = "primary"
+	// The keynames of a final 2.0 function definition's signatures.
+	KeySignatures = "signatures"
+	KeyArguments  = "arguments"
+	KeyVariadic   = "variadic"
+	KeyResult     = "result"
 )
 
 // Member sections: keynames of type definitions holding named member

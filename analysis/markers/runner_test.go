@@ -9,11 +9,16 @@ package markers_test
 //
 // Markers live in YAML comments: `#@name(arg, …)`, several per comment if
 // needed. The comment (and the blanks before it) is removed from the line
-// before the file is written, so fixtures hold the text features see.
+// before the file is written, so fixtures hold the text features see. An
+// indented line holding only markers continues the markers of the line
+// above: it is not written, and its markers apply to that line (a marker
+// comment alone at the start of a line leaves an empty line).
 // Arguments are Go string literals, bare identifiers (names of locations)
 // or numbers. A string that locates something (most first arguments) is a
 // substring of the marker's own line; a `‸` inside it marks the exact
 // offset, else the locator's start is the offset and its text the span.
+// Two `‸` delimit the span inside a longer locator (the offset is at the
+// first): "‸host‸, ALL" is the host written before ", ALL".
 //
 //	#@loc(name, "text")         names the span of text on this line
 //	#@diag("text", "code")      an error with that code exactly at text
@@ -197,20 +202,23 @@ func (env *Env) Locate(m Marker, i int) (off int, span text.Span, ok bool) {
 		env.Errorf(m, "argument %d must be a locator string", i+1)
 		return 0, text.Span{}, false
 	}
-	loc := m.Args[i].Str
-	plain := strings.Replace(loc, cursor, "", 1)
+	parts := strings.Split(m.Args[i].Str, cursor)
+	plain := strings.Join(parts, "")
 	content := env.Files[m.Path]
 	start, end := lineBounds(content, m.Line)
 	at := strings.Index(content[start:end], plain)
-	if at < 0 {
+	if at < 0 || len(parts) > 3 {
 		env.Errorf(m, "locator %q is not on line %d", plain, m.Line+1)
 		return 0, text.Span{}, false
 	}
 	s := start + at
 	span = text.Span{Start: s, End: s + len(plain)}
 	off = s
-	if c := strings.Index(loc, cursor); c >= 0 {
-		off = s + c
+	if len(parts) > 1 {
+		off = s + len(parts[0])
+	}
+	if len(parts) == 3 {
+		span = text.Span{Start: off, End: off + len(parts[1])}
 	}
 	return off, span, true
 }
@@ -383,12 +391,14 @@ func extractMarkers(t *testing.T, name, content string) (string, []Marker) {
 	var out strings.Builder
 	var markers []Marker
 	lines := strings.SplitAfter(content, "\n")
+	written := 0
 	for i, line := range lines {
 		body := strings.TrimRight(line, "\r\n")
 		eol := line[len(body):]
 		at := markerStart(body)
 		if at < 0 {
 			out.WriteString(line)
+			written++
 			continue
 		}
 		pos := fmt.Sprintf("%s:%d", name, i+1)
@@ -396,12 +406,20 @@ func extractMarkers(t *testing.T, name, content string) (string, []Marker) {
 		if err != nil {
 			t.Fatalf("%s: %v", pos, err)
 		}
+		continued := at > 0 && strings.TrimSpace(body[:at]) == "" && written > 0
 		for _, m := range ms {
-			m.Path, m.Line, m.pos = name, i, pos
+			m.Path, m.Line, m.pos = name, written, pos
+			if continued {
+				m.Line--
+			}
 			markers = append(markers, m)
+		}
+		if continued {
+			continue
 		}
 		out.WriteString(strings.TrimRight(body[:at], " \t"))
 		out.WriteString(eol)
+		written++
 	}
 	return out.String(), markers
 }

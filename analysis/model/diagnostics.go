@@ -42,6 +42,7 @@ func (e *Engine) Diagnostics(ctx context.Context, v *View, path string) []Diagno
 func (e *Engine) Forget(path string) {
 	e.mu.Lock()
 	delete(e.diags, path)
+	delete(e.uses, path)
 	e.mu.Unlock()
 }
 

@@ -72,6 +72,8 @@ type Engine struct {
 	mu    sync.Mutex
 	prog  *Program
 	diags map[string]diagEntry
+	// uses indexes each file's uses by name, per content (see uses.go).
+	uses map[string]*useIndex
 }
 
 type diagEntry struct {
@@ -81,12 +83,15 @@ type diagEntry struct {
 }
 
 // NewEngine makes an empty engine.
-func NewEngine() *Engine { return &Engine{diags: map[string]diagEntry{}} }
+func NewEngine() *Engine {
+	return &Engine{diags: map[string]diagEntry{}, uses: map[string]*useIndex{}}
+}
 
 // View is a snapshot seen through the program of its export generation.
 type View struct {
 	Snap *index.Snapshot
 	prog *Program
+	eng  *Engine
 }
 
 // View returns the view of a snapshot, reusing the program of the previous
@@ -98,7 +103,7 @@ func (e *Engine) View(snap *index.Snapshot) *View {
 	if e.prog == nil || e.prog.gen != gen {
 		e.prog = newProgram(gen)
 	}
-	return &View{Snap: snap, prog: e.prog}
+	return &View{Snap: snap, prog: e.prog, eng: e}
 }
 
 // Facts returns the facts of the file at path (nil if unknown).

@@ -380,7 +380,9 @@ func (w *pathWalker) names(c pathCtx) pathCtx {
 	if !ok {
 		return pathCtx{}
 	}
-	s.Member, s.Section = &m, m.Section
+	// Each step keeps its own copy: m moves on to the next name below.
+	first := m
+	s.Member, s.Section = &first, m.Section
 	for _, sec := range w.spec.Sections[1:] {
 		if !w.more() {
 			return pathCtx{}

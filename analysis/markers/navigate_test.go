@@ -1,0 +1,332 @@
+package markers_test
+
+// Markers of navigation (package navigate). A location is either the name
+// of a @loc, or a string `path:line:text` (1-based line; path relative to
+// the fixture, or `<profiles>/folder/file.yaml` for a file of the embedded
+// profiles; text is what the location spans, empty for the start of a
+// file). Results are compared in the order the feature returns them.
+//
+//	#@def("loc‸", want…)        go to definition lists exactly these locations
+//	#@typedef("loc‸", want…)    go to type definition
+//	#@impl("loc‸", want…)       go to implementation
+//	#@refs("loc‸", want…)       references, declarations excluded
+//	#@allrefs("loc‸", want…)    references, declarations included
+//	#@highlight("loc‸", "write", want…, "read", want…)
+//	                            document highlights; "write" and "read"
+//	                            say the kind of the locations after them
+//	#@preparerename("loc‸", "text")
+//	                            prepare rename spans text (at the locator),
+//	                            which is also the placeholder
+//	#@rename("loc‸", "new", golden)
+//	                            rename to new: golden holds every file the
+//	                            rename changes, as it reads after the edits;
+//	                            the rename adds no reference problem and
+//	                            writes nothing to disk
+//	#@renameerr("loc‸", "why")  prepare rename and rename refuse, saying why
+//	#@renameerr("loc‸", "why", "new")
+//	                            rename to new is refused, saying why
+//	#@sweep()                   every navigation and hover request at every
+//	                            offset of every file of the fixture answers
+//	                            spans inside the files (and no panic), with
+//	                            requests running concurrently
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/tosca-ls/tosca-ls/analysis/diag"
+	"github.com/tosca-ls/tosca-ls/analysis/hover"
+	"github.com/tosca-ls/tosca-ls/analysis/model"
+	"github.com/tosca-ls/tosca-ls/analysis/navigate"
+	"github.com/tosca-ls/tosca-ls/index"
+)
+
+type locateFunc = func(context.Context, *model.View, string, int) []model.Location
+
+func init() {
+	handlers["def"] = locationsMarker(navigate.Definition)
+	handlers["typedef"] = locationsMarker(navigate.TypeDefinition)
+	handlers["impl"] = locationsMarker(navigate.Implementation)
+	handlers["refs"] = locationsMarker(func(ctx context.Context, v *model.View, path string, off int) []model.Location {
+		return navigate.References(ctx, v, path, off, false)
+	})
+	handlers["allrefs"] = locationsMarker(func(ctx context.Context, v *model.View, path string, off int) []model.Location {
+		return navigate.References(ctx, v, path, off, true)
+	})
+	handlers["highlight"] = highlightMarker
+	handlers["preparerename"] = prepareRenameMarker
+	handlers["rename"] = renameMarker
+	handlers["renameerr"] = renameErrMarker
+	handlers["sweep"] = sweepMarker
+}
+
+// describeLocation writes a location as `path:line:text`.
+func (env *Env) describeLocation(l model.Location) string {
+	f := env.Snap.File(l.Path)
+	if f == nil || f.Facts == nil {
+		return fmt.Sprintf("%s:?:?", env.Rel(l.Path))
+	}
+	name := env.Rel(l.Path)
+	if f.Embedded {
+		// <cache>/profiles/<hash>/simple-2.0/node_types.yaml → <profiles>/simple-2.0/node_types.yaml
+		name = "<profiles>/" + filepath.Base(filepath.Dir(l.Path)) + "/" + filepath.Base(l.Path)
+	}
+	src := f.Facts.Src
+	if l.Span.Start < 0 || l.Span.End > len(src) || l.Span.Start > l.Span.End {
+		return fmt.Sprintf("%s:outside the file %v", name, l.Span)
+	}
+	line := 1 + strings.Count(src[:l.Span.Start], "\n")
+	return fmt.Sprintf("%s:%d:%s", name, line, src[l.Span.Start:l.Span.End])
+}
+
+// wantLocations reads the location arguments of m from argument i on.
+func (env *Env) wantLocations(m Marker, i int) []string {
+	var out []string
+	for ; i < len(m.Args); i++ {
+		if m.Args[i].IsStr {
+			out = append(out, m.Args[i].Str)
+			continue
+		}
+		if l, ok := env.Loc(m, i); ok {
+			out = append(out, env.describeLocation(l))
+		}
+	}
+	return out
+}
+
+func (env *Env) compareLocations(m Marker, got []model.Location, want []string) {
+	var desc []string
+	for _, l := range got {
+		desc = append(desc, env.describeLocation(l))
+		if _, err := os.Stat(l.Path); err != nil {
+			env.Errorf(m, "%s is not a file on disk: %v", l.Path, err)
+		}
+	}
+	env.compareLists(m, desc, want)
+}
+
+// compareLists reports a list of results that is not the one wanted.
+func (env *Env) compareLists(m Marker, got, want []string) {
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		env.Errorf(m, "got:\n  %s\nwant:\n  %s", strings.Join(got, "\n  "), strings.Join(want, "\n  "))
+	}
+}
+
+func locationsMarker(find locateFunc) func(env *Env, m Marker) {
+	return func(env *Env, m Marker) {
+		off, _, ok := env.Locate(m, 0)
+		if !ok {
+			return
+		}
+		env.compareLocations(m, find(context.Background(), env.View, env.Abs(m.Path), off), env.wantLocations(m, 1))
+	}
+}
+
+func highlightMarker(env *Env, m Marker) {
+	off, _, ok := env.Locate(m, 0)
+	if !ok {
+		return
+	}
+	path := env.Abs(m.Path)
+	var want []string
+	kind := ""
+	for i := 1; i < len(m.Args); i++ {
+		if a := m.Args[i]; a.IsStr && (a.Str == "read" || a.Str == "write") {
+			kind = a.Str
+			continue
+		}
+		for _, l := range env.wantLocations(Marker{Name: m.Name, Args: m.Args[i : i+1], pos: m.pos}, 0) {
+			want = append(want, l+" "+kind)
+		}
+	}
+	var got []string
+	for _, h := range navigate.Highlights(context.Background(), env.View, path, off) {
+		kind := "read"
+		if h.Kind == navigate.Write {
+			kind = "write"
+		}
+		got = append(got, env.describeLocation(model.Location{Path: path, Span: h.Span})+" "+kind)
+	}
+	env.compareLists(m, got, want)
+}
+
+func prepareRenameMarker(env *Env, m Marker) {
+	off, _, ok := env.Locate(m, 0)
+	if !ok {
+		return
+	}
+	want := env.Str(m, 1)
+	path := env.Abs(m.Path)
+	span, placeholder, err := navigate.PrepareRename(context.Background(), env.View, path, off)
+	if err != nil {
+		env.Errorf(m, "%v", err)
+		return
+	}
+	if got := env.Files[m.Path][span.Start:span.End]; got != want || placeholder != want {
+		env.Errorf(m, "span %q, placeholder %q; want %q", got, placeholder, want)
+	}
+}
+
+func renameMarker(env *Env, m Marker) {
+	off, _, ok := env.Locate(m, 0)
+	if !ok {
+		return
+	}
+	newName := env.Str(m, 1)
+	if len(m.Args) < 3 || m.Args[2].IsStr {
+		env.Errorf(m, "argument 3 must name a golden file")
+		return
+	}
+	edits, err := navigate.Rename(context.Background(), env.View, env.Abs(m.Path), off, newName)
+	if err != nil {
+		env.Errorf(m, "%v", err)
+		return
+	}
+	after := map[string]string{}
+	var names []string
+	for p, es := range edits {
+		name := env.Rel(p)
+		src, ok := env.Files[name]
+		if !ok {
+			env.Errorf(m, "the rename edits %s, which is not a file of the fixture", p)
+			continue
+		}
+		// Apply from the end so that earlier spans stay valid.
+		sorted := append([]model.TextEdit(nil), es...)
+		sort.Slice(sorted, func(i, j int) bool { return sorted[i].Span.Start > sorted[j].Span.Start })
+		for i, e := range sorted {
+			if i > 0 && e.Span.End > sorted[i-1].Span.Start {
+				env.Errorf(m, "overlapping edits in %s", name)
+				return
+			}
+			src = src[:e.Span.Start] + e.NewText + src[e.Span.End:]
+		}
+		after[name] = src
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	var b strings.Builder
+	for _, name := range names {
+		fmt.Fprintf(&b, "== %s ==\n%s", name, after[name])
+	}
+	env.CheckGolden(m, m.Args[2].Ident+".golden", b.String())
+	for name, content := range env.Files {
+		if data, err := os.ReadFile(env.Abs(name)); err != nil || string(data) != content {
+			env.Errorf(m, "%s changed on disk", name)
+		}
+	}
+	if before, now := env.referenceProblems(nil), env.referenceProblems(after); len(now) > len(before) {
+		env.Errorf(m, "the rename leaves reference problems:\n%s", strings.Join(now, "\n"))
+	}
+}
+
+// referenceProblems lists the diagnostics a broken rename would cause in
+// the fixture's files, once the given files read as given.
+func (env *Env) referenceProblems(files map[string]string) []string {
+	ws := index.NewWorkspace(index.Options{CacheDir: filepath.Join(os.TempDir(), "tosca-ls-marker-cache")})
+	ws.AddFolder(context.Background(), env.Dir, nil)
+	snap := ws.Snapshot()
+	for name, content := range files {
+		snap = ws.SetOverlay(env.Abs(name), 2, []byte(content))
+	}
+	engine := model.NewEngine()
+	view := engine.View(snap)
+	var out []string
+	for name := range env.Files {
+		for _, d := range engine.Diagnostics(context.Background(), view, env.Abs(name)) {
+			switch d.Code {
+			case diag.UnknownType, diag.UnknownName, diag.WrongTypeKind, diag.UnknownKeyname, diag.DuplicateName, diag.UnknownMember:
+				out = append(out, name+": "+d.Message)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func renameErrMarker(env *Env, m Marker) {
+	off, _, ok := env.Locate(m, 0)
+	if !ok {
+		return
+	}
+	ctx, path, why := context.Background(), env.Abs(m.Path), env.Str(m, 1)
+	newName := "other"
+	if len(m.Args) > 2 {
+		newName = env.Str(m, 2)
+	} else if _, _, err := navigate.PrepareRename(ctx, env.View, path, off); !errors.Is(err, navigate.ErrCannotRename) || !strings.Contains(err.Error(), why) {
+		env.Errorf(m, "prepare rename: %v; want a refusal saying %q", err, why)
+	}
+	edits, err := navigate.Rename(ctx, env.View, path, off, newName)
+	if !errors.Is(err, navigate.ErrCannotRename) || !strings.Contains(err.Error(), why) || edits != nil {
+		env.Errorf(m, "rename to %q: %v, %v; want a refusal saying %q", newName, edits, err, why)
+	}
+}
+
+// sweepMarker runs every request at every offset of every file, from
+// several goroutines sharing a fresh view as a server's concurrent requests
+// do (run with -race to check the model's memos).
+func sweepMarker(env *Env, m Marker) {
+	const workers = 4
+	v := model.NewEngine().View(env.Snap)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for name := range env.Files {
+				f := env.Snap.File(env.Abs(name))
+				if f == nil || f.Facts == nil {
+					continue
+				}
+				for off := w; off <= len(f.Facts.Src); off += workers {
+					env.sweepAt(m, v, name, off)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// sweepAt runs every request at one offset: each answers spans inside the files.
+func (env *Env) sweepAt(m Marker, v *model.View, name string, off int) {
+	ctx := context.Background()
+	path := env.Abs(name)
+	inside := func(what string, l model.Location) {
+		lf := env.Snap.File(l.Path)
+		if lf == nil || lf.Facts == nil || l.Span.Start < 0 || l.Span.End > len(lf.Facts.Src) || l.Span.Start > l.Span.End {
+			env.Errorf(m, "%s at %s:%d returned %v, outside its file", what, name, off, l)
+		}
+	}
+	if h := hover.At(ctx, v, path, off); h != nil {
+		inside("hover", model.Location{Path: path, Span: h.Span})
+		if h.Markdown == "" {
+			env.Errorf(m, "empty hover at %s:%d", name, off)
+		}
+	}
+	for _, l := range navigate.Definition(ctx, v, path, off) {
+		inside("definition", l)
+	}
+	for _, l := range navigate.TypeDefinition(ctx, v, path, off) {
+		inside("type definition", l)
+	}
+	for _, h := range navigate.Highlights(ctx, v, path, off) {
+		inside("highlight", model.Location{Path: path, Span: h.Span})
+	}
+	if span, _, err := navigate.PrepareRename(ctx, v, path, off); err == nil {
+		inside("prepare rename", model.Location{Path: path, Span: span})
+	}
+	if off%5 == 0 {
+		for _, l := range navigate.References(ctx, v, path, off, true) {
+			inside("references", l)
+		}
+		for _, l := range navigate.Implementation(ctx, v, path, off) {
+			inside("implementation", l)
+		}
+	}
+}
