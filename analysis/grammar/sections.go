@@ -13,6 +13,7 @@ const (
 	KeyProfile      = "profile"
 	KeyImports      = "imports"
 	KeyRepositories = "repositories"
+	KeyRepository   = "repository"
 	KeyNamespace    = "namespace"
 	// KeyNamespacePrefix is 1.x's name for an import's namespace.
 	KeyNamespacePrefix = "namespace_prefix"
@@ -32,6 +33,7 @@ const (
 	KeyNodeType        = "node_type"
 	KeyImplementation  = "implementation"
 	KeyPrimary         = "primary"
+	KeySteps           = "steps"
 )
 
 // Member sections: keynames of type definitions holding named member
