@@ -277,8 +277,6 @@ func TestFileTooLarge(t *testing.T) {
 	// Features on the unparsed file answer without panicking.
 	analysis.Complete(context.Background(), snap, path, 10)
 	analysis.HoverAt(context.Background(), snap, path, 10)
-	analysis.DocumentSymbols(context.Background(), snap, path)
-	analysis.SemanticTokens(context.Background(), snap, path)
 }
 
 // TestREADMEListsEveryCode keeps the README's table of codes complete.
