@@ -41,13 +41,14 @@ func init() {
 	handlers["nowsymbols"] = nowsymbolsMarker
 }
 
-// goldenName is the golden file a document-wide marker compares with.
-func goldenName(env *Env, m Marker) (string, bool) {
+// document reads a document-wide marker: the golden file it compares with,
+// and the absolute path and text of the file it is written in.
+func document(env *Env, m Marker) (golden, path, src string, ok bool) {
 	if len(m.Args) != 1 || m.Args[0].IsStr {
 		env.Errorf(m, "want @%s(NAME): NAME.golden holds the expected answer", m.Name)
-		return "", false
+		return "", "", "", false
 	}
-	return m.Args[0].Ident + ".golden", true
+	return m.Args[0].Ident + ".golden", env.Abs(m.Path), env.Files[m.Path], true
 }
 
 // rangeOf shows a span of a fixture file as line:col-line:col (1-based).
@@ -67,12 +68,10 @@ var symbolKindNames = map[outline.SymbolKind]string{
 }
 
 func symbolsMarker(env *Env, m Marker) {
-	golden, ok := goldenName(env, m)
+	golden, path, src, ok := document(env, m)
 	if !ok {
 		return
 	}
-	path := env.Abs(m.Path)
-	src := env.Files[m.Path]
 	var b strings.Builder
 	var walk func(syms []outline.Symbol, parent *outline.Symbol, depth int)
 	walk = func(syms []outline.Symbol, parent *outline.Symbol, depth int) {
@@ -109,12 +108,10 @@ var modifierNames = map[outline.TokenModifiers]string{
 }
 
 func tokensMarker(env *Env, m Marker) {
-	golden, ok := goldenName(env, m)
+	golden, path, src, ok := document(env, m)
 	if !ok {
 		return
 	}
-	path := env.Abs(m.Path)
-	src := env.Files[m.Path]
 	lines := text.NewLines([]byte(src))
 	var b strings.Builder
 	prevEnd := -1
@@ -143,12 +140,11 @@ func tokensMarker(env *Env, m Marker) {
 var foldKindNames = map[outline.FoldKind]string{outline.FoldRegion: "region", outline.FoldComment: "comment", outline.FoldImports: "imports"}
 
 func foldsMarker(env *Env, m Marker) {
-	golden, ok := goldenName(env, m)
+	golden, path, src, ok := document(env, m)
 	if !ok {
 		return
 	}
-	path := env.Abs(m.Path)
-	lines := text.NewLines([]byte(env.Files[m.Path]))
+	lines := text.NewLines([]byte(src))
 	var b strings.Builder
 	for _, f := range outline.FoldingRanges(context.Background(), env.View, path) {
 		if f.Span.Len() <= 0 || lines.Line(f.Span.Start) >= lines.Line(f.Span.End-1) {
@@ -160,12 +156,10 @@ func foldsMarker(env *Env, m Marker) {
 }
 
 func linksMarker(env *Env, m Marker) {
-	golden, ok := goldenName(env, m)
+	golden, path, src, ok := document(env, m)
 	if !ok {
 		return
 	}
-	path := env.Abs(m.Path)
-	src := env.Files[m.Path]
 	var b strings.Builder
 	for _, l := range outline.DocumentLinks(context.Background(), env.View, path) {
 		if st, err := os.Stat(l.Target); err != nil || st.IsDir() {
