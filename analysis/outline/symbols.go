@@ -74,22 +74,12 @@ type symbolBuilder struct {
 	f *facts.Facts
 }
 
-// keynameOf is the keyname a mapping key of the document is, or nil: the
-// binder frames the key of every keyname it knows with no value of its own.
-func (b *symbolBuilder) keynameOf(key *syntax.Node) *grammar.Key {
-	fr, ok := b.u.Frames[key]
-	if !ok || fr.Value != nil {
-		return nil
-	}
-	return fr.Key
-}
-
 // container lists the groups of entity id, written as mapping n: one per
 // keyname that holds entries or entities.
 func (b *symbolBuilder) container(n *syntax.Node, id facts.ID, depth int) []Symbol {
 	var out []Symbol
 	for _, p := range n.Pairs {
-		k := b.keynameOf(p.Key)
+		k := b.u.Keyname(p.Key)
 		if p.Merged || k == nil {
 			continue
 		}

@@ -256,13 +256,10 @@ func (t *tokenizer) calls() {
 	}
 }
 
-// keynames tokens every keyname the binder recognised: it framed each
-// such key with the keyname and no value of its own.
+// keynames tokens every keyname the binder recognised.
 func (t *tokenizer) keynames(u *model.Unit) {
-	for n, fr := range u.Frames {
-		if fr.Value == nil && fr.Key != nil {
-			t.add(n.Span, TokenKeyword, t.deprecated(fr.Key.FormMarker()), prioKeyname)
-		}
+	for key, k := range u.Keynames() {
+		t.add(key.Span, TokenKeyword, t.deprecated(k.FormMarker()), prioKeyname)
 	}
 }
 
