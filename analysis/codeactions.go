@@ -543,20 +543,42 @@ func (fx *fixer) rewrites(span text.Span) []CodeAction {
 	return out
 }
 
-// draftRewrites lists every conversion the file allows, in source order.
+// draftRewrites lists every conversion the file allows, in source order:
+// the draft keynames the binder recognised (it framed each keyname's key)
+// and the draft function calls it recorded.
 func (fx *fixer) draftRewrites() []rewrite {
-	u := fx.u
+	f := fx.f
+	root := f.Root()
 	var out []rewrite
-	w := &grammarWalk{v: u.Versions, userFuncs: userFunctions(u)}
-	w.keyword = func(e *grammar.Entity, k *grammar.Key, p *syntax.Pair) {
-		if k.FormMarker() != grammar.FormDraft {
-			return
+	seen := map[int]bool{}
+	// pairAt is the mapping entry whose key starts at off (an alias copy of
+	// it is met at the same offset once).
+	pairAt := func(off int) *syntax.Pair {
+		if seen[off] {
+			return nil
 		}
-		final := replacementOf(e, k)
+		seen[off] = true
+		path := syntax.PathAt(root, off)
+		if n := len(path); n > 0 && path[n-1].OnKey && path[n-1].Pair.Key.Span.Start == off {
+			return path[n-1].Pair
+		}
+		return nil
+	}
+	for key, fr := range f.Frames {
+		if fr.Value != nil || fr.Key == nil || fr.Key.FormMarker() != grammar.FormDraft {
+			continue
+		}
+		e := f.Facts.Entity(fr.Entity)
+		p := pairAt(key.Span.Start)
+		if e == nil || e.G == nil || p == nil {
+			continue
+		}
+		k := fr.Key
+		final := replacementOf(e.G, k)
 		if final == nil {
-			return
+			continue
 		}
-		if k.Name == "constraints" {
+		if k.Name == grammar.KeyConstraints {
 			if expr, ok := fx.validationOf(p.Value); ok {
 				out = append(out, rewrite{
 					title: fmt.Sprintf("Convert `%s` to `%s`", k.Name, final.Name),
@@ -564,10 +586,10 @@ func (fx *fixer) draftRewrites() []rewrite {
 					edits: []TextEdit{{Span: pairSpan(p), NewText: final.Name + ": " + expr}},
 				})
 			}
-			return
+			continue
 		}
 		if !sameShape(k.Value, final.Value) {
-			return
+			continue
 		}
 		out = append(out, rewrite{
 			title: fmt.Sprintf("Rename `%s` to `%s`", k.Name, final.Name),
@@ -575,17 +597,19 @@ func (fx *fixer) draftRewrites() []rewrite {
 			edits: []TextEdit{{Span: p.Key.Span, NewText: final.Name}},
 		})
 	}
-	w.call = func(p *syntax.Pair, fn *grammar.Function) {
-		if edits, final, ok := fx.convertCall(p, fn); ok {
+	for i := range f.Facts.Calls {
+		c := &f.Facts.Calls[i]
+		p := pairAt(int(c.NameSpan.Start))
+		if p == nil {
+			continue
+		}
+		if edits, final, ok := fx.convertCall(p, c.Fn); ok {
 			out = append(out, rewrite{
-				title: fmt.Sprintf("Convert `%s` to `%s`", fn.Name, final),
+				title: fmt.Sprintf("Convert `%s` to `%s`", c.Fn.Name, final),
 				at:    p.Key.Span,
 				edits: edits,
 			})
 		}
-	}
-	if root := u.File.Root(); root != nil {
-		w.run(root)
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].at.Start < out[j].at.Start })
 	return out

@@ -250,3 +250,45 @@ func TestCodeActionsCRLF(t *testing.T) {
 		t.Errorf("got %q\nwant %q", got, want)
 	}
 }
+
+// The edits of every action offered anywhere in a spec fixture (valid or
+// not, opened in the editor) apply: they do not overlap and stay inside
+// the text.
+func TestCodeActionEditsOnSpecFixtures(t *testing.T) {
+	root, err := filepath.Abs(filepath.Join("..", "testdata", "spec"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws := index.NewWorkspace(index.Options{CacheDir: profileCache(t)})
+	ws.AddFolder(context.Background(), root, nil)
+	ctx := context.Background()
+	files := 0
+	for _, path := range ws.Snapshot().Paths() {
+		if !strings.HasPrefix(path, root) {
+			continue
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files++
+		snap := ws.SetOverlay(path, 1, src)
+		for off := 0; off < len(src); off += 97 {
+			for _, a := range analysis.CodeActions(ctx, snap, path, text.Span{Start: off, End: off}) {
+				sorted := append([]analysis.TextEdit(nil), a.Edits[path]...)
+				sort.Slice(sorted, func(i, j int) bool { return sorted[i].Span.Start < sorted[j].Span.Start })
+				end := 0
+				for _, e := range sorted {
+					if e.Span.Start < end || e.Span.End > len(src) {
+						t.Errorf("%s: %q has overlapping or bad edits %+v", path, a.Title, a.Edits[path])
+						break
+					}
+					end = e.Span.End
+				}
+			}
+		}
+	}
+	if files < 100 {
+		t.Errorf("only %d spec fixtures found", files)
+	}
+}

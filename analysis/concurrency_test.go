@@ -43,9 +43,6 @@ func TestConcurrentRequests(t *testing.T) {
 				analysis.SignatureHelpAt(ctx, snap, main, off)
 			}
 			analysis.Diagnostics(ctx, snap, main)
-			analysis.DocumentSymbols(ctx, snap, main)
-			analysis.SemanticTokens(ctx, snap, main)
-			analysis.WorkspaceSymbols(ctx, snap, "Pod")
 		}(g)
 	}
 	wg.Wait()

@@ -280,8 +280,6 @@ func TestFileTooLarge(t *testing.T) {
 	// Features on the unparsed file answer without panicking.
 	analysis.Complete(context.Background(), snap, path, 10)
 	hover.At(context.Background(), engine.View(snap), path, 10)
-	analysis.DocumentSymbols(context.Background(), snap, path)
-	analysis.SemanticTokens(context.Background(), snap, path)
 }
 
 // TestREADMEListsEveryCode keeps the README's table of codes complete.

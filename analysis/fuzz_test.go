@@ -60,14 +60,6 @@ func FuzzAnalysis(f *testing.F) {
 		navigate.Highlights(ctx, view, path, off)
 		analysis.SignatureHelpAt(ctx, snap, path, off)
 		navigate.PrepareRename(ctx, view, path, off)
-		for _, s := range analysis.DocumentSymbols(ctx, snap, path) {
-			inside("symbol", s.Span.Start, s.Span.End)
-		}
-		for _, tok := range analysis.SemanticTokens(ctx, snap, path) {
-			inside("token", tok.Span.Start, tok.Span.End)
-		}
-		analysis.FoldingRanges(ctx, snap, path)
-		analysis.DocumentLinks(ctx, snap, path)
 		analysis.CodeActions(ctx, snap, path, analysisSpan(off))
 	})
 }

@@ -2,12 +2,13 @@ package server
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 
-	"github.com/tosca-ls/tosca-ls/analysis"
+	"github.com/tosca-ls/tosca-ls/analysis/outline"
 	"github.com/tosca-ls/tosca-ls/index/text"
 )
 
@@ -17,24 +18,28 @@ func TestEncodeTokens(t *testing.T) {
 	src := "a: é中\r\nbb: 😀x\n"
 	lines := text.NewLines([]byte(src))
 	//      offsets: a=0 :=1 ' '=2 é=3..5 中=5..8 \r\n=8..10 bb=10..12 :=12 ' '=13 😀=14..18 x=18
-	toks := []analysis.Token{
-		{Span: span(14, 18), Type: analysis.TokenString},                         // 😀 line 1, char 4, len 2
-		{Span: span(0, 1), Type: analysis.TokenProperty, Modifiers: 1},           // a
-		{Span: span(3, 8), Type: analysis.TokenString},                           // é中: char 3 len 2
-		{Span: span(10, 12), Type: analysis.TokenProperty},                       // bb
-		{Span: span(18, 19), Type: analysis.TokenKeyword},                        // x after emoji: char 6
-		{Span: span(11, 12), Type: analysis.TokenKeyword},                        // overlaps bb: dropped
-		{Span: span(12, 12), Type: analysis.TokenKeyword},                        // empty: dropped
-		{Span: span(5, 30), Type: analysis.TokenKeyword},                         // overlaps é中: dropped
-		{Span: span(19, 20), Type: analysis.TokenType(len(analysis.TokenTypes))}, // bad type
+	toks := []outline.Token{
+		{Span: span(14, 18), Type: outline.TokenTypeName},                                     // 😀 line 1, char 4, len 2
+		{Span: span(0, 1), Type: outline.TokenProperty, Modifiers: outline.ModDefaultLibrary}, // a
+		{Span: span(3, 8), Type: outline.TokenTypeName, Modifiers: outline.ModDeprecated},     // é中: char 3 len 2
+		{Span: span(10, 12), Type: outline.TokenProperty},                                     // bb
+		{Span: span(18, 19), Type: outline.TokenKeyword},                                      // x after emoji: char 6
+		{Span: span(11, 12), Type: outline.TokenKeyword},                                      // overlaps bb: dropped
+		{Span: span(12, 12), Type: outline.TokenKeyword},                                      // empty: dropped
+		{Span: span(5, 30), Type: outline.TokenKeyword},                                       // overlaps é中: dropped
+		{Span: span(19, 20), Type: outline.TokenType(len(outline.TokenTypes))},                // bad type
 	}
 	got := encodeTokens(lines, toks)
+	// Types are their index in the legend, modifiers bits in its order.
+	legend := tokenLegend()
+	index := func(name string) uint32 { return uint32(slices.Index(legend.TokenTypes, name)) }
+	bit := func(name string) uint32 { return 1 << slices.Index(legend.TokenModifiers, name) }
 	want := []uint32{
-		0, 0, 1, uint32(analysis.TokenProperty), 1,
-		0, 3, 2, uint32(analysis.TokenString), 0,
-		1, 0, 2, uint32(analysis.TokenProperty), 0,
-		0, 4, 2, uint32(analysis.TokenString), 0,
-		0, 2, 1, uint32(analysis.TokenKeyword), 0,
+		0, 0, 1, index("property"), bit("defaultLibrary"),
+		0, 3, 2, index("type"), bit("deprecated"),
+		1, 0, 2, index("property"), 0,
+		0, 4, 2, index("type"), 0,
+		0, 2, 1, index("keyword"), 0,
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("got  %v\nwant %v", got, want)
@@ -43,8 +48,8 @@ func TestEncodeTokens(t *testing.T) {
 
 func TestEncodeTokensClipsToLine(t *testing.T) {
 	lines := text.NewLines([]byte("key: |\n  text\n"))
-	got := encodeTokens(lines, []analysis.Token{{Span: span(5, 14), Type: analysis.TokenString}})
-	want := []uint32{0, 5, 1, uint32(analysis.TokenString), 0}
+	got := encodeTokens(lines, []outline.Token{{Span: span(5, 14), Type: outline.TokenKeyword}})
+	want := []uint32{0, 5, 1, uint32(slices.Index(tokenLegend().TokenTypes, "keyword")), 0}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("got %v want %v", got, want)
 	}
@@ -53,15 +58,15 @@ func TestEncodeTokensClipsToLine(t *testing.T) {
 func TestFoldingRanges(t *testing.T) {
 	src := "a:\n  b: 1\n  c: 2\nd: 3\n"
 	lines := text.NewLines([]byte(src))
-	got := foldingRanges(lines, []analysis.Fold{
-		{Span: span(0, 16)},                              // a: … c: 2 (ends at end of line 2)
-		{Span: span(0, 17), Kind: analysis.FoldRegion},   // ends after the newline: still line 2
-		{Span: span(3, 9)},                               // one line: dropped
-		{Span: span(17, 22), Kind: analysis.FoldComment}, // d: 3 and the final newline: one line
+	got := foldingRanges(lines, []outline.Fold{
+		{Span: span(0, 16), Kind: outline.FoldImports},  // a: … c: 2 (ends at end of line 2)
+		{Span: span(0, 17), Kind: outline.FoldRegion},   // ends after the newline: still line 2
+		{Span: span(3, 9), Kind: outline.FoldRegion},    // one line: dropped
+		{Span: span(17, 22), Kind: outline.FoldComment}, // d: 3 and the final newline: one line
 	})
 	want := []protocol.FoldingRange{
-		{StartLine: 0, EndLine: 2},
-		{StartLine: 0, EndLine: 2, Kind: protocol.FoldingRangeKind("region")},
+		{StartLine: 0, EndLine: 2, Kind: protocol.FoldingRangeKindImports},
+		{StartLine: 0, EndLine: 2, Kind: protocol.FoldingRangeKindRegion},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("got %+v want %+v", got, want)

@@ -16,7 +16,7 @@ import (
 
 	"go.lsp.dev/uri"
 
-	"github.com/tosca-ls/tosca-ls/analysis"
+	"github.com/tosca-ls/tosca-ls/analysis/outline"
 	"github.com/tosca-ls/tosca-ls/server/lsptest"
 )
 
@@ -213,8 +213,11 @@ func checkCapabilities(t *testing.T, res map[string]any) {
 	if !reflect.DeepEqual(c.CodeActionProvider.CodeActionKinds, []string{"quickfix", "refactor.rewrite"}) {
 		t.Errorf("code action kinds %q", c.CodeActionProvider.CodeActionKinds)
 	}
-	if !reflect.DeepEqual(c.SemanticTokensProvider.Legend.TokenTypes, analysis.TokenTypes) ||
-		!reflect.DeepEqual(c.SemanticTokensProvider.Legend.TokenModifiers, analysis.TokenModifiers) ||
+	// One legend entry per token type and modifier of the outline, in order.
+	types := []string{"type", "class", "variable", "function", "property", "keyword", "namespace", "parameter"}
+	modifiers := []string{"declaration", "defaultLibrary", "deprecated"}
+	if !reflect.DeepEqual(c.SemanticTokensProvider.Legend.TokenTypes, types) || len(types) != len(outline.TokenTypes) ||
+		!reflect.DeepEqual(c.SemanticTokensProvider.Legend.TokenModifiers, modifiers) || len(modifiers) != len(outline.Modifiers) ||
 		c.SemanticTokensProvider.Full != true || c.SemanticTokensProvider.Range != nil {
 		t.Errorf("semantic tokens: %+v", c.SemanticTokensProvider)
 	}

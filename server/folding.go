@@ -5,9 +5,16 @@ import (
 
 	"go.lsp.dev/protocol"
 
-	"github.com/tosca-ls/tosca-ls/analysis"
+	"github.com/tosca-ls/tosca-ls/analysis/outline"
 	"github.com/tosca-ls/tosca-ls/index/text"
 )
+
+// foldKinds maps the outline's fold kinds to LSP's.
+var foldKinds = map[outline.FoldKind]protocol.FoldingRangeKind{
+	outline.FoldRegion:  protocol.FoldingRangeKindRegion,
+	outline.FoldComment: protocol.FoldingRangeKindComment,
+	outline.FoldImports: protocol.FoldingRangeKindImports,
+}
 
 // FoldingRanges turns byte spans into line ranges.
 func (s *Server) FoldingRanges(ctx context.Context, params *protocol.FoldingRangeParams) ([]protocol.FoldingRange, error) {
@@ -15,10 +22,10 @@ func (s *Server) FoldingRanges(ctx context.Context, params *protocol.FoldingRang
 	if !ok {
 		return []protocol.FoldingRange{}, nil
 	}
-	return foldingRanges(t.lines, analysis.FoldingRanges(ctx, t.snap, t.path)), nil
+	return foldingRanges(t.lines, outline.FoldingRanges(ctx, t.view, t.path)), nil
 }
 
-func foldingRanges(lines *text.Lines, folds []analysis.Fold) []protocol.FoldingRange {
+func foldingRanges(lines *text.Lines, folds []outline.Fold) []protocol.FoldingRange {
 	out := []protocol.FoldingRange{}
 	for _, f := range folds {
 		start := lines.Line(f.Span.Start)
@@ -30,11 +37,7 @@ func foldingRanges(lines *text.Lines, folds []analysis.Fold) []protocol.FoldingR
 		if end <= start {
 			continue
 		}
-		fr := protocol.FoldingRange{StartLine: uint32(start), EndLine: uint32(end)}
-		if f.Kind != "" {
-			fr.Kind = protocol.FoldingRangeKind(f.Kind)
-		}
-		out = append(out, fr)
+		out = append(out, protocol.FoldingRange{StartLine: uint32(start), EndLine: uint32(end), Kind: foldKinds[f.Kind]})
 	}
 	return out
 }

@@ -10,7 +10,6 @@ import (
 	"go.uber.org/zap"
 	"go.uber.org/zap/zapcore"
 
-	"github.com/tosca-ls/tosca-ls/analysis"
 	"github.com/tosca-ls/tosca-ls/index"
 )
 
@@ -47,11 +46,8 @@ func capabilities() protocol.ServerCapabilities {
 		RenameProvider:       &protocol.RenameOptions{PrepareProvider: ptr(true)},
 		FoldingRangeProvider: protocol.Boolean(true),
 		SemanticTokensProvider: &protocol.SemanticTokensOptions{
-			Legend: protocol.SemanticTokensLegend{
-				TokenTypes:     append([]string(nil), analysis.TokenTypes...),
-				TokenModifiers: append([]string(nil), analysis.TokenModifiers...),
-			},
-			Full: protocol.Boolean(true),
+			Legend: tokenLegend(),
+			Full:   protocol.Boolean(true),
 		},
 		Workspace: &protocol.WorkspaceOptions{
 			WorkspaceFolders: &protocol.WorkspaceFoldersServerCapabilities{

@@ -24,6 +24,7 @@ import (
 	"go.uber.org/zap/zapcore"
 
 	"github.com/tosca-ls/tosca-ls/analysis/model"
+	"github.com/tosca-ls/tosca-ls/analysis/outline"
 	"github.com/tosca-ls/tosca-ls/index"
 )
 
@@ -85,6 +86,8 @@ type Server struct {
 	diags *diagnostics
 	// engine keeps the model's results across snapshots.
 	engine *model.Engine
+	// symbols keeps the names each file declares, for workspace/symbol.
+	symbols *outline.Index
 
 	bg sync.WaitGroup // background jobs (indexing, configuration)
 
@@ -129,6 +132,7 @@ func newServer(ctx context.Context, opts Options) *Server {
 		wsReady:         make(chan struct{}),
 		docs:            newDocumentStore(),
 		engine:          model.NewEngine(),
+		symbols:         outline.NewIndex(),
 		cfg:             defaultConfig(),
 		fallbackFolders: map[string]bool{},
 	}

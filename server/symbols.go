@@ -5,9 +5,28 @@ import (
 
 	"go.lsp.dev/protocol"
 
-	"github.com/tosca-ls/tosca-ls/analysis"
+	"github.com/tosca-ls/tosca-ls/analysis/outline"
 	"github.com/tosca-ls/tosca-ls/index/text"
 )
+
+// symbolKinds maps the outline's symbol kinds to LSP's.
+var symbolKinds = map[outline.SymbolKind]protocol.SymbolKind{
+	outline.SymbolFile:      protocol.SymbolKindFile,
+	outline.SymbolModule:    protocol.SymbolKindModule,
+	outline.SymbolNamespace: protocol.SymbolKindNamespace,
+	outline.SymbolPackage:   protocol.SymbolKindPackage,
+	outline.SymbolClass:     protocol.SymbolKindClass,
+	outline.SymbolMethod:    protocol.SymbolKindMethod,
+	outline.SymbolProperty:  protocol.SymbolKindProperty,
+	outline.SymbolField:     protocol.SymbolKindField,
+	outline.SymbolInterface: protocol.SymbolKindInterface,
+	outline.SymbolFunction:  protocol.SymbolKindFunction,
+	outline.SymbolVariable:  protocol.SymbolKindVariable,
+	outline.SymbolObject:    protocol.SymbolKindObject,
+	outline.SymbolKey:       protocol.SymbolKindKey,
+	outline.SymbolStruct:    protocol.SymbolKindStruct,
+	outline.SymbolEvent:     protocol.SymbolKindEvent,
+}
 
 // DocumentSymbol answers the outline: hierarchical DocumentSymbols, or flat
 // SymbolInformation for clients without hierarchy support.
@@ -16,15 +35,15 @@ func (s *Server) DocumentSymbol(ctx context.Context, params *protocol.DocumentSy
 	if !ok {
 		return protocol.DocumentSymbolSlice{}, nil
 	}
-	syms := analysis.DocumentSymbols(ctx, t.snap, t.path)
+	syms := outline.DocumentSymbols(ctx, t.view, t.path)
 	if !s.clientCaps().hierarchicalSymbols {
 		flat := protocol.SymbolInformationSlice{}
 		u := s.uriFor(t.path)
-		var walk func(list []analysis.Symbol, container string)
-		walk = func(list []analysis.Symbol, container string) {
+		var walk func(list []outline.Symbol, container string)
+		walk = func(list []outline.Symbol, container string) {
 			for _, sym := range list {
 				si := protocol.SymbolInformation{
-					BaseSymbolInformation: protocol.BaseSymbolInformation{Name: sym.Name, Kind: protocol.SymbolKind(sym.Kind)},
+					BaseSymbolInformation: protocol.BaseSymbolInformation{Name: sym.Name, Kind: symbolKinds[sym.Kind]},
 					Location:              protocol.Location{URI: u, Range: t.rng(sym.Span)},
 				}
 				if container != "" {
@@ -40,7 +59,7 @@ func (s *Server) DocumentSymbol(ctx context.Context, params *protocol.DocumentSy
 	return protocol.DocumentSymbolSlice(documentSymbols(t.lines, syms)), nil
 }
 
-func documentSymbols(lines *text.Lines, syms []analysis.Symbol) []protocol.DocumentSymbol {
+func documentSymbols(lines *text.Lines, syms []outline.Symbol) []protocol.DocumentSymbol {
 	out := make([]protocol.DocumentSymbol, 0, len(syms))
 	for _, sym := range syms {
 		full := sym.Span
@@ -55,7 +74,7 @@ func documentSymbols(lines *text.Lines, syms []analysis.Symbol) []protocol.Docum
 		}
 		ds := protocol.DocumentSymbol{
 			Name:           name,
-			Kind:           protocol.SymbolKind(sym.Kind),
+			Kind:           symbolKinds[sym.Kind],
 			Range:          toRange(lines, full),
 			SelectionRange: toRange(lines, sel),
 		}
@@ -77,13 +96,13 @@ func (s *Server) Symbols(ctx context.Context, params *protocol.WorkspaceSymbolPa
 	if snap == nil {
 		return out, nil
 	}
-	for _, ws := range analysis.WorkspaceSymbols(ctx, snap, params.Query) {
+	for _, ws := range s.symbols.WorkspaceSymbols(ctx, s.engine.View(snap), params.Query) {
 		loc, ok := s.location(snap, ws.Location)
 		if !ok {
 			continue
 		}
 		si := protocol.SymbolInformation{
-			BaseSymbolInformation: protocol.BaseSymbolInformation{Name: ws.Name, Kind: protocol.SymbolKind(ws.Kind)},
+			BaseSymbolInformation: protocol.BaseSymbolInformation{Name: ws.Name, Kind: symbolKinds[ws.Kind]},
 			Location:              loc,
 		}
 		if ws.Container != "" {

@@ -38,6 +38,7 @@ const (
 	KeyArguments  = "arguments"
 	KeyVariadic   = "variadic"
 	KeyResult     = "result"
+	KeySteps      = "steps"
 )
 
 // Member sections: keynames of type definitions holding named member

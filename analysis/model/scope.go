@@ -45,6 +45,10 @@ type lookupKey struct {
 
 // ownNames are the names a file declares itself.
 type ownNames struct {
+	// facts are the facts the names were read from: an edit inside a
+	// template changes no export (the program is kept) but does change the
+	// template-level names and their entity ids.
+	facts *facts.Facts
 	types map[nameKey]facts.ID
 	// local are template-level names (node templates, inputs, …): the
 	// first declaration of each.
@@ -58,14 +62,14 @@ type ownNames struct {
 // own returns the names the file at path declares.
 func (v *View) own(path string) *ownNames {
 	p := v.prog
+	f := v.Facts(path)
 	p.mu.Lock()
-	if o, ok := p.names[path]; ok {
+	if o, ok := p.names[path]; ok && o.facts == f {
 		p.mu.Unlock()
 		return o
 	}
 	p.mu.Unlock()
-	o := &ownNames{types: map[nameKey]facts.ID{}, local: map[nameKey]facts.ID{}}
-	f := v.Facts(path)
+	o := &ownNames{facts: f, types: map[nameKey]facts.ID{}, local: map[nameKey]facts.ID{}}
 	embedded := false
 	if file := v.Snap.File(path); file != nil {
 		embedded = file.Embedded
@@ -91,7 +95,7 @@ func (v *View) own(path string) *ownNames {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if prev, ok := p.names[path]; ok {
+	if prev, ok := p.names[path]; ok && prev.facts == f {
 		return prev
 	}
 	p.names[path] = o
