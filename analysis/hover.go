@@ -3,6 +3,7 @@ package analysis
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
@@ -478,6 +479,14 @@ func hoverDescribeValue(v *grammar.Value, depth int) string {
 	case grammar.MapOfValue:
 		s = "a map of names to " + hoverPlural(hoverDescribeValue(v.Elem, depth+1))
 	case grammar.ListOfValue:
+		if len(v.Items) > 0 {
+			var items []string
+			for _, item := range v.Items {
+				items = append(items, hoverDescribeValue(item, depth+1))
+			}
+			s = "a list of " + strconv.Itoa(len(items)) + " items: " + strings.Join(items, ", ")
+			break
+		}
 		s = "a list of " + hoverPlural(hoverDescribeValue(v.Elem, depth+1))
 	case grammar.NamedListValue:
 		s = "a list of `name: …` entries, each " + hoverDescribeValue(v.Elem, depth+1)

@@ -37,6 +37,8 @@ func (b *binder) reference(n *syntax.Node, kind grammar.RefKind, c walkCtx) {
 		return
 	case kind == grammar.ModelableEntity && grammar.IsEntityKeyword(name):
 		return
+	case kind == grammar.Input && b.workflowInput(name, c):
+		return
 	case kind == grammar.Repository:
 		// Repositories are only checked where imports use them.
 		ref.Target = b.u.Local(kind, name)
@@ -76,6 +78,13 @@ func (b *binder) reference(n *syntax.Node, kind grammar.RefKind, c walkCtx) {
 	}
 }
 
+// workflowInput reports whether name is an input of the workflow holding
+// the reference: `$get_input` inside a workflow reads the workflow's own
+// inputs (2.0 §13.2).
+func (b *binder) workflowInput(name string, c walkCtx) bool {
+	return c.owner != nil && c.owner.Kind == grammar.Workflow && c.owner.Node.Get("inputs").GetPair(name) != nil
+}
+
 // lookup finds a type visible in the file or a template-level name of the file.
 func (b *binder) lookup(kind grammar.RefKind, name string) *Decl {
 	if kind.IsType() {
@@ -101,7 +110,7 @@ func (b *binder) capabilityReference(ref *Ref, c walkCtx) {
 		ref.Kind = grammar.CapabilityType
 		return
 	}
-	node := c.entity.Get("node").Text()
+	node := targetName(c.entity.Get("node"))
 	if node == "" {
 		b.unknownType(ref.Node, grammar.CapabilityType)
 		return
@@ -131,6 +140,15 @@ func (b *binder) capabilityReference(ref *Ref, c walkCtx) {
 	d.Suggestions = suggest(ref.Name, append(names, scope.Names(grammar.CapabilityType)...))
 }
 
+// targetName is the node a requirement's `node` names: the name itself,
+// or the template of `[ node_template, index ]` (2.0 §8.7.1).
+func targetName(n *syntax.Node) string {
+	if n != nil && n.Kind == syntax.Sequence && len(n.Items) > 0 {
+		return n.Items[0].Text()
+	}
+	return n.Text()
+}
+
 func (b *binder) unknownType(n *syntax.Node, kind grammar.RefKind) {
 	name := n.Value
 	scope := b.u.Scope
@@ -158,10 +176,14 @@ func isFunctionCall(n *syntax.Node, v grammar.Versions) bool {
 		return false
 	}
 	name := n.Pairs[0].Key.Value
-	if v.Has(grammar.V2Final) && strings.HasPrefix(name, "$") && !strings.HasPrefix(name, "$$") && len(name) > 1 {
-		return true
-	}
-	return grammar.IsFunctionName(name, v)
+	return isCallString(name, v) || grammar.IsFunctionName(name, v)
+}
+
+// isCallString reports whether s names a final 2.0 function: `$name`, but
+// not the escaped literal `$$name` (§10.1). As a key it is a call with
+// arguments, as a string value a call without.
+func isCallString(s string, v grammar.Versions) bool {
+	return v.Has(grammar.V2Final) && len(s) > 1 && s[0] == '$' && s[1] != '$'
 }
 
 // walkValue looks through a free-form value (a property value, an input

@@ -14,12 +14,6 @@ var ToscaVersions = []string{
 // Statuses are the values of a property, attribute or parameter `status`.
 var Statuses = []string{"supported", "unsupported", "experimental", "deprecated"}
 
-// Directives are every node template directive of any version: 1.x has
-// substitutable and selectable, the 2020 draft substitute and select (the
-// 1.x spellings deprecated), final 2.0 create, select and substitute. The
-// `directives` keynames of NodeTemplateDef carry the per-version lists.
-var Directives = []string{"create", "select", "substitute", "selectable", "substitutable"}
-
 // NodeStates are the normative node states (set_state activities).
 var NodeStates = []string{
 	"initial", "creating", "created", "configuring", "configured",
