@@ -364,7 +364,7 @@ func TestSpotChecks(t *testing.T) {
 		{TopologyTemplateDef, "node_templates", V1_3, false},
 		{ImportDef, "file", V1_0, false}, // named imports `- name: path` have no file keyname
 		{ImportDef, "file", V1_2, true},
-		{ImportDef, "url", V2, true}, // unless profile: exactly one of them (§6.8.1)
+		{ImportDef, "url", V2, false}, // or profile: the index reports an import with neither
 		{RepositoryDef, "url", V1_2, true},
 		{RequirementDef, "capability", V2Final, true},
 		{PropertyDef, "type", V1_1, true}, // NewOnly: refinements may omit it (testdata/trust/refinement-without-type)

@@ -169,7 +169,7 @@ func init() {
 				"Mandatory (in 1.0 and 1.1 the named form `- name: path` is also accepted).").req(V1_2 | V1_3),
 		key("url", V2, ref(ImportURL),
 			"Path or URL of the TOSCA file to import; a relative path is resolved from the importing file (or from `repository`). "+
-				"An import gives either `url` or `profile`, never both (§6.8.1).").req(V2).unless("profile"),
+				"An import gives either `url` or `profile`, never both (§6.8.1; the index reports an import with neither)."),
 		key("profile", V2, ref(ProfileName),
 			"Name of a profile known to the processor (e.g. `org.oasis-open.tosca.simple:2.0`) whose types are imported. "+
 				"An import gives either `profile` or `url`, never both (§6.8.1).").excluding("url"),
