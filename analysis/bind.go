@@ -495,15 +495,8 @@ func memberKind(section string) grammar.RefKind {
 }
 
 func (b *binder) noteForm(k *grammar.Key) {
-	if !b.v.Has(grammar.V2) {
-		return
-	}
-	switch m := k.FormMarker(); {
-	case m == grammar.FormUnknown:
-	case b.form == grammar.FormUnknown:
-		b.form = m
-	case b.form != m:
-		b.form = grammar.FormMixed
+	if b.v.Has(grammar.V2) {
+		b.form = b.form.Merge(k.FormMarker())
 	}
 }
 

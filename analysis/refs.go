@@ -212,9 +212,9 @@ func (b *binder) functionCall(p *syntax.Pair, c walkCtx) {
 	name := p.Key.Value
 	fn := grammar.FunctionNamed(name, b.v)
 	if strings.HasPrefix(name, "$") {
-		b.noteFormMarker(grammar.FormFinal)
+		b.form = b.form.Merge(grammar.FormFinal)
 	} else if b.v.Has(grammar.V2Draft) {
-		b.noteFormMarker(grammar.FormDraft)
+		b.form = b.form.Merge(grammar.FormDraft)
 	}
 	args := []*syntax.Node{p.Value}
 	if p.Value.Kind == syntax.Sequence {
@@ -233,14 +233,5 @@ func (b *binder) functionCall(p *syntax.Pair, c walkCtx) {
 			continue
 		}
 		b.walkValue(arg, c)
-	}
-}
-
-func (b *binder) noteFormMarker(m grammar.Form) {
-	switch {
-	case b.form == grammar.FormUnknown:
-		b.form = m
-	case b.form != m:
-		b.form = grammar.FormMixed
 	}
 }

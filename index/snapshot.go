@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/tosca-ls/tosca-ls/profiles"
 )
 
 // Snapshot is an immutable view of the workspace: readers (requests,
@@ -94,6 +96,28 @@ func (s *Snapshot) ProfileNames() []string {
 
 // Profile returns the entry file of a profile name, or "".
 func (s *Snapshot) Profile(name string) string { return s.profiles[name] }
+
+// Assumed lists the entry files of the profiles whose types the profile
+// that path declares uses without importing them (profiles.Profile.Assumes):
+// the 2.0 simple profile, embedded or a copy in the workspace, uses range
+// and the size units as if they were still built in.
+func (s *Snapshot) Assumed(path string) []string {
+	f := s.files[path]
+	if f == nil || f.ProfileName == "" {
+		return nil
+	}
+	p := profiles.ByName(f.ProfileName)
+	if p == nil {
+		return nil
+	}
+	var out []string
+	for _, name := range p.Assumes {
+		if entry := s.profiles[name]; entry != "" {
+			out = append(out, entry)
+		}
+	}
+	return out
+}
 
 // Importers returns every file that imports path directly or transitively.
 func (s *Snapshot) Importers(path string) []string {

@@ -136,6 +136,7 @@ func parseEmbedded(root string) *embeddedSet {
 			full := filepath.Join(root, filepath.FromSlash(name))
 			f := newFile(full, src, sha256.Sum256(src))
 			f.Embedded = true
+			f.Fallback = p.Fallback
 			set.files[full] = f
 		}
 		entry := filepath.Join(root, filepath.FromSlash(p.Entry))

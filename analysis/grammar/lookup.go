@@ -132,6 +132,19 @@ func (k *Key) FormMarker() Form { return formMarker(k.In) }
 // FormMarker tells which TOSCA 2.0 form a function name betrays, like Key.FormMarker.
 func (fn *Function) FormMarker() Form { return formMarker(fn.In) }
 
+// Merge combines what is known of a file's form with one more marker.
+func (f Form) Merge(m Form) Form {
+	switch {
+	case m == FormUnknown:
+		return f
+	case f == FormUnknown:
+		return m
+	case f != m:
+		return FormMixed
+	}
+	return f
+}
+
 func formMarker(in Versions) Form {
 	d, f := in.Has(V2Draft), in.Has(V2Final)
 	switch {
