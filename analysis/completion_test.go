@@ -536,6 +536,12 @@ func TestCompletionTOSCA20Final(t *testing.T) {
 			want: []string{"cpus"},
 		},
 		{
+			// A TOSCA path starts with SELF or a template (2.0 §10.3).
+			file:   "get-property-entity.yaml",
+			want:   []string{"SELF", "server"},
+			absent: []string{"HOST", "SOURCE", "TARGET"},
+		},
+		{
 			file:   "get-property-path.yaml",
 			want:   []string{"host", "os", "endpoint"},
 			absent: []string{"num_cpus", "CAPABILITY"},

@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
@@ -167,6 +168,43 @@ func (b *binder) unknownType(n *syntax.Node, kind grammar.RefKind) {
 	}
 }
 
+// pathCallFits checks a call of a function whose arguments start with a
+// TOSCA path (final 2.0 §10.3): the path starts with SELF or a template
+// name (HOST is gone, SOURCE and TARGET follow SELF), and the arguments
+// after it are those §10.2.1 gives the function. It reports what does not
+// fit and whether the call is worth resolving further.
+func (b *binder) pathCallFits(p *syntax.Pair, fn *grammar.Function, args []*syntax.Node) bool {
+	if len(fn.Params) == 0 || !fn.Params[0].Path {
+		return true
+	}
+	if len(args) > 0 && args[0].Kind == syntax.Scalar && grammar.IsEntityKeyword(args[0].Value) && !slices.Contains(fn.Params[0].Keywords, args[0].Value) {
+		first := args[0]
+		b.report(first.Span, SeverityError, CodeWrongValueShape, fmt.Sprintf("%q does not start a TOSCA path: it starts with %s or a template name (2.0 §10.3)", first.Value, strings.Join(fn.Params[0].Keywords, ", ")))
+		return false
+	}
+	if !fn.MatchArgs(pathArgs(args, b.v)) {
+		path := "the TOSCA path of 2.0 §10.3"
+		if ends := fn.Params[0].Ends; len(ends) > 0 {
+			names := make([]string, len(ends))
+			for i, e := range ends {
+				names[i] = e.String()
+			}
+			path += " leading to a " + strings.Join(names, " or ")
+		}
+		b.report(p.Value.Span, SeverityError, CodeWrongValueShape, fmt.Sprintf("the arguments do not fit `%s`, with %s", fn.Signature(), path))
+	}
+	return true
+}
+
+// pathArgs are call arguments as the TOSCA path matcher reads them.
+func pathArgs(args []*syntax.Node, v grammar.Versions) []grammar.PathArg {
+	out := make([]grammar.PathArg, len(args))
+	for i, a := range args {
+		out[i] = grammar.PathArg{Word: a.Value, Computed: a.Kind != syntax.Scalar || isCallString(a.Value, v)}
+	}
+	return out
+}
+
 // isFunctionCall reports whether n is a TOSCA function call: a single-entry
 // map whose key names a function of the file's version.
 // In final 2.0 every `$name` key is a call (user functions included; a
@@ -219,6 +257,9 @@ func (b *binder) functionCall(p *syntax.Pair, c walkCtx) {
 	args := []*syntax.Node{p.Value}
 	if p.Value.Kind == syntax.Sequence {
 		args = p.Value.Items
+	}
+	if fn != nil && !b.pathCallFits(p, fn, args) {
+		return
 	}
 	for i, arg := range args {
 		if fn != nil && i < len(fn.Params) && arg.Kind == syntax.Scalar {

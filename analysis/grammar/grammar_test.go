@@ -502,7 +502,8 @@ func TestFunctions(t *testing.T) {
 		{"$node_index", V2Final, true},
 		{"$value", V2Final, true},
 		{"get_variability_input", V1_3, false},
-		{"equal", V1_3, false}, // a constraint operator, not a function
+		{"equal", V1_3, false},        // a constraint operator, not a function
+		{"$in_range", V2Final, false}, // used in CSD06 examples, but not among its built-ins (§10.2)
 	}
 	for _, c := range cases {
 		if got := IsFunctionName(c.name, c.v); got != c.want {
@@ -514,7 +515,7 @@ func TestFunctions(t *testing.T) {
 		$concat $join $token $union $intersection $sum $difference $product $quotient $remainder $round $floor $ceil
 		$and $or $not $xor $equal $greater_than $greater_or_equal $less_than $less_or_equal $valid_values $matches
 		$has_suffix $has_prefix $contains $has_entry $has_key $has_all_entries $has_all_keys $has_any_entry $has_any_key
-		$length $in_range $value`)
+		$length $value`)
 	seen := map[string]bool{}
 	for _, f := range Functions {
 		if seen[f.Name] {
@@ -552,6 +553,64 @@ func TestFunctions(t *testing.T) {
 	}
 	if FunctionNamed("$concat", V2Final).FormMarker() != FormFinal || FunctionNamed("concat", V2Draft).FormMarker() != FormDraft {
 		t.Error("function form markers")
+	}
+}
+
+// TestPathArgs: the TOSCA path of final 2.0 (§10.3) and the arguments of
+// the functions that start with one (§10.2.1). "{}" is a computed argument.
+func TestPathArgs(t *testing.T) {
+	cases := []struct {
+		fn   string
+		args string
+		want bool
+	}{
+		{"$get_property", "SELF port", true},
+		{"$get_property", "server port", true},
+		{"$get_property", "server 0 port", true},
+		{"$get_property", "SELF CAPABILITY host num_cpus", true},
+		{"$get_property", "SELF RELATIONSHIP database_endpoint 0 CAPABILITY port", true},
+		{"$get_property", "SELF RELATIONSHIP database_endpoint TARGET RELATIONSHIP host TARGET admin_credential", true},
+		{"$get_property", "SELF TARGET value", true},        // SELF a relationship (§10.2.1.2)
+		{"$get_property", "SELF CAPABILITY num_cpus", true}, // a node filter's SELF is the relationship (§8.8)
+		{"$get_property", "SELF networks private addresses 0", true},
+		{"$get_property", "{} ALL name", true},
+		{"$get_property", "SELF", false},
+		{"$get_property", "HOST port", false},
+		{"$get_property", "TARGET value", false},
+		{"$get_attribute", "SOURCE ip", false},
+		{"$get_artifact", "SELF zip", true},
+		{"$get_artifact", "SELF RELATIONSHIP host TARGET image", true},
+		{"$get_artifact", "SELF zip LOCAL_FILE", false},
+		{"$available_allocation", "SELF CAPABILITY host num_cpus", true},
+		{"$available_allocation", "SELF RELATIONSHIP host CAPABILITY mem_size", true},
+		{"$available_allocation", "SELF host num_cpus", false},
+		{"$available_allocation", "SELF num_cpus", false},
+		{"$concat", "SELF HOST", true}, // no path: not checked
+		{"get_property", "HOST port", true},
+	}
+	for _, c := range cases {
+		var args []PathArg
+		for _, w := range strings.Fields(c.args) {
+			args = append(args, PathArg{Word: w, Computed: w == "{}"})
+		}
+		fn := FunctionNamed(c.fn, All)
+		if got := fn.MatchArgs(args); got != c.want {
+			t.Errorf("%s: [ %s ] matches = %v, want %v", c.fn, c.args, got, c.want)
+		}
+	}
+	// The parameter an argument binds to: the path as long as it goes.
+	get := FunctionNamed("$get_property", V2Final)
+	for _, c := range []struct {
+		before string
+		param  int
+	}{{"", 0}, {"SELF", 1}, {"SELF CAPABILITY host", 1}, {"SELF RELATIONSHIP", 0}, {"SELF p", 2}, {"SELF p a b", 2}} {
+		var before []PathArg
+		for _, w := range strings.Fields(c.before) {
+			before = append(before, PathArg{Word: w})
+		}
+		if got := get.ParamAt(before, len(before)); got != c.param {
+			t.Errorf("ParamAt([ %s, ‸ ]) = %d, want %d", c.before, got, c.param)
+		}
 	}
 }
 

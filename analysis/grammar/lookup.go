@@ -213,3 +213,21 @@ func NarrowVersions(v Versions, f Form) Versions {
 	}
 	return v
 }
+
+// Signature is how a call of fn is written: `name: [ a, b, c… ]`, a
+// parameter that takes several arguments (the last of a variadic function,
+// a TOSCA path) marked with "…".
+func (fn *Function) Signature() string {
+	var ps []string
+	for i, p := range fn.Params {
+		s := p.Name
+		if p.Path || fn.Variadic && i == len(fn.Params)-1 {
+			s += "…"
+		}
+		ps = append(ps, s)
+	}
+	if len(ps) == 0 {
+		return fn.Name + ": []"
+	}
+	return fn.Name + ": [ " + strings.Join(ps, ", ") + " ]"
+}

@@ -293,4 +293,13 @@ type Param struct {
 	Doc  string
 	// Ref says what the argument names, when it is a name (an input, a template, …).
 	Ref RefKind
+	// Keywords are the reserved words (EntityKeywords) the argument takes
+	// instead of a template name.
+	Keywords []string
+	// Path marks a TOSCA path (final 2.0 §10.3, see PathEnds): one or more
+	// arguments, starting with a template name or one of Keywords. Only a
+	// first parameter is a path.
+	Path bool
+	// Ends limits what the path leads to (empty: anything).
+	Ends []PathContext
 }
