@@ -401,6 +401,7 @@ func TestSpotChecks(t *testing.T) {
 		{NodeTypeDef.Key("capabilities", V1_0).Value.Elem, V1_0, RefValue, CapabilityType},
 		{NodeTypeDef.Key("requirements", V1_0).Value.Elem, V1_0, RefValue, CapabilityType},
 		{NodeTemplateDef.Key("requirements", V1_0).Value.Elem, V1_0, RefValue, NodeTemplate},
+		{NodeTemplateDef.Key("requirements", V2Final).Value.Elem, V2Final, RefValue, NodeTypeOrTemplate},
 		{NodeTypeDef.Key("artifacts", V1_0).Value.Elem, V1_0, RefValue, ArtifactFile},
 		{RequirementDef.Key("relationship", V2).Value, V2, RefValue, RelationshipType},
 		{RequirementAssign.Key("relationship", V2).Value, V2, RefValue, RelationshipTypeOrTemplate},

@@ -205,12 +205,12 @@ func propertyFilter() *Value {
 }
 
 // requirementTarget names the target node of a requirement assignment: a
-// node template or node type, or `[ node_template, index ]` (2.0 §8.7.1).
-func requirementTarget() *Value { return ref(NodeTypeOrTemplate).withShort(templateIndex()) }
-
-// templateIndex picks one of the nodes made from a template with `count`:
-// `[ node_template, index ]`, the index often `$node_index` (2.0 §8.7.1, §14.3).
-func templateIndex() *Value { return tuple(ref(NodeTemplate), anyV()) }
+// node template or node type, or one of the nodes made from a template with
+// `count` as `[ node_template, index ]`, the index often `$node_index`
+// (2.0 §8.7.1, §14.3).
+func requirementTarget() *Value {
+	return ref(NodeTypeOrTemplate).withShort(tuple(ref(NodeTemplate), anyV()))
+}
 
 func conditionClauses() *Value { return listOf(ent(ConditionClauseDef)) }
 
@@ -233,8 +233,11 @@ func init() {
 				"another service template; listed in order of preference (2.0 §7.2). The 2020 draft left the values open."),
 		key("properties", All, assignments(), "Values for the properties declared by the node type (literal values or function calls)."),
 		key("attributes", All, assignments(), "Initial values for attributes declared by the node type."),
-		key("requirements", All, namedList(ent(RequirementAssign).withShort(ref(NodeTemplate).withShort(templateIndex()))),
-			"How this node's requirements are fulfilled, as a list of `- requirement_name: target` entries."),
+		key("requirements", V1x, namedList(ent(RequirementAssign).withShort(ref(NodeTemplate))),
+			"How this node's requirements are fulfilled, as a list of `- requirement_name: node_template` entries."),
+		key("requirements", V2, namedList(ent(RequirementAssign).withShort(requirementTarget())),
+			"How this node's requirements are fulfilled, as a list of `- requirement_name: target` entries; the short form "+
+				"names the target as `node` does: a node template, `[ node_template, index ]` or a node type (§8.7.1)."),
 		key("capabilities", All, mapOf(ent(CapabilityAssign)), "Property and attribute values for the node type's capabilities."),
 		key("interfaces", All, mapOf(ent(InterfaceAssign)), "Per-template inputs and implementations for the node type's interfaces."),
 		key("artifacts", All, mapOf(ent(ArtifactDef).withShort(ref(ArtifactFile))),
