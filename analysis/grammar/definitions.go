@@ -170,6 +170,18 @@ func valueDefKeys(typed bool, what string) []*Key {
 	}
 }
 
+// memberRefinements are the properties and attributes of a definition
+// that refines those its type declares: a capability definition (2.0 §8.2),
+// the relationship of a requirement definition (§8.5).
+func memberRefinements(in Versions, typ string) []*Key {
+	return []*Key{
+		key("properties", in, mapOf(ent(PropertyDef).withShortIn(anyV(), V2)),
+			"Refinements of properties the "+typ+" already declares (no new ones).").refining(),
+		key("attributes", in, mapOf(ent(AttributeDef)),
+			"Refinements of attributes the "+typ+" already declares (no new ones).").refining(),
+	}
+}
+
 func parameterKeys() []*Key {
 	return keys(valueDefKeys(false, "parameter"), []*Key{
 		key("value", All, anyV(),
@@ -215,15 +227,12 @@ func init() {
 			"When the entries are lists or maps themselves: the type of their entries."),
 	}
 
-	CapabilityDef.Keys = []*Key{
+	CapabilityDef.Keys = keys([]*Key{
 		key("type", All, ref(CapabilityType), "The capability type this capability is an instance of. "+
 			"A refinement of an inherited capability may leave it out (2.0 §8.3).").reqNew(),
 		descriptionKey(All, "the capability"),
 		metadataKey(V2Final, "the capability"),
-		key("properties", All, mapOf(ent(PropertyDef).withShortIn(anyV(), V2)),
-			"Refinements of properties the capability type already declares (no new ones).").refining(),
-		key("attributes", All, mapOf(ent(AttributeDef)),
-			"Refinements of attributes the capability type already declares (no new ones).").refining(),
+	}, memberRefinements(All, "capability type"), []*Key{
 		key("valid_source_types", UpToDraft, refs(NodeType),
 			"Node types allowed to connect to this capability; narrows the capability type's own list."),
 		key("valid_source_node_types", V2Final, refs(NodeType),
@@ -232,7 +241,7 @@ func init() {
 			"Relationship types allowed to end at this capability."),
 		key("occurrences", UpToDraft, rangeV(),
 			"How many relationships may end at this capability, as `[min, max]` (default `[1, UNBOUNDED]`)."),
-	}
+	})
 
 	RequirementDef.Keys = []*Key{
 		descriptionKey(All, "the requirement"),
@@ -251,18 +260,15 @@ func init() {
 		key("count_range", V2Final, rangeV(),
 			"How many relationships this requirement forms, as `[min, max]` (default `[0, UNBOUNDED]`, 2.0 §8.5).").replacing("occurrences"),
 	}
-	RequirementRelationshipDef.Keys = []*Key{
+	RequirementRelationshipDef.Keys = keys([]*Key{
 		key("type", All, ref(RelationshipType), "The relationship type to create. "+
 			"A refinement of an inherited requirement may leave it out.").reqNew(),
 		descriptionKey(V2Final, "the relationship"),
 		metadataKey(V2Final, "the relationship"),
-		key("properties", V2Final, mapOf(ent(PropertyDef).withShortIn(anyV(), V2)),
-			"Refinements of properties the relationship type already declares (no new ones, 2.0 §8.5).").refining(),
-		key("attributes", V2Final, mapOf(ent(AttributeDef)),
-			"Refinements of attributes the relationship type already declares (no new ones, 2.0 §8.5).").refining(),
+	}, memberRefinements(V2Final, "relationship type"), []*Key{
 		key("interfaces", All, mapOf(ent(InterfaceDef)),
 			"Refinements of the relationship type's interfaces for this requirement (new inputs, implementations).").refining(),
-	}
+	})
 
 	InterfaceDef.Keys = []*Key{
 		key("type", All, ref(InterfaceType), "The interface type this interface is based on. "+
