@@ -180,6 +180,9 @@ type walkCtx struct {
 	// entries and the mapping holding it (`properties` of a node type).
 	section   string
 	container *syntax.Node
+	// refining is set inside a definition that refines an inherited one
+	// (and inside what it holds): keynames marked NewOnly may be left out.
+	refining bool
 }
 
 func (b *binder) walk(n *syntax.Node, val *grammar.Value, c walkCtx) {
@@ -200,6 +203,9 @@ func (b *binder) walk(n *syntax.Node, val *grammar.Value, c walkCtx) {
 			b.walkValue(n, c)
 			return
 		}
+	}
+	if n.Kind == syntax.Scalar && val.Kind != grammar.AnyValue && isCallString(n.Value, b.v) {
+		return // a call without arguments (2.0 §10.1): its value is not known here
 	}
 	switch val.Kind {
 	case grammar.AnyValue:
@@ -234,9 +240,12 @@ func (b *binder) walk(n *syntax.Node, val *grammar.Value, c walkCtx) {
 		}
 	case grammar.RefValue:
 		if n.Kind != syntax.Scalar {
-			if val.Short == nil {
-				b.shape(n, "a name")
+			// A reference may have a longer notation (`node: [ template, index ]`).
+			if short := val.ShortFor(b.v); short != nil {
+				b.walk(n, short, c)
+				return
 			}
+			b.shape(n, "a name")
 			return
 		}
 		b.reference(n, val.Ref, c)
@@ -258,10 +267,17 @@ func (b *binder) walk(n *syntax.Node, val *grammar.Value, c walkCtx) {
 			b.shape(n, "a list")
 			return
 		}
+		if len(val.Items) > 0 {
+			b.walkTuple(n, val, c)
+			return
+		}
 		for _, item := range n.Items {
 			b.walk(item, val.Elem, c)
 		}
 	case grammar.NamedListValue:
+		if c.key != nil {
+			c.section, c.container = c.key.Value, c.entity
+		}
 		switch {
 		case n.Kind == syntax.Sequence:
 			for _, item := range n.Items {
@@ -281,6 +297,17 @@ func (b *binder) walk(n *syntax.Node, val *grammar.Value, c walkCtx) {
 	}
 }
 
+// walkTuple walks a list of fixed length, each item with its own shape.
+func (b *binder) walkTuple(n *syntax.Node, val *grammar.Value, c walkCtx) {
+	if len(n.Items) != len(val.Items) {
+		b.shape(n, fmt.Sprintf("a list of %d items", len(val.Items)))
+		return
+	}
+	for i, item := range n.Items {
+		b.walk(item, val.Items[i], c)
+	}
+}
+
 // walkEntry walks one named entry of a map whose entries may declare names.
 func (b *binder) walkEntry(p *syntax.Pair, elem *grammar.Value, c walkCtx) {
 	if elem == nil {
@@ -295,7 +322,30 @@ func (b *binder) walkEntry(p *syntax.Pair, elem *grammar.Value, c walkCtx) {
 			}
 		}
 	}
+	c.refining = c.refining || b.refinesInherited(p.Key, c)
 	b.walk(p.Value, elem, c)
+}
+
+// refinesInherited reports whether the entry named key of a type's section
+// refines a definition the type inherits: its parent's section has that
+// name, or the parent chain is not fully known (an unresolved import may
+// hold it). A refinement may leave out the keynames marked NewOnly: 2.0
+// §8.3 (capabilities), §8.6 (requirements), §9.3 (schemas, properties),
+// §9.5 (attributes), §11.2 (interfaces); the 1.x texts refine alike.
+func (b *binder) refinesInherited(key *syntax.Node, c walkCtx) bool {
+	owner := c.owner
+	if owner == nil || !owner.Kind.IsType() || c.container != owner.Node {
+		return false
+	}
+	if !b.chainComplete(owner) {
+		return true
+	}
+	for _, m := range b.a.membersOf(b.a.parent(owner), c.section) {
+		if m.Name == key.Value {
+			return true
+		}
+	}
+	return false
 }
 
 func (b *binder) walkEntity(n *syntax.Node, val *grammar.Value, c walkCtx) {
@@ -331,36 +381,16 @@ func (b *binder) walkEntity(n *syntax.Node, val *grammar.Value, c walkCtx) {
 			continue
 		}
 		b.noteForm(k)
+		b.excludedKeys(n, k, p.Key, e)
 		kc := c
 		kc.key = p.Key
+		kc.refining = c.refining || k.Refines
 		b.walk(p.Value, k.Value, kc)
 		if c.typ != nil && e.TypeKey != "" {
 			b.memberRefs(p, e, c)
 		}
 	}
 	b.missingKeys(n, e, c)
-	b.missingMemberType(n, e, c)
-}
-
-// missingMemberType reports a property or attribute definition of a type
-// without `type`, unless it refines one the type inherits (refinements may
-// leave the type out).
-func (b *binder) missingMemberType(n *syntax.Node, e *grammar.Entity, c walkCtx) {
-	if e != grammar.PropertyDef && e != grammar.AttributeDef || n.GetPair("type") != nil {
-		return
-	}
-	owner := c.owner
-	if owner == nil || !owner.Kind.IsType() || c.container != owner.Node || c.key == nil {
-		return
-	}
-	if parent := b.a.parent(owner); parent != nil {
-		for _, m := range b.a.membersOf(parent, c.section) {
-			if m.Name == c.key.Value {
-				return
-			}
-		}
-	}
-	b.report(c.key.Span, SeverityError, CodeMissingKeyname, fmt.Sprintf("%s is missing the mandatory keyname `type`", e.Name))
 }
 
 // memberRefs records the names an entity assigns from its type's members
@@ -465,15 +495,8 @@ func memberKind(section string) grammar.RefKind {
 }
 
 func (b *binder) noteForm(k *grammar.Key) {
-	if !b.v.Has(grammar.V2) {
-		return
-	}
-	switch m := k.FormMarker(); {
-	case m == grammar.FormUnknown:
-	case b.form == grammar.FormUnknown:
-		b.form = m
-	case b.form != m:
-		b.form = grammar.FormMixed
+	if b.v.Has(grammar.V2) {
+		b.form = b.form.Merge(k.FormMarker())
 	}
 }
 
@@ -525,7 +548,7 @@ func (b *binder) missingKeys(n *syntax.Node, e *grammar.Entity, c walkCtx) {
 	var missing []string
 	for _, k := range e.Keys {
 		// A missing tosca_definitions_version is an invalid-version (checkVersion).
-		if k.Required.Has(b.v) && n.GetPair(k.Name) == nil && !anyPresent(n, k.RequiredUnless) && k.Name != "tosca_definitions_version" {
+		if k.Required.Has(b.v) && !(k.NewOnly && c.refining) && n.GetPair(k.Name) == nil && !anyPresent(n, k.RequiredUnless) && k.Name != "tosca_definitions_version" {
 			missing = append(missing, k.Name)
 		}
 	}
@@ -541,6 +564,17 @@ func (b *binder) missingKeys(n *syntax.Node, e *grammar.Entity, c walkCtx) {
 		word = "keynames"
 	}
 	b.report(span, SeverityError, CodeMissingKeyname, fmt.Sprintf("%s is missing the mandatory %s %s", e.Name, word, quoteAll(missing)))
+}
+
+// excludedKeys reports keyname k written together with a sibling it
+// excludes: an import's `profile` with `url` or `repository` (2.0 §6.8.1),
+// `service_template` in a file that defines a `profile` (§6.7.1).
+func (b *binder) excludedKeys(n *syntax.Node, k *grammar.Key, key *syntax.Node, e *grammar.Entity) {
+	for _, other := range k.Excludes {
+		if n.GetPair(other) != nil {
+			b.report(key.Span, SeverityError, CodeUnknownKeyname, fmt.Sprintf("%q cannot be used together with %q in %s", k.Name, other, e.Name))
+		}
+	}
 }
 
 // anyPresent reports whether n has one of the keynames that waive a
@@ -565,7 +599,11 @@ func quoteAll(names []string) string {
 func (b *binder) expectScalar(n *syntax.Node, val *grammar.Value, what string) bool {
 	if n.Kind == syntax.Scalar {
 		if len(val.Enum) > 0 && !contains(val.Enum, n.Value) {
-			d := b.report(n.Span, SeverityError, CodeWrongValueShape, fmt.Sprintf("%q is not one of %s", n.Value, strings.Join(val.Enum, ", ")))
+			sev, msg := SeverityError, fmt.Sprintf("%q is not one of %s", n.Value, strings.Join(val.Enum, ", "))
+			if val.Open {
+				sev, msg = SeverityWarning, fmt.Sprintf("%q is not one of the values the specification names (%s)", n.Value, strings.Join(val.Enum, ", "))
+			}
+			d := b.report(n.Span, sev, CodeWrongValueShape, msg)
 			d.Suggestions = suggest(n.Value, val.Enum)
 		}
 		return true

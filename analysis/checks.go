@@ -138,7 +138,9 @@ func (b *binder) checkTypes() {
 	}
 	seen := map[grammar.RefKind]map[string]*Decl{}
 	for _, d := range b.u.Decls {
-		if d.Kind.IsType() || dupKeys[d.Key.Span.Start] {
+		// A function defined again inside service_template refines the one
+		// outside (2.0 §10.4); two in one section are a duplicate key.
+		if d.Kind.IsType() || d.Kind == grammar.UserFunction || dupKeys[d.Key.Span.Start] {
 			continue
 		}
 		m := seen[d.Kind]

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -636,11 +637,17 @@ func sameShape(a, b *grammar.Value) bool {
 	}
 	switch a.Kind {
 	case grammar.EntityValue:
+		// b has every keyname of a (the service template definition has
+		// the topology template's and more).
 		if a.Entity == b.Entity {
 			return true
 		}
-		ka, kb := a.Entity.Keys, b.Entity.Keys
-		return len(ka) == len(kb) && len(ka) > 0 && ka[0] == kb[0]
+		for _, k := range a.Entity.Keys {
+			if !slices.Contains(b.Entity.Keys, k) {
+				return false
+			}
+		}
+		return len(a.Entity.Keys) > 0
 	case grammar.MapOfValue, grammar.ListOfValue, grammar.NamedListValue:
 		return sameShape(a.Elem, b.Elem)
 	}

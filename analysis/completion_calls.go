@@ -128,7 +128,7 @@ func (c *complCtx) callItems(call *complCall, frames []complFrame) {
 		return
 	case "get_property", "get_attribute":
 		if idx == 0 {
-			c.entityItems(frames)
+			c.entityItems(frames, call.fn.Params[0].Keywords)
 			return
 		}
 		section := "properties"
@@ -163,7 +163,7 @@ func (c *complCtx) callItems(call *complCall, frames []complFrame) {
 		t := c.entityType(call.arg(0), frames)
 		switch idx {
 		case 0:
-			c.entityItems(frames)
+			c.entityItems(frames, call.fn.Params[0].Keywords)
 		case 1:
 			c.memberItems(t, "interfaces", nil, true)
 		case 2:
@@ -174,21 +174,18 @@ func (c *complCtx) callItems(call *complCall, frames []complFrame) {
 	case "get_artifact":
 		switch idx {
 		case 0:
-			c.entityItems(frames)
+			c.entityItems(frames, call.fn.Params[0].Keywords)
 		case 1:
 			c.memberItems(c.entityType(call.arg(0), frames), "artifacts", nil, true)
 		}
 		return
 	case "available_allocation":
-		t := c.entityType(call.arg(0), frames)
-		switch idx {
-		case 0:
-			c.entityItems(frames)
-		case 1:
-			c.memberItems(t, "capabilities", nil, true)
-		case 2:
-			c.memberItems(c.memberType(c.a.Member(t, "capabilities", call.arg(1)), grammar.CapabilityType), "properties", nil, true)
+		if idx == 0 {
+			c.entityItems(frames, call.fn.Params[0].Keywords)
+			return
 		}
+		// [ SELF, CAPABILITY, capability, property ] (§10.2.1.8).
+		c.toscaPathItems(c.entityType(call.arg(0), frames), "properties", call, frames)
 		return
 	}
 	if p, ok := complParamAt(call.fn, idx); ok && p.Ref != grammar.NoRef {
@@ -272,9 +269,12 @@ func (c *complCtx) toscaPathItems(t *Decl, section string, call *complCall, fram
 	case mode == "RELATIONSHIP":
 		c.memberItems(t, "requirements", nil, true)
 	default:
-		for i, k := range []string{"CAPABILITY", "RELATIONSHIP"} {
-			c.add(CompletionItem{Label: k, Kind: CompletionKeyword, Detail: "TOSCA path keyword", SortText: fmt.Sprintf("1%d", i),
-				Documentation: "Continues the path into a " + strings.ToLower(k) + " of the entity: the next argument names it."})
+		for i, k := range grammar.PathKeywords {
+			// The steps this completion follows (SOURCE, TARGET and indexes are typed by hand).
+			if k.Name == "CAPABILITY" || k.Name == "RELATIONSHIP" {
+				c.add(CompletionItem{Label: k.Name, Kind: CompletionKeyword, Detail: "TOSCA path keyword", SortText: fmt.Sprintf("1%d", i),
+					Documentation: k.Doc})
+			}
 		}
 		c.withSort("0", func() { c.memberItems(t, section, nil, true) })
 	}
@@ -359,20 +359,4 @@ func (c *complCtx) selfType(owner *Decl) *Decl {
 		return owner
 	}
 	return nil
-}
-
-// complSignatureLabel writes a function's signature: `name: [ a, b, c… ]`.
-func complSignatureLabel(fn *grammar.Function) string {
-	var ps []string
-	for i, p := range fn.Params {
-		s := p.Name
-		if fn.Variadic && i == len(fn.Params)-1 {
-			s += "…"
-		}
-		ps = append(ps, s)
-	}
-	if len(ps) == 0 {
-		return fn.Name + ": []"
-	}
-	return fn.Name + ": [ " + strings.Join(ps, ", ") + " ]"
 }

@@ -3,6 +3,7 @@ package analysis
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
@@ -480,7 +481,7 @@ func (c *complCtx) functionItems(asKey bool) {
 		c.add(CompletionItem{
 			Label:         fn.Name,
 			Kind:          CompletionFunction,
-			Detail:        complSignatureLabel(fn),
+			Detail:        fn.Signature(),
 			Documentation: fn.Doc,
 			Edit:          TextEdit{Span: c.word, NewText: text},
 			Snippet:       true,
@@ -529,7 +530,7 @@ func (c *complCtx) refItems(frames []complFrame, kind grammar.RefKind, present m
 	case grammar.ImportURL, grammar.ArtifactFile:
 		c.pathItems(kind)
 	case grammar.ModelableEntity:
-		c.entityItems(frames)
+		c.entityItems(frames, nil)
 	default:
 		if kind.IsType() {
 			var self *Decl
@@ -798,10 +799,13 @@ func (c *complCtx) profileItems() {
 	}
 }
 
-// entityItems offers the first argument of get_property and friends.
-func (c *complCtx) entityItems(frames []complFrame) {
+// entityItems offers the first argument of get_property and friends: the
+// keywords it takes (all of them for nil) and the templates of the file.
+func (c *complCtx) entityItems(frames []complFrame, keywords []string) {
 	for i, k := range grammar.EntityKeywords {
-		c.add(CompletionItem{Label: k.Name, Kind: CompletionKeyword, Detail: "keyword", Documentation: k.Doc, SortText: fmt.Sprintf("0%d", i)})
+		if keywords == nil || slices.Contains(keywords, k.Name) {
+			c.add(CompletionItem{Label: k.Name, Kind: CompletionKeyword, Detail: "keyword", Documentation: k.Doc, SortText: fmt.Sprintf("0%d", i)})
+		}
 	}
 	c.localItems(grammar.NodeTemplate, "1", nil, nil)
 	c.localItems(grammar.RelationshipTemplate, "2", nil, nil)

@@ -495,6 +495,32 @@ func TestCompletionTOSCA20Final(t *testing.T) {
 			want:   []string{"validation", "default", "required", "entry_schema", "value"},
 			absent: []string{"constraints", "external-schema", "type"},
 		},
+		// Keynames the TOSCA 2.0 text of 2024 (CSD06) does not have are not offered.
+		{
+			file:   "keys-artifact-definition.yaml",
+			want:   []string{"version", "artifact_version", "checksum", "metadata"},
+			absent: []string{"deploy_path"},
+		},
+		{
+			file:   "keys-implementation.yaml",
+			want:   []string{"dependencies", "timeout"},
+			absent: []string{"artifact", "operation_host"},
+		},
+		{
+			file:   "keys-attribute-definition.yaml",
+			want:   []string{"default", "validation", "metadata"},
+			absent: []string{"status", "required"},
+		},
+		{
+			file:   "keys-trigger.yaml",
+			want:   []string{"condition", "action", "description"},
+			absent: []string{"target_filter", "schedule", "event_type"},
+		},
+		{
+			file:   "keys-workflow-step.yaml",
+			want:   []string{"activities", "filter", "on_success"},
+			absent: []string{"operation_host"},
+		},
 		{
 			file:   "functions.yaml",
 			want:   []string{"$get_input", "$get_property", "$concat", "$sum"},
@@ -508,6 +534,12 @@ func TestCompletionTOSCA20Final(t *testing.T) {
 		{
 			file: "get-input.yaml",
 			want: []string{"cpus"},
+		},
+		{
+			// A TOSCA path starts with SELF or a template (2.0 §10.3).
+			file:   "get-property-entity.yaml",
+			want:   []string{"SELF", "server"},
+			absent: []string{"HOST", "SOURCE", "TARGET"},
 		},
 		{
 			file:   "get-property-path.yaml",

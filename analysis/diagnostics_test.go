@@ -236,6 +236,27 @@ func TestExamples(t *testing.T) {
 	runFixtures(t, "../testdata/examples", 1, true, diag.Warning)
 }
 
+// TestTrustFixtures: every cause of false (or missing) errors found on real
+// repositories and in the TOSCA 2.0 text of 2024 has fixtures under
+// testdata/trust/<cause>/: good ones stay clean, bad ones give exactly their
+// golden diagnostics.
+func TestTrustFixtures(t *testing.T) {
+	const root = "../testdata/trust"
+	causes, err := os.ReadDir(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cause := range causes {
+		// Files that are not TOSCA are the command line's case: cmd/tosca-ls TestCheckNotTOSCA.
+		if !cause.IsDir() || cause.Name() == "not-tosca" {
+			continue
+		}
+		t.Run(cause.Name(), func(t *testing.T) {
+			runFixtures(t, filepath.Join(root, cause.Name()), 1, true, analysis.SeverityWarning)
+		})
+	}
+}
+
 // TestSpecExamples: every valid example of the seed spec gives no error
 // (remote imports in them are warnings), and the invalid ones fail as marked.
 func TestSpecExamples(t *testing.T) {

@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
@@ -36,6 +37,8 @@ func (b *binder) reference(n *syntax.Node, kind grammar.RefKind, c walkCtx) {
 		b.capabilityReference(ref, c)
 		return
 	case kind == grammar.ModelableEntity && grammar.IsEntityKeyword(name):
+		return
+	case kind == grammar.Input && b.workflowInput(name, c):
 		return
 	case kind == grammar.Repository:
 		// Repositories are only checked where imports use them.
@@ -76,6 +79,13 @@ func (b *binder) reference(n *syntax.Node, kind grammar.RefKind, c walkCtx) {
 	}
 }
 
+// workflowInput reports whether name is an input of the workflow holding
+// the reference: `$get_input` inside a workflow reads the workflow's own
+// inputs (2.0 §13.2).
+func (b *binder) workflowInput(name string, c walkCtx) bool {
+	return c.owner != nil && c.owner.Kind == grammar.Workflow && c.owner.Node.Get("inputs").GetPair(name) != nil
+}
+
 // lookup finds a type visible in the file or a template-level name of the file.
 func (b *binder) lookup(kind grammar.RefKind, name string) *Decl {
 	if kind.IsType() {
@@ -101,7 +111,7 @@ func (b *binder) capabilityReference(ref *Ref, c walkCtx) {
 		ref.Kind = grammar.CapabilityType
 		return
 	}
-	node := c.entity.Get("node").Text()
+	node := targetName(c.entity.Get("node"))
 	if node == "" {
 		b.unknownType(ref.Node, grammar.CapabilityType)
 		return
@@ -131,6 +141,15 @@ func (b *binder) capabilityReference(ref *Ref, c walkCtx) {
 	d.Suggestions = suggest(ref.Name, append(names, scope.Names(grammar.CapabilityType)...))
 }
 
+// targetName is the node a requirement's `node` names: the name itself,
+// or the template of `[ node_template, index ]` (2.0 §8.7.1).
+func targetName(n *syntax.Node) string {
+	if n != nil && n.Kind == syntax.Sequence && len(n.Items) > 0 {
+		return n.Items[0].Text()
+	}
+	return n.Text()
+}
+
 func (b *binder) unknownType(n *syntax.Node, kind grammar.RefKind) {
 	name := n.Value
 	scope := b.u.Scope
@@ -149,6 +168,43 @@ func (b *binder) unknownType(n *syntax.Node, kind grammar.RefKind) {
 	}
 }
 
+// pathCallFits checks a call of a function whose arguments start with a
+// TOSCA path (final 2.0 §10.3): the path starts with SELF or a template
+// name (HOST is gone, SOURCE and TARGET follow SELF), and the arguments
+// after it are those §10.2.1 gives the function. It reports what does not
+// fit and whether the call is worth resolving further.
+func (b *binder) pathCallFits(p *syntax.Pair, fn *grammar.Function, args []*syntax.Node) bool {
+	if len(fn.Params) == 0 || !fn.Params[0].Path {
+		return true
+	}
+	if len(args) > 0 && args[0].Kind == syntax.Scalar && grammar.IsEntityKeyword(args[0].Value) && !slices.Contains(fn.Params[0].Keywords, args[0].Value) {
+		first := args[0]
+		b.report(first.Span, SeverityError, CodeWrongValueShape, fmt.Sprintf("%q does not start a TOSCA path: it starts with %s or a template name (2.0 §10.3)", first.Value, strings.Join(fn.Params[0].Keywords, ", ")))
+		return false
+	}
+	if !fn.MatchArgs(pathArgs(args, b.v)) {
+		path := "the TOSCA path of 2.0 §10.3"
+		if ends := fn.Params[0].Ends; len(ends) > 0 {
+			names := make([]string, len(ends))
+			for i, e := range ends {
+				names[i] = e.String()
+			}
+			path += " leading to a " + strings.Join(names, " or ")
+		}
+		b.report(p.Value.Span, SeverityError, CodeWrongValueShape, fmt.Sprintf("the arguments do not fit `%s`, with %s", fn.Signature(), path))
+	}
+	return true
+}
+
+// pathArgs are call arguments as the TOSCA path matcher reads them.
+func pathArgs(args []*syntax.Node, v grammar.Versions) []grammar.PathArg {
+	out := make([]grammar.PathArg, len(args))
+	for i, a := range args {
+		out[i] = grammar.PathArg{Word: a.Value, Computed: a.Kind != syntax.Scalar || isCallString(a.Value, v)}
+	}
+	return out
+}
+
 // isFunctionCall reports whether n is a TOSCA function call: a single-entry
 // map whose key names a function of the file's version.
 // In final 2.0 every `$name` key is a call (user functions included; a
@@ -158,10 +214,14 @@ func isFunctionCall(n *syntax.Node, v grammar.Versions) bool {
 		return false
 	}
 	name := n.Pairs[0].Key.Value
-	if v.Has(grammar.V2Final) && strings.HasPrefix(name, "$") && !strings.HasPrefix(name, "$$") && len(name) > 1 {
-		return true
-	}
-	return grammar.IsFunctionName(name, v)
+	return isCallString(name, v) || grammar.IsFunctionName(name, v)
+}
+
+// isCallString reports whether s names a final 2.0 function: `$name`, but
+// not the escaped literal `$$name` (§10.1). As a key it is a call with
+// arguments, as a string value a call without.
+func isCallString(s string, v grammar.Versions) bool {
+	return v.Has(grammar.V2Final) && len(s) > 1 && s[0] == '$' && s[1] != '$'
 }
 
 // walkValue looks through a free-form value (a property value, an input
@@ -190,13 +250,16 @@ func (b *binder) functionCall(p *syntax.Pair, c walkCtx) {
 	name := p.Key.Value
 	fn := grammar.FunctionNamed(name, b.v)
 	if strings.HasPrefix(name, "$") {
-		b.noteFormMarker(grammar.FormFinal)
+		b.form = b.form.Merge(grammar.FormFinal)
 	} else if b.v.Has(grammar.V2Draft) {
-		b.noteFormMarker(grammar.FormDraft)
+		b.form = b.form.Merge(grammar.FormDraft)
 	}
 	args := []*syntax.Node{p.Value}
 	if p.Value.Kind == syntax.Sequence {
 		args = p.Value.Items
+	}
+	if fn != nil && !b.pathCallFits(p, fn, args) {
+		return
 	}
 	for i, arg := range args {
 		if fn != nil && i < len(fn.Params) && arg.Kind == syntax.Scalar {
@@ -211,14 +274,5 @@ func (b *binder) functionCall(p *syntax.Pair, c walkCtx) {
 			continue
 		}
 		b.walkValue(arg, c)
-	}
-}
-
-func (b *binder) noteFormMarker(m grammar.Form) {
-	switch {
-	case b.form == grammar.FormUnknown:
-		b.form = m
-	case b.form != m:
-		b.form = grammar.FormMixed
 	}
 }

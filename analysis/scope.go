@@ -7,6 +7,7 @@ import (
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
 	"github.com/tosca-ls/tosca-ls/index"
 	"github.com/tosca-ls/tosca-ls/index/syntax"
+	"github.com/tosca-ls/tosca-ls/profiles"
 )
 
 // Decl is a declared name: a type, a template, an input, a repository, …
@@ -141,6 +142,10 @@ func (a *Analyzer) scopeOf(path string) *Scope {
 	a.scopes[path] = s
 	type visit struct{ path, prefix string }
 	seen := map[visit]bool{}
+	// assumed are fallback profiles: those a visited profile relies on
+	// (the 2.0 simple profile, index.Snapshot.Assumed) and the 2020 draft's
+	// built-ins for 2.0 files not in the final form (see draftBuiltins).
+	var assumed []string
 	walk := func(start string, implicit bool) {
 		queue := []visit{{start, ""}}
 		if seen[queue[0]] {
@@ -157,10 +162,11 @@ func (a *Analyzer) scopeOf(path string) *Scope {
 			for _, d := range a.declsOf(f) {
 				if d.Kind.IsType() {
 					for _, n := range declaredNames(f, d) {
-						s.add(qualify(v.prefix, n), d, implicit)
+						s.add(qualify(v.prefix, n), d, implicit || f.Fallback)
 					}
 				}
 			}
+			assumed = append(assumed, a.snap.Assumed(v.path)...)
 			for _, l := range a.snap.Links(v.path) {
 				prefix := qualify(v.prefix, l.Import.Namespace)
 				if l.Path == "" {
@@ -183,8 +189,25 @@ func (a *Analyzer) scopeOf(path string) *Scope {
 		for _, target := range a.snap.Implicit(f) {
 			walk(target, shadow)
 		}
+		if a.draftBuiltins(f) {
+			assumed = append(assumed, a.snap.Profile(profiles.Builtin20Draft))
+		}
+	}
+	for i := 0; i < len(assumed); i++ {
+		walk(assumed[i], true)
 	}
 	return s
+}
+
+// draftBuiltins reports whether a file sees the types the 2020 draft of
+// TOSCA 2.0 had built in (range, the size, frequency and bitrate units):
+// the 2024 text has none of them (Appendix D), so a 2.0 file sees them
+// unless it is written in the final form alone.
+func (a *Analyzer) draftBuiltins(f *index.File) bool {
+	if v, _ := grammar.VersionOf(f.DefinitionsVersion); v != grammar.V2 {
+		return false
+	}
+	return f.Facts.Form != grammar.FormFinal
 }
 
 // definesNormativeRoot reports whether a scope's own names include a root

@@ -24,12 +24,10 @@ func SignatureHelpAt(ctx context.Context, snap *index.Snapshot, path string, off
 		return nil
 	}
 	fn := call.fn
-	sh := &SignatureHelp{Label: complSignatureLabel(fn), Documentation: fn.Doc, ActiveParam: call.index}
+	before := pathArgs(call.span(0, call.index), c.u.Versions)
+	sh := &SignatureHelp{Label: fn.Signature(), Documentation: fn.Doc, ActiveParam: fn.ParamAt(before, call.index)}
 	for _, p := range fn.Params {
 		sh.Params = append(sh.Params, SignatureParam{Label: p.Name, Documentation: p.Doc})
-	}
-	if fn.Variadic && len(fn.Params) > 0 && sh.ActiveParam >= len(fn.Params) {
-		sh.ActiveParam = len(fn.Params) - 1
 	}
 	return sh
 }

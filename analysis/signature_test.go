@@ -26,6 +26,9 @@ func TestSignatureHelp(t *testing.T) {
 		{"get-input-draft.yaml", "get_input: [ input, path… ]", 0, 2},
 		{"get-input-final.yaml", "$get_input: [ input, path… ]", 0, 2},
 		{"greater-than-final.yaml", "$greater_than: [ a, b ]", 1, 2},
+		// A TOSCA path takes as many arguments as it goes (2.0 §10.3).
+		{"get-property-path-final.yaml", "$get_property: [ tosca_path…, property_name, nested_name_or_index… ]", 1, 3},
+		{"get-artifact-final.yaml", "$get_artifact: [ tosca_path…, artifact_name ]", 1, 2},
 		// A block list: the new item is the second argument (variadic: still `number`).
 		{"block-list-final.yaml", "$sum: [ number… ]", 0, 1},
 	}

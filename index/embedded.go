@@ -50,6 +50,7 @@ func loadEmbedded(cache string, log *zap.Logger) *embeddedSet {
 			full := filepath.Join(root, filepath.FromSlash(name))
 			f := newFile(full, string(src), Detect(src), false)
 			f.Embedded = true
+			f.Fallback = p.Fallback
 			set.files[full] = f
 		}
 		for _, n := range append([]string{p.Name}, p.Aliases...) {

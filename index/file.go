@@ -23,6 +23,9 @@ type File struct {
 	Version int32
 	// Embedded is true for the normative profiles shipped inside tosca-ls.
 	Embedded bool
+	// Fallback is set for the files of embedded fallback profiles
+	// (profiles.Profile.Fallback): their types only fill gaps.
+	Fallback bool
 	// TooLarge is set for text over MaxFileSize: it is kept but not parsed,
 	// so one huge buffer cannot stall every edit.
 	TooLarge bool

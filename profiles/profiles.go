@@ -26,7 +26,7 @@ import (
 // FS holds every embedded profile file. Paths are slash-separated and start
 // with the profile directory, e.g. "simple-2.0/node_types.yaml".
 //
-//go:embed simple-1.0 simple-1.1 simple-1.2 simple-1.3 simple-2.0 builtin-1.x builtin-2.0
+//go:embed simple-1.0 simple-1.1 simple-1.2 simple-1.3 simple-2.0 builtin-1.x builtin-2.0 builtin-2.0-units builtin-2.0-draft
 var FS embed.FS
 
 // Profile describes one embedded profile. Values returned by this package
@@ -37,12 +37,26 @@ type Profile struct {
 	Dir     string   // directory inside FS, e.g. "simple-2.0"
 	Entry   string   // entry file inside FS, e.g. "simple-2.0/profile.yaml"
 	Files   []string // every file of the profile inside FS (sorted)
+	// Fallback profiles only fill gaps: a file that defines (or imports) a
+	// type of the same name uses that one, without a clash.
+	Fallback bool
+	// Assumes names the profiles whose types this one uses without
+	// importing them; its files, and the files importing it, see them as
+	// fallbacks.
+	Assumes []string
 }
 
 // Names of the built-in type profiles.
 const (
 	Builtin1x = "tosca-builtin-1.x"
 	Builtin20 = "tosca-builtin-2.0"
+	// Builtin20Units is scalar-unit.time, which TOSCA 2.0 both lists as built
+	// in (§9.1) and shows a file defining (§9.1.2.2.2).
+	Builtin20Units = "tosca-builtin-2.0-units"
+	// Builtin20Draft holds the types the 2020 draft of TOSCA 2.0 had built
+	// in and the 2024 text has no longer: range and the size, frequency and
+	// bitrate scalar units. The 2.0 simple profile still uses them.
+	Builtin20Draft = "tosca-builtin-2.0-draft"
 )
 
 var (
@@ -69,9 +83,12 @@ func init() {
 			Aliases: []string{"org.oasis-open.tosca.simple:2.0"},
 			Dir:     "simple-2.0",
 			Entry:   "simple-2.0/profile.yaml",
+			Assumes: []string{Builtin20Draft},
 		},
 		{Name: Builtin1x, Dir: "builtin-1.x", Entry: "builtin-1.x/types.yaml"},
 		{Name: Builtin20, Dir: "builtin-2.0", Entry: "builtin-2.0/types.yaml"},
+		{Name: Builtin20Units, Dir: "builtin-2.0-units", Entry: "builtin-2.0-units/types.yaml", Fallback: true},
+		{Name: Builtin20Draft, Dir: "builtin-2.0-draft", Entry: "builtin-2.0-draft/types.yaml", Fallback: true},
 	}
 	byName = make(map[string]*Profile)
 	for _, p := range profiles {
@@ -118,7 +135,7 @@ var implicit = map[string][]string{
 	"tosca_simple_profile_for_nfv_1_0": nil,
 	// TOSCA 2.0 files must import the simple profile by name; only the
 	// built-in types come for free.
-	"tosca_2_0": {Builtin20},
+	"tosca_2_0": {Builtin20, Builtin20Units},
 }
 
 // Implicit returns the profiles implicitly imported by a file whose

@@ -261,15 +261,22 @@ func TestBuiltinTypes(t *testing.T) {
 		entry   string
 		version string
 		types   []string
+		// units derive from scalar-unit (2.0 §9.1.2.2); the others have no parent.
+		units bool
 	}{
+		// The built-in types of 2.0 §9.1 (scalar-unit.time apart, see builtin-2.0-units).
 		{"builtin-2.0/types.yaml", "tosca_2_0", []string{
-			"string", "integer", "float", "boolean", "bytes", "nil", "timestamp", "version", "range",
-			"list", "map", "scalar-unit.size", "scalar-unit.time", "scalar-unit.frequency", "scalar-unit.bitrate",
-		}},
+			"string", "integer", "float", "boolean", "bytes", "nil", "timestamp", "scalar-unit", "version",
+			"list", "map",
+		}, false},
+		{"builtin-2.0-units/types.yaml", "tosca_2_0", []string{"scalar-unit.time"}, true},
+		{"builtin-2.0-draft/types.yaml", "tosca_2_0", []string{
+			"range", "scalar-unit.size", "scalar-unit.frequency", "scalar-unit.bitrate",
+		}, true},
 		{"builtin-1.x/types.yaml", "tosca_simple_yaml_1_3", []string{
 			"string", "integer", "float", "boolean", "timestamp", "null", "version", "range",
 			"list", "map", "scalar-unit.size", "scalar-unit.time", "scalar-unit.frequency", "scalar-unit.bitrate",
-		}},
+		}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.entry, func(t *testing.T) {
@@ -299,8 +306,9 @@ func TestBuiltinTypes(t *testing.T) {
 				if desc, _ := def["description"].(string); len(strings.TrimSpace(desc)) < 20 {
 					t.Errorf("%s: description missing or too short: %q", name, desc)
 				}
-				if _, ok := def["derived_from"]; ok {
-					t.Errorf("%s: built-in types have no derived_from", name)
+				parent, _ := def["derived_from"].(string)
+				if want := tt.units && strings.HasPrefix(name, "scalar-unit."); (parent == "scalar-unit") != want || (!want && parent != "") {
+					t.Errorf("%s: derived_from %q (only units derive, from scalar-unit)", name, parent)
 				}
 			}
 			if !reflect.DeepEqual(got, tt.types) {
@@ -312,8 +320,8 @@ func TestBuiltinTypes(t *testing.T) {
 
 func TestAll(t *testing.T) {
 	all := All()
-	if len(all) != 7 {
-		t.Fatalf("All() has %d profiles, want 7", len(all))
+	if len(all) != 9 {
+		t.Fatalf("All() has %d profiles, want 9", len(all))
 	}
 	all[0] = nil // callers may not disturb the package's list
 	if All()[0] == nil {
@@ -396,7 +404,7 @@ func TestImplicit(t *testing.T) {
 		{"tosca_simple_yaml_1_3", []string{"simple-1.3", "builtin-1.x"}},
 		{" tosca_simple_yaml_1_3 ", []string{"simple-1.3", "builtin-1.x"}},
 		{"tosca_simple_profile_for_nfv_1_0", nil},
-		{"tosca_2_0", []string{"builtin-2.0"}},
+		{"tosca_2_0", []string{"builtin-2.0", "builtin-2.0-units"}},
 		{"tosca_simple_yaml_1_4", nil},
 		{"", nil},
 	}

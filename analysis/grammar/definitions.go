@@ -138,17 +138,15 @@ var ArtifactDef = &Entity{
 	TypeKind: ArtifactType,
 }
 
-// valueDefKeys are the keynames shared by property, attribute and parameter definitions.
-func valueDefKeys(typeRequired bool, what string) []*Key {
+// valueDefKeys are the keynames shared by property, attribute and parameter
+// definitions. typed marks the definitions whose type is mandatory when they
+// are new (properties and attributes; parameters may take the type of their
+// value or mapping, 2.0 §9.7).
+func valueDefKeys(typed bool, what string) []*Key {
 	t := key("type", All, ref(DataType), "The data type of the "+what+": a primitive (string, integer …), a collection (list, map) or a data type.")
-	if typeRequired {
-		t.reqAll()
-	}
-	if what == "property" {
-		// Mandatory for a new property, but a refinement of an inherited one
-		// may leave it out (the normative profiles do; the 2.0 short notation
-		// has no type at all): the grammar cannot tell the two apart.
-		t.Doc += " Mandatory when the property is new; a refinement of an inherited property may leave it out."
+	if typed {
+		t.reqNew()
+		t.Doc += " Mandatory when the " + what + " is new; a refinement of an inherited " + what + " may leave it out."
 	}
 	return []*Key{
 		t,
@@ -156,7 +154,7 @@ func valueDefKeys(typeRequired bool, what string) []*Key {
 		key("required", All, boolean(),
 			"Whether a value must be provided; true when absent. A default only makes sense for required "+what+"s."),
 		key("default", All, anyV(), "The value used when none is assigned."),
-		key("status", All, enum(Statuses...),
+		key("status", All, enum(Statuses...).open(),
 			"How official the "+what+" is: `supported` (default), `unsupported`, `experimental` or `deprecated`."),
 		key("constraints", UpToDraft, listOf(ent(ConstraintClause)),
 			"Constraint clauses the value must satisfy, all of them (e.g. `- min_length: 8`)."),
@@ -172,6 +170,18 @@ func valueDefKeys(typeRequired bool, what string) []*Key {
 	}
 }
 
+// memberRefinements are the properties and attributes of a definition
+// that refines those its type declares: a capability definition (2.0 §8.2),
+// the relationship of a requirement definition (§8.5).
+func memberRefinements(in Versions, typ string) []*Key {
+	return []*Key{
+		key("properties", in, mapOf(ent(PropertyDef).withShortIn(anyV(), V2)),
+			"Refinements of properties the "+typ+" already declares (no new ones).").refining(),
+		key("attributes", in, mapOf(ent(AttributeDef)),
+			"Refinements of attributes the "+typ+" already declares (no new ones).").refining(),
+	}
+}
+
 func parameterKeys() []*Key {
 	return keys(valueDefKeys(false, "parameter"), []*Key{
 		key("value", All, anyV(),
@@ -182,24 +192,31 @@ func parameterKeys() []*Key {
 }
 
 func init() {
-	PropertyDef.Keys = keys(valueDefKeys(false, "property"), []*Key{
+	PropertyDef.Keys = keys(valueDefKeys(true, "property"), []*Key{
 		key("value", V2, anyV(),
 			"A fixed value (or expression) for the property; it can no longer be refined or assigned afterwards."),
 	})
 	// Attribute definitions share the keynames of property definitions but
-	// `required` (an attribute always exists once its entity does).
+	// `required` (an attribute always exists once its entity does); final
+	// 2.0 dropped their `status` (§9.5).
 	for _, k := range valueDefKeys(true, "attribute") {
-		if k.Name != "required" {
-			AttributeDef.Keys = append(AttributeDef.Keys, k)
+		switch k.Name {
+		case "required":
+			continue
+		case "status":
+			k.In = UpToDraft
 		}
+		AttributeDef.Keys = append(AttributeDef.Keys, k)
 	}
 	ParameterDef.Keys = parameterKeys()
 	InputDef.Keys = parameterKeys()
 	OutputDef.Keys = parameterKeys()
 
 	SchemaDef.Keys = []*Key{
-		key("type", All, ref(DataType), "The data type of each key or entry.").reqAll(),
+		key("type", All, ref(DataType), "The data type of each key or entry. "+
+			"Mandatory unless the schema refines an inherited one (2.0 §9.3).").reqNew(),
 		descriptionKey(All, "the keys or entries"),
+		metadataKey(V2Final, "the schema"),
 		key("constraints", UpToDraft, listOf(ent(ConstraintClause)),
 			"Constraint clauses every key or entry must satisfy."),
 		key("validation", V2Final, anyV(),
@@ -210,14 +227,12 @@ func init() {
 			"When the entries are lists or maps themselves: the type of their entries."),
 	}
 
-	CapabilityDef.Keys = []*Key{
-		key("type", All, ref(CapabilityType), "The capability type this capability is an instance of.").reqAll(),
+	CapabilityDef.Keys = keys([]*Key{
+		key("type", All, ref(CapabilityType), "The capability type this capability is an instance of. "+
+			"A refinement of an inherited capability may leave it out (2.0 §8.3).").reqNew(),
 		descriptionKey(All, "the capability"),
 		metadataKey(V2Final, "the capability"),
-		key("properties", All, mapOf(ent(PropertyDef).withShortIn(anyV(), V2)),
-			"Refinements of properties the capability type already declares (no new ones)."),
-		key("attributes", All, mapOf(ent(AttributeDef)),
-			"Refinements of attributes the capability type already declares (no new ones)."),
+	}, memberRefinements(All, "capability type"), []*Key{
 		key("valid_source_types", UpToDraft, refs(NodeType),
 			"Node types allowed to connect to this capability; narrows the capability type's own list."),
 		key("valid_source_node_types", V2Final, refs(NodeType),
@@ -226,13 +241,14 @@ func init() {
 			"Relationship types allowed to end at this capability."),
 		key("occurrences", UpToDraft, rangeV(),
 			"How many relationships may end at this capability, as `[min, max]` (default `[1, UNBOUNDED]`)."),
-	}
+	})
 
 	RequirementDef.Keys = []*Key{
 		descriptionKey(All, "the requirement"),
 		metadataKey(V2Final, "the requirement"),
 		key("capability", All, ref(CapabilityTypeOrName),
-			"What the target must offer: a capability type, or the name of a capability of the `node` type.").reqAll(),
+			"What the target must offer: a capability type, or the name of a capability of the `node` type. "+
+				"A refinement of an inherited requirement may leave it out (2.0 §8.6).").reqNew(),
 		key("node", All, ref(NodeType),
 			"The node type the target must be (or derive from). Needed when `capability` names a capability rather than a type."),
 		key("relationship", All, ent(RequirementRelationshipDef).withShort(ref(RelationshipType)),
@@ -242,17 +258,23 @@ func init() {
 		key("occurrences", UpToDraft, rangeV(),
 			"How many relationships this requirement forms, as `[min, max]` (default `[1, 1]`)."),
 		key("count_range", V2Final, rangeV(),
-			"How many relationships this requirement forms, as `[min, max]` (default `[1, 1]`).").replacing("occurrences"),
+			"How many relationships this requirement forms, as `[min, max]` (default `[0, UNBOUNDED]`, 2.0 §8.5).").replacing("occurrences"),
 	}
-	RequirementRelationshipDef.Keys = []*Key{
-		key("type", All, ref(RelationshipType), "The relationship type to create.").reqAll(),
+	RequirementRelationshipDef.Keys = keys([]*Key{
+		key("type", All, ref(RelationshipType), "The relationship type to create. "+
+			"A refinement of an inherited requirement may leave it out.").reqNew(),
+		descriptionKey(V2Final, "the relationship"),
+		metadataKey(V2Final, "the relationship"),
+	}, memberRefinements(V2Final, "relationship type"), []*Key{
 		key("interfaces", All, mapOf(ent(InterfaceDef)),
-			"Refinements of the relationship type's interfaces for this requirement (new inputs, implementations)."),
-	}
+			"Refinements of the relationship type's interfaces for this requirement (new inputs, implementations).").refining(),
+	})
 
 	InterfaceDef.Keys = []*Key{
-		key("type", All, ref(InterfaceType), "The interface type this interface is based on.").reqAll(),
+		key("type", All, ref(InterfaceType), "The interface type this interface is based on. "+
+			"A refinement of an inherited interface may leave it out (2.0 §11.2).").reqNew(),
 		descriptionKey(All, "the interface"),
+		metadataKey(V2Final, "the interface"),
 		key("inputs", All, mapOf(ent(ParameterDef).withShort(anyV())),
 			"Parameters (new ones or refinements) passed to all operations of the interface."),
 		key("operations", From1_3, mapOf(ent(OperationDef).withShort(ref(ArtifactFile))),
@@ -281,6 +303,8 @@ func init() {
 		descriptionKey(From1_3, "the notification"),
 		key("implementation", From1_3, ent(ImplementationDef).withShort(ref(ArtifactFile)),
 			"The artifact the orchestrator uses to subscribe to and receive the notification."),
+		key("inputs", V2Final, mapOf(ent(ParameterDef).withShort(anyV())),
+			"Parameters that configure the artifact registered to receive the notification (2.0 §11.6)."),
 		key("outputs", V1_3, mapOf(listV()),
 			"Values carried by the notification, each mapped onto an attribute as `[ SELF, attribute ]`."),
 		key("outputs", V2, mapOf(ent(ParameterDef).withShort(listV())),
@@ -297,8 +321,6 @@ func init() {
 			"How many seconds the operation may take before it is considered failed (meaningless for notifications)."),
 		key("operation_host", V1_3|V2Draft, str(),
 			"Where the implementation runs: `SELF`, `HOST`, `SOURCE`, `TARGET` or the orchestrator's own host by default."),
-		key("artifact", V2Final, artifact(),
-			"The artifact that implements the operation: an artifact name, a file path, or an inline artifact definition."),
 	}
 
 	ArtifactDef.Keys = []*Key{
@@ -308,8 +330,10 @@ func init() {
 		key("repository", All, ref(Repository), "A repository from `repositories` that holds the file."),
 		descriptionKey(All, "the artifact"),
 		metadataKey(V2Final, "the artifact"),
-		key("deploy_path", All, str(), "Where the file is placed on the target node when deployed."),
+		key("deploy_path", UpToDraft, str(), "Where the file is placed on the target node when deployed (final 2.0 dropped it, §12.2)."),
 		key("artifact_version", From1_3, str(), "The version of the artifact itself, e.g. of the packaged software."),
+		key("version", V2, str(),
+			"The version of the artifact itself: the spelling of `artifact_version` that the TOSCA 2.0 grammar blocks and examples use (§12.2 lists both)."),
 		key("checksum", From1_3, str(), "A checksum of the file, to verify its integrity."),
 		key("checksum_algorithm", From1_3, str(), "The algorithm of `checksum`, e.g. `SHA-256` or `MD5`; needed whenever a checksum is given."),
 		key("properties", From1_3, assignments(), "Values for the properties of the artifact type, passed to whatever processes the artifact."),

@@ -86,6 +86,13 @@ const (
 	ProfileSimple20  = "org.oasis-open.simple:2.0"
 	ProfileBuiltin1x = "tosca-builtin-1.x"
 	ProfileBuiltin20 = "tosca-builtin-2.0"
+	// ProfileBuiltin20Units is scalar-unit.time, which TOSCA 2.0 both lists
+	// as built in (§9.1) and shows a file defining (§9.1.2.2.2): a fallback.
+	ProfileBuiltin20Units = "tosca-builtin-2.0-units"
+	// ProfileBuiltin20Draft holds what the 2020 draft had built in and the
+	// 2024 text no longer has (range, the size, frequency and bitrate
+	// units): a fallback for 2.0 files not written in the final form alone.
+	ProfileBuiltin20Draft = "tosca-builtin-2.0-draft"
 )
 
 // Dialects is the one table of version values tosca-ls knows.
@@ -102,7 +109,7 @@ var Dialects = []*Dialect{
 	// types come for free. Both forms of 2.0 (the 2020 draft and the final
 	// text) share the version value; the keynames a file uses tell them apart.
 	{Version: "tosca_2_0", Language: TOSCA, Title: "TOSCA 2.0", Grammar: V2,
-		Implicit: []string{ProfileBuiltin20}, Modelled: true},
+		Implicit: []string{ProfileBuiltin20, ProfileBuiltin20Units}, Modelled: true},
 	{Version: "tosca_simple_profile_for_nfv_1_0", Language: TOSCA, Title: "TOSCA Simple Profile for NFV"},
 	{Version: "tosca_variability_1_0", Language: TOSCA, Title: "Variability4TOSCA"},
 	{Version: "tosca_variability_1_0_rc_2", Language: TOSCA, Title: "Variability4TOSCA (release candidate 2)", Final: "tosca_variability_1_0"},

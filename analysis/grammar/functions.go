@@ -14,12 +14,6 @@ var ToscaVersions = []string{
 // Statuses are the values of a property, attribute or parameter `status`.
 var Statuses = []string{"supported", "unsupported", "experimental", "deprecated"}
 
-// Directives are every node template directive of any version: 1.x has
-// substitutable and selectable, the 2020 draft substitute and select (the
-// 1.x spellings deprecated), final 2.0 create, select and substitute. The
-// `directives` keynames of NodeTemplateDef carry the per-version lists.
-var Directives = []string{"create", "select", "substitute", "selectable", "substitutable"}
-
 // NodeStates are the normative node states (set_state activities).
 var NodeStates = []string{
 	"initial", "creating", "created", "configuring", "configured",
@@ -31,8 +25,18 @@ var NodeStates = []string{
 func arg(name, doc string) Param                      { return Param{Name: name, Doc: doc} }
 func argRef(name string, r RefKind, doc string) Param { return Param{Name: name, Ref: r, Doc: doc} }
 
-var entityParam = argRef("entity", ModelableEntity,
-	"A node or relationship template name, or `SELF` (the template holding the call), `SOURCE` or `TARGET` (ends of the relationship holding the call) or `HOST` (the node hosting SELF).")
+// entityParam starts the path of the 1.x and 2020 draft functions.
+var entityParam = Param{Name: "entity", Ref: ModelableEntity, Keywords: []string{"SELF", "SOURCE", "TARGET", "HOST"},
+	Doc: "A node or relationship template name, or `SELF` (the template holding the call), `SOURCE` or `TARGET` (ends of the relationship holding the call) or `HOST` (the node hosting SELF)."}
+
+// toscaPath starts the arguments of the final 2.0 graph functions: only a
+// template name or SELF begins it (§10.3; HOST is gone, SOURCE and TARGET
+// come after SELF).
+func toscaPath(leads string, ends ...PathContext) Param {
+	return Param{Name: "tosca_path", Ref: ModelableEntity, Keywords: []string{"SELF"}, Path: true, Ends: ends,
+		Doc: "A TOSCA path (§10.3) from a node or relationship template, or `SELF`, through `RELATIONSHIP`, `CAPABILITY`, " +
+			"`SOURCE` and `TARGET` steps (with indexes or `ALL`), to " + leads + "."}
+}
 
 // Functions lists every TOSCA intrinsic function: the 1.x and 2020 draft
 // names and the `$`-prefixed names of final 2.0.
@@ -83,16 +87,16 @@ var Functions = []*Function{
 		Params: []Param{argRef("input", Input, "The name of an input declared in the service template's `inputs`."),
 			arg("path", "Optional field names or list indexes into the input's value.")}},
 	{Name: "$get_property", In: V2Final, Variadic: true,
-		Doc:    "Returns a property value found by following a TOSCA path from a template (e.g. `[SELF, CAPABILITY, host, num_cpus]`).",
-		Params: []Param{entityParam, arg("path", "The rest of the TOSCA path: RELATIONSHIP/CAPABILITY/… steps, the property name and optional indexes.")}},
+		Doc: "Returns a property value found by following a TOSCA path from a template (e.g. `[SELF, CAPABILITY, host, num_cpus]`).",
+		Params: []Param{toscaPath("the node, relationship or capability holding the property"), arg("property_name", "The property name."),
+			arg("nested_name_or_index", "Optional field names or list indexes into the property's value.")}},
 	{Name: "$get_attribute", In: V2Final, Variadic: true,
-		Doc:    "Returns the runtime value of an attribute found by following a TOSCA path from a node or relationship.",
-		Params: []Param{entityParam, arg("path", "The rest of the TOSCA path: RELATIONSHIP/CAPABILITY/… steps, the attribute name and optional indexes.")}},
+		Doc: "Returns the runtime value of an attribute found by following a TOSCA path from a node or relationship.",
+		Params: []Param{toscaPath("the node, relationship or capability holding the attribute"), arg("attribute_name", "The attribute name."),
+			arg("nested_name_or_index", "Optional field names or list indexes into the attribute's value.")}},
 	{Name: "$get_artifact", In: V2Final,
-		Doc: "Returns where an artifact of a node can be found when an operation runs, optionally copying it to a given location first.",
-		Params: []Param{entityParam, arg("artifact", "The artifact name."),
-			arg("location", "Optional: a path to copy the artifact to, or `LOCAL_FILE`."),
-			arg("remove", "Optional boolean: whether to delete the copy once the operation ends.")}},
+		Doc:    "Returns where an artifact of a node can be found when an operation runs (§10.2.1.4).",
+		Params: []Param{toscaPath("the node holding the artifact"), arg("artifact_name", "The artifact name.")}},
 	{Name: "$value", In: V2Final, Variadic: true,
 		Doc:    "Inside a validation expression: the value being validated; arguments index into it.",
 		Params: []Param{arg("path", "Optional field names or list indexes into the value.")}},
@@ -101,8 +105,9 @@ var Functions = []*Function{
 	{Name: "$relationship_index", In: V2Final,
 		Doc: "The index of the current relationship among those created from a requirement with `count`."},
 	{Name: "$available_allocation", In: V2Final,
-		Doc:    "How much of an allocatable capability property of a node is still free once current allocations are subtracted.",
-		Params: []Param{entityParam, arg("capability", "The capability holding the property."), arg("property", "The allocatable property.")}},
+		Doc: "How much of an allocatable capability property of a node is still free once current allocations are subtracted (§10.2.1.8).",
+		Params: []Param{toscaPath("a capability", PathCapability),
+			arg("property_name", "The allocatable property (an integer, float or scalar-unit) of that capability.")}},
 
 	// Final 2.0: strings, lists and sets.
 	{Name: "$concat", In: V2Final, Variadic: true,
@@ -157,8 +162,6 @@ var Functions = []*Function{
 		Params: []Param{arg("a", "A comparable value."), arg("b", "The value to compare with.")}},
 	{Name: "$less_or_equal", In: V2Final, Doc: "True when the first argument is less than or equal to the second.",
 		Params: []Param{arg("a", "A comparable value."), arg("b", "The value to compare with.")}},
-	{Name: "$in_range", In: V2Final, Doc: "True when a value lies within an inclusive `[lower, upper]` range.",
-		Params: []Param{arg("value", "A comparable value."), arg("range", "The range `[lower, upper]`.")}},
 	{Name: "$valid_values", In: V2Final, Doc: "True when a value is one of the listed values.",
 		Params: []Param{arg("value", "The value to check."), arg("values", "The list of allowed values.")}},
 	{Name: "$matches", In: V2Final, Doc: "True when a string matches a regular expression.",
@@ -252,12 +255,13 @@ func init() {
 type Keyword struct{ Name, Doc string }
 
 // EntityKeywords stand for a template in the first argument of
-// get_property, get_attribute and their final-2.0 `$` forms.
+// get_property, get_attribute and their final-2.0 `$` forms (which start
+// with SELF only; SOURCE and TARGET are path steps there, §10.3).
 var EntityKeywords = []Keyword{
 	{"SELF", "The template (or type) holding the function call."},
 	{"SOURCE", "The source node of the relationship holding the call."},
 	{"TARGET", "The target node of the relationship holding the call."},
-	{"HOST", "The node that hosts the node holding the call (following `HostedOn`)."},
+	{"HOST", "The node that hosts the node holding the call (following `HostedOn`). 1.x and the 2020 draft only."},
 }
 
 // IsEntityKeyword reports whether name is one of EntityKeywords.

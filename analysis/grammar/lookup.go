@@ -132,6 +132,19 @@ func (k *Key) FormMarker() Form { return formMarker(k.In) }
 // FormMarker tells which TOSCA 2.0 form a function name betrays, like Key.FormMarker.
 func (fn *Function) FormMarker() Form { return formMarker(fn.In) }
 
+// Merge combines what is known of a file's form with one more marker.
+func (f Form) Merge(m Form) Form {
+	switch {
+	case m == FormUnknown:
+		return f
+	case f == FormUnknown:
+		return m
+	case f != m:
+		return FormMixed
+	}
+	return f
+}
+
 func formMarker(in Versions) Form {
 	d, f := in.Has(V2Draft), in.Has(V2Final)
 	switch {
@@ -199,4 +212,22 @@ func NarrowVersions(v Versions, f Form) Versions {
 		return V2Final
 	}
 	return v
+}
+
+// Signature is how a call of fn is written: `name: [ a, b, c… ]`, a
+// parameter that takes several arguments (the last of a variadic function,
+// a TOSCA path) marked with "…".
+func (fn *Function) Signature() string {
+	var ps []string
+	for i, p := range fn.Params {
+		s := p.Name
+		if p.Path || fn.Variadic && i == len(fn.Params)-1 {
+			s += "…"
+		}
+		ps = append(ps, s)
+	}
+	if len(ps) == 0 {
+		return fn.Name + ": []"
+	}
+	return fn.Name + ": [ " + strings.Join(ps, ", ") + " ]"
 }

@@ -1,6 +1,10 @@
 package grammar
 
-import "strings"
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
 
 // Paths: how the arguments of the functions that read the model
 // (get_property, get_attribute, get_artifact, get_operation_output and
@@ -25,13 +29,13 @@ const (
 
 // Path keywords of final 2.0's TOSCA path (CSD06 §10.3).
 const (
-	PathSelf         = "SELF"
-	PathSource       = "SOURCE"
-	PathTarget       = "TARGET"
-	PathHost         = "HOST"
-	PathRelationship = "RELATIONSHIP"
-	PathCapability   = "CAPABILITY"
-	PathAll          = "ALL"
+	KeywordSelf         = "SELF"
+	KeywordSource       = "SOURCE"
+	KeywordTarget       = "TARGET"
+	KeywordHost         = "HOST"
+	KeywordRelationship = "RELATIONSHIP"
+	KeywordCapability   = "CAPABILITY"
+	KeywordAll          = "ALL"
 )
 
 // PathSpec says how a function's path runs.
@@ -76,11 +80,11 @@ func PathOf(fn *Function) *PathSpec {
 // EntityPathStarts are the keywords that may start an EntityPath in 1.x
 // and the 2020 draft: the template holding the call, the ends of its
 // relationship, the node hosting it.
-var EntityPathStarts = []string{PathSelf, PathSource, PathTarget, PathHost}
+var EntityPathStarts = []string{KeywordSelf, KeywordSource, KeywordTarget, KeywordHost}
 
 // ToscaPathStarts are the keywords that may start a final 2.0 TOSCA path
 // (HOST and the initial SOURCE/TARGET of 1.x are gone: `SELF, SOURCE, …`).
-var ToscaPathStarts = []string{PathSelf}
+var ToscaPathStarts = []string{KeywordSelf}
 
 // PathStarts lists the keywords a path of the given style may start with.
 func PathStarts(style PathStyle) []string {
@@ -93,7 +97,7 @@ func PathStarts(style PathStyle) []string {
 // IsIndex reports whether a path argument is an index: a non-negative
 // integer, or ALL in a TOSCA path.
 func IsIndex(arg string, style PathStyle) bool {
-	if style == ToscaPath && arg == PathAll {
+	if style == ToscaPath && arg == KeywordAll {
 		return true
 	}
 	if arg == "" {
@@ -108,9 +112,9 @@ const PathHostRequirement = "host"
 // PathKeywords are the keywords that step through a final 2.0 TOSCA path
 // (SOURCE and TARGET, which also start 1.x paths, are EntityKeywords).
 var PathKeywords = []Keyword{
-	{PathRelationship, "A step of a TOSCA path: from a node, the relationship its requirement named next makes (an index may follow); after `CAPABILITY, name`, a relationship that targets that capability."},
-	{PathCapability, "A step of a TOSCA path: from a node, its capability named next; from a relationship, the capability the relationship targets."},
-	{PathAll, "An index of a TOSCA path: every node or relationship the step reaches instead of one; the function then returns a list."},
+	{KeywordRelationship, "A step of a TOSCA path: from a node, the relationship its requirement named next makes (an index may follow); after `CAPABILITY, name`, a relationship that targets that capability."},
+	{KeywordCapability, "A step of a TOSCA path: from a node, its capability named next; from a relationship, the capability the relationship targets."},
+	{KeywordAll, "An index of a TOSCA path: every node or relationship the step reaches instead of one; the function then returns a list."},
 }
 
 // KeywordDoc documents an entity keyword or a path keyword ("" for other names).
@@ -123,4 +127,215 @@ func KeywordDoc(name string) string {
 		}
 	}
 	return ""
+}
+
+// The TOSCA path of final 2.0 (§10.3): the first arguments of
+// $get_property, $get_attribute, $get_artifact and $available_allocation
+// lead from a node or relationship to the entity that holds the value:
+//
+//	path     ::= name idx node_ctx | SELF node_ctx | name rel_ctx | SELF rel_ctx
+//	node_ctx ::= RELATIONSHIP requirement idx rel_ctx
+//	           | CAPABILITY capability RELATIONSHIP idx rel_ctx
+//	           | CAPABILITY capability | ε
+//	rel_ctx  ::= SOURCE node_ctx | TARGET node_ctx
+//	           | CAPABILITY RELATIONSHIP idx rel_ctx | CAPABILITY | ε
+//	idx      ::= integer | ALL | ε
+
+// PathContext is what a TOSCA path leads to.
+type PathContext uint8
+
+const (
+	PathNode PathContext = iota
+	PathRelationship
+	PathCapability
+)
+
+// String is how messages name a context: "node", "relationship", "capability".
+func (c PathContext) String() string {
+	return [...]string{PathNode: "node", PathRelationship: "relationship", PathCapability: "capability"}[c]
+}
+
+// PathArg is one argument of a function call as the path matcher sees it.
+type PathArg struct {
+	// Word is the argument when it is a plain string or number.
+	Word string
+	// Computed is set for an argument whose value is computed (a function
+	// call): it may stand for a name or an index, never for a keyword.
+	Computed bool
+}
+
+// PathEnd is one way a TOSCA path can end: after Len arguments, in Context.
+type PathEnd struct {
+	Len     int
+	Context PathContext
+}
+
+// PathEnds lists every way a TOSCA path can be read at the start of args.
+// starts are the keywords allowed in first place (SELF in final 2.0); a
+// template name may always start the path. Since the matcher does not know
+// whether a name (or SELF) is a node or a relationship, both readings count.
+func PathEnds(args []PathArg, starts []string) []PathEnd {
+	m := &pathMatcher{args: args, seen: map[PathEnd]bool{}}
+	if len(args) == 0 {
+		return nil
+	}
+	first := args[0]
+	switch {
+	case first.Computed || !isPathWord(first.Word):
+		for _, i := range m.idx(1) {
+			m.node(i)
+		}
+		m.rel(1)
+	case slices.Contains(starts, first.Word):
+		m.node(1)
+		m.rel(1)
+	}
+	return m.ends
+}
+
+// isPathWord reports whether w is one of the reserved words of a path (the
+// entity keywords of 1.x included: they are not template names).
+func isPathWord(w string) bool {
+	return IsEntityKeyword(w) || isKeyword(PathKeywords, w)
+}
+
+func isKeyword(ks []Keyword, w string) bool {
+	for _, k := range ks {
+		if k.Name == w {
+			return true
+		}
+	}
+	return false
+}
+
+type pathMatcher struct {
+	args []PathArg
+	ends []PathEnd
+	seen map[PathEnd]bool
+}
+
+func (m *pathMatcher) end(i int, c PathContext) {
+	e := PathEnd{i, c}
+	if i <= len(m.args) && !m.seen[e] {
+		m.seen[e] = true
+		m.ends = append(m.ends, e)
+	}
+}
+
+// is reports whether argument i is the keyword w.
+func (m *pathMatcher) is(i int, w string) bool {
+	return i < len(m.args) && !m.args[i].Computed && m.args[i].Word == w
+}
+
+// name reports whether argument i can be a name.
+func (m *pathMatcher) name(i int) bool {
+	return i < len(m.args) && (m.args[i].Computed || !isPathWord(m.args[i].Word))
+}
+
+// idx are the positions after an optional index at i.
+func (m *pathMatcher) idx(i int) []int {
+	out := []int{i}
+	if i < len(m.args) {
+		a := m.args[i]
+		if _, err := strconv.Atoi(a.Word); a.Computed || err == nil || a.Word == "ALL" {
+			out = append(out, i+1)
+		}
+	}
+	return out
+}
+
+func (m *pathMatcher) node(i int) {
+	m.end(i, PathNode)
+	switch {
+	case m.is(i, "RELATIONSHIP") && m.name(i+1):
+		for _, j := range m.idx(i + 2) {
+			m.rel(j)
+		}
+	case m.is(i, "CAPABILITY") && m.name(i+1):
+		m.end(i+2, PathCapability)
+		if m.is(i+2, "RELATIONSHIP") {
+			for _, j := range m.idx(i + 3) {
+				m.rel(j)
+			}
+		}
+	}
+}
+
+func (m *pathMatcher) rel(i int) {
+	m.end(i, PathRelationship)
+	switch {
+	case m.is(i, "SOURCE"), m.is(i, "TARGET"):
+		m.node(i + 1)
+	case m.is(i, "CAPABILITY"):
+		m.end(i+1, PathCapability)
+		if m.is(i+1, "RELATIONSHIP") {
+			for _, j := range m.idx(i + 2) {
+				m.rel(j)
+			}
+		}
+	}
+}
+
+// pathParam is the first parameter of fn when it is a TOSCA path.
+func (fn *Function) pathParam() *Param {
+	if len(fn.Params) > 0 && fn.Params[0].Path {
+		return &fn.Params[0]
+	}
+	return nil
+}
+
+// MatchArgs reports whether args fit fn's parameters when fn starts with a
+// TOSCA path: the path (ending where the parameter allows) and then one
+// argument per other parameter, the last repeatable when fn is Variadic
+// (the one optional too, as nested names are). Functions without a path
+// are not checked here.
+func (fn *Function) MatchArgs(args []PathArg) bool {
+	p := fn.pathParam()
+	if p == nil {
+		return true
+	}
+	rest := len(fn.Params) - 1
+	for _, e := range completePaths(args, p) {
+		n := len(args) - e.Len
+		if n == rest || fn.Variadic && n >= rest-1 {
+			return true
+		}
+	}
+	return false
+}
+
+// ParamAt is the index of the parameter that argument index binds to,
+// given the arguments before it: after a TOSCA path as long as they allow,
+// the parameters that follow it.
+func (fn *Function) ParamAt(before []PathArg, index int) int {
+	if p := fn.pathParam(); p != nil && index > 0 {
+		longest := 0
+		for _, e := range completePaths(before, p) {
+			longest = max(longest, e.Len)
+		}
+		if index < longest || longest == 0 {
+			return 0
+		}
+		index = index - longest + 1
+	}
+	if fn.Variadic && index >= len(fn.Params) && len(fn.Params) > 0 {
+		return len(fn.Params) - 1
+	}
+	return index
+}
+
+// completePaths are the ends of the path parameter p at the start of args
+// after which no reserved word follows (what follows a path is names) and
+// that lead where p allows.
+func completePaths(args []PathArg, p *Param) []PathEnd {
+	var out []PathEnd
+	for _, e := range PathEnds(args, p.Keywords) {
+		if len(p.Ends) > 0 && !slices.Contains(p.Ends, e.Context) {
+			continue
+		}
+		if !slices.ContainsFunc(args[e.Len:], func(a PathArg) bool { return !a.Computed && isPathWord(a.Word) }) {
+			out = append(out, e)
+		}
+	}
+	return out
 }

@@ -149,10 +149,17 @@ type Value struct {
 	Entity *Entity
 	// Elem describes the elements for MapOfValue, ListOfValue and NamedListValue.
 	Elem *Value
+	// Items describes a list of fixed length position by position (a
+	// ListOfValue without Elem), e.g. `[ node_template, index ]`.
+	Items []*Value
 	// Ref is what a RefValue scalar names.
 	Ref RefKind
 	// Enum lists the allowed scalar values (e.g. status); empty means any.
 	Enum []string
+	// Open marks an enumeration the specification does not close (1.x
+	// directives are any strings, node states come from profiles): a value
+	// outside Enum is only warned about.
+	Open bool
 	// Short is the value's short notation: when the YAML value is a scalar
 	// (or, for EntityValue values, not a mapping) it is read as Short instead.
 	// E.g. an import is a mapping (EntityValue) or a url scalar (Short: RefValue ImportURL).
@@ -211,11 +218,24 @@ type Key struct {
 	// present: a node template needs no type when it uses copy, a 2.0 import
 	// needs url or profile.
 	RequiredUnless []string
+	// Excludes names sibling keynames that must not appear together with
+	// this one: a final 2.0 import has a url or a profile, never both, and
+	// a repository only with a url (§6.8.1).
+	Excludes []string
 	// Value is the value's shape.
 	Value *Value
 	// Replaces names the keyname of another form this one replaces, e.g.
 	// validation replaces constraints in final 2.0; used by quick fixes.
 	Replaces string
+	// NewOnly limits Required to new definitions: a definition that refines
+	// one its entity inherits (the same name in the parent type's section,
+	// or an entry of a Refines section) may leave the keyname out, as
+	// 2.0 §8.3, §8.6, §9.3, §11.2 and the 1.x texts allow.
+	NewOnly bool
+	// Refines marks a map whose entries always refine definitions of the
+	// entity's type (a capability definition's properties refine those of
+	// its capability type; 2.0 §8.2, §8.5): they are never new definitions.
+	Refines bool
 }
 
 // Key returns the keyname called name that exists in v, or nil.
@@ -273,4 +293,13 @@ type Param struct {
 	Doc  string
 	// Ref says what the argument names, when it is a name (an input, a template, …).
 	Ref RefKind
+	// Keywords are the reserved words (EntityKeywords) the argument takes
+	// instead of a template name.
+	Keywords []string
+	// Path marks a TOSCA path (final 2.0 §10.3, see PathEnds): one or more
+	// arguments, starting with a template name or one of Keywords. Only a
+	// first parameter is a path.
+	Path bool
+	// Ends limits what the path leads to (empty: anything).
+	Ends []PathContext
 }

@@ -99,6 +99,16 @@ var FunctionSignatureDef = &Entity{
 	Spec: "",
 }
 
+// requirementMappings is the final 2.0 `requirements` of substitution
+// mappings: a list of single-entry maps (also a plain map, as the 2020 draft
+// writes it) whose values are a mapping entity, `[ node, requirement ]`, a
+// list of those, or the name of a selectable node template (§15.5).
+func requirementMappings() *Value {
+	v := namedList(ent(RequirementMappingDef).withShort(ref(NodeTemplate).withShort(listV())))
+	v.AlsoMap = true
+	return v
+}
+
 func init() {
 	ServiceTemplate.Keys = []*Key{
 		key("tosca_definitions_version", All, str(),
@@ -147,7 +157,8 @@ func init() {
 				"Final TOSCA 2.0 renames it `service_template`."),
 		key("service_template", V2Final, ent(ServiceTemplateDef),
 			"The deployable model of this file (final TOSCA 2.0's name for `topology_template`): "+
-				"inputs, node templates, relationships, outputs and more.").replacing("topology_template"),
+				"inputs, node templates, relationships, outputs and more. A file that defines a `profile` has none (§6.7.1).").
+			replacing("topology_template").excluding("profile"),
 		key("functions", V2Final, mapOf(ent(FunctionDef)),
 			"Custom functions this file declares; templates call them as `$name`."),
 	}
@@ -158,12 +169,15 @@ func init() {
 				"Mandatory (in 1.0 and 1.1 the named form `- name: path` is also accepted).").req(V1_2 | V1_3),
 		key("url", V2, ref(ImportURL),
 			"Path or URL of the TOSCA file to import; a relative path is resolved from the importing file (or from `repository`). "+
-				"An import gives either `url` or `profile`, never both (so neither is marked mandatory on its own)."),
+				"An import gives either `url` or `profile`, never both (§6.8.1; the index reports an import with neither)."),
 		key("profile", V2, ref(ProfileName),
 			"Name of a profile known to the processor (e.g. `org.oasis-open.tosca.simple:2.0`) whose types are imported. "+
-				"An import gives either `profile` or `url`, never both (so neither is marked mandatory on its own)."),
-		key("repository", All, ref(Repository),
+				"An import gives either `profile` or `url`, never both (§6.8.1).").excluding("url"),
+		key("repository", V1x, ref(Repository),
 			"Name of a repository from `repositories`; the file path is then looked up relative to that repository's root."),
+		key("repository", V2, ref(Repository),
+			"Name of a repository from `repositories`; the `url` is then looked up relative to that repository's root. "+
+				"Only with `url`, not with `profile` (§6.8.1).").excluding("profile"),
 		key("namespace_uri", V1x, str(),
 			"Namespace URI of the imported definitions. Deprecated since 1.2."),
 		key("namespace_prefix", V1x, str(),
@@ -205,7 +219,12 @@ func init() {
 			"Named imperative workflows: explicit step-by-step procedures that override or complement the orchestrator's own ordering."),
 	}
 	TopologyTemplateDef.Keys = body
-	ServiceTemplateDef.Keys = body
+	ServiceTemplateDef.Keys = keys(body, []*Key{
+		metadataKey(V2Final, "the service template (§6.9.1)"),
+		key("functions", V2Final, mapOf(ent(FunctionDef)),
+			"Custom functions for this service template; one named like a function outside it refines that one "+
+				"(its implementation or description, §10.4)."),
+	})
 
 	SubstitutionMappingsDef.Keys = []*Key{
 		key("node_type", All, ref(NodeType),
@@ -215,12 +234,16 @@ func init() {
 				"(a boolean expression in final 2.0)."),
 		key("properties", From1_2, mapOf(ent(PropertyMappingDef).withShort(anyV())),
 			"Maps each property of the node type to an input of this topology (`prop: [ input ]`)."),
-		key("attributes", From1_3, mapOf(ent(AttributeMappingDef).withShort(listV())),
-			"Maps each attribute of the node type to an output of this topology (`attr: [ output ]`)."),
+		key("attributes", From1_3, mapOf(ent(AttributeMappingDef).withShort(ref(Output).withShort(listV()))),
+			"Maps each attribute of the node type to an output of this topology (`attr: [ output ]`; 2.0 also `attr: output`, §15.3)."),
 		key("capabilities", All, mapOf(ent(CapabilityMappingDef).withShort(listV())),
 			"Maps each capability of the node type to a capability of an inner node template (`cap: [ node, capability ]`)."),
-		key("requirements", All, mapOf(ent(RequirementMappingDef).withShort(listV())),
+		key("requirements", V1x, mapOf(ent(RequirementMappingDef).withShort(listV())),
 			"Maps each requirement of the node type to a requirement of an inner node template (`req: [ node, requirement ]`)."),
+		key("requirements", V2, requirementMappings(),
+			"Maps the requirements of the node type onto the topology, as a list (a requirement may be mapped several times): "+
+				"`- req: [ node, requirement ]`, `- req: [ [ node, requirement ], … ]` or `- req: selectable_node` (§15.5). "+
+				"The map form of the 2020 draft is accepted too."),
 		key("interfaces", From1_2, mapOf(mapOf(ref(Workflow))),
 			"Maps operations of the node type's interfaces to workflows of this topology (`Interface: { operation: workflow }`)."),
 	}
@@ -251,6 +274,8 @@ func init() {
 	FunctionSignatureDef.Keys = []*Key{
 		key("arguments", V2Final, listOf(ent(SchemaDef).withShort(ref(DataType))),
 			"The type of each positional argument, in order."),
+		key("optional_arguments", V2Final, listOf(ent(SchemaDef).withShort(ref(DataType))),
+			"The types of the arguments that may follow the mandatory ones, in order (§10.4)."),
 		key("variadic", V2Final, boolean(),
 			"When true, the last argument may be repeated any number of times."),
 		key("result", V2Final, ent(SchemaDef).withShort(ref(DataType)),

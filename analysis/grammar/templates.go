@@ -204,6 +204,14 @@ func propertyFilter() *Value {
 	return ent(ConstraintClause).withShort(listOf(ent(ConstraintClause)))
 }
 
+// requirementTarget names the target node of a requirement assignment: a
+// node template or node type, or one of the nodes made from a template with
+// `count` as `[ node_template, index ]`, the index often `$node_index`
+// (2.0 §8.7.1, §14.3).
+func requirementTarget() *Value {
+	return ref(NodeTypeOrTemplate).withShort(tuple(ref(NodeTemplate), anyV()))
+}
+
 func conditionClauses() *Value { return listOf(ent(ConditionClauseDef)) }
 
 func activities() *Value { return listOf(ent(ActivityDef)) }
@@ -214,15 +222,22 @@ func init() {
 			"The node type this template instantiates. Mandatory unless the template is made with `copy`.").reqAll().unless("copy"),
 		descriptionKey(All, "the node template"),
 		metadataKey(From1_1, "the node template"),
-		key("directives", V1_1|V1_2|V1_3, listOf(enum("substitutable", "selectable")),
-			"Processing hints: `substitutable` asks for the node to be realised by another topology, `selectable` to be picked from existing nodes."),
-		key("directives", V2, listOf(enum("create", "select", "substitute", "selectable", "substitutable")),
-			"How the orchestrator obtains the node: `select` an existing one, `substitute` it by another service template, "+
-				"or (final 2.0) `create` it; listed in order of preference. `selectable`/`substitutable` are the deprecated 1.x spellings."),
+		// 1.x and the 2020 draft leave directives open (any strings);
+		// final 2.0 names create, select and substitute (§7.2). A tosca_2_0
+		// file may be in either form, so other values are warned about.
+		key("directives", V1_1|V1_2|V1_3, listOf(enum("substitutable", "selectable").open()),
+			"Processing hints: `substitutable` asks for the node to be realised by another topology, `selectable` to be picked from existing nodes. "+
+				"Orchestrators may define other directives."),
+		key("directives", V2, listOf(enum("create", "select", "substitute").open()),
+			"How the orchestrator obtains the node: `create` it (the default), `select` an existing one or `substitute` it by "+
+				"another service template; listed in order of preference (2.0 §7.2). The 2020 draft left the values open."),
 		key("properties", All, assignments(), "Values for the properties declared by the node type (literal values or function calls)."),
 		key("attributes", All, assignments(), "Initial values for attributes declared by the node type."),
-		key("requirements", All, namedList(ent(RequirementAssign).withShort(ref(NodeTemplate))),
-			"How this node's requirements are fulfilled, as a list of `- requirement_name: target` entries."),
+		key("requirements", V1x, namedList(ent(RequirementAssign).withShort(ref(NodeTemplate))),
+			"How this node's requirements are fulfilled, as a list of `- requirement_name: node_template` entries."),
+		key("requirements", V2, namedList(ent(RequirementAssign).withShort(requirementTarget())),
+			"How this node's requirements are fulfilled, as a list of `- requirement_name: target` entries; the short form "+
+				"names the target as `node` does: a node template, `[ node_template, index ]` or a node type (§8.7.1)."),
 		key("capabilities", All, mapOf(ent(CapabilityAssign)), "Property and attribute values for the node type's capabilities."),
 		key("interfaces", All, mapOf(ent(InterfaceAssign)), "Per-template inputs and implementations for the node type's interfaces."),
 		key("artifacts", All, mapOf(ent(ArtifactDef).withShort(ref(ArtifactFile))),
@@ -274,7 +289,7 @@ func init() {
 				"Mandatory, unless the older spelling `event_type` is used.").req(From1_2).unless("event_type"),
 		key("event_type", UpToDraft, str(), "Older spelling of `event`: the event that fires the trigger."),
 		key("schedule", V1x, mapV(), "The time window (`start_time`, `end_time`) during which the trigger is active."),
-		key("target_filter", All, ent(EventFilterDef), "Which node (or capability) the trigger watches."),
+		key("target_filter", UpToDraft, ent(EventFilterDef), "Which node (or capability) the trigger watches (final 2.0 dropped it, §16.5)."),
 		key("condition", All, ent(TriggerConditionDef).withShort(conditionClauses()),
 			"What must hold, besides the event, for the action to run: a list of condition clauses, or the extended form "+
 				"with an evaluation period (a boolean expression in final 2.0)."),
@@ -334,8 +349,9 @@ func init() {
 	RequirementAssign.Keys = []*Key{
 		key("capability", All, ref(CapabilityTypeOrName),
 			"The capability of the target to connect to: a capability name of the target, or a capability type."),
-		key("node", All, ref(NodeTypeOrTemplate),
-			"The target: a node template of this topology, or a node type for the orchestrator to find a node of."),
+		key("node", All, requirementTarget(),
+			"The target: a node template of this topology, one of the nodes made from a template as "+
+				"`[ node_template, index ]` (2.0 §8.7.1), or a node type for the orchestrator to find a node of."),
 		key("relationship", All, ent(RequirementRelationshipAssign).withShort(ref(RelationshipTypeOrTemplate)),
 			"The relationship to form: a relationship template or type name, or a map with type, property values and interfaces."),
 		key("node_filter", All, ent(NodeFilterDef),
@@ -347,13 +363,16 @@ func init() {
 		key("optional", V2Final, boolean(),
 			"When true, the service may be deployed even if this requirement cannot be fulfilled."),
 		key("allocation", V2Final, mapV(),
-			"Capacity taken from the target capability by this relationship, as property values the target must have available."),
+			"Capacity taken from the target capability by this relationship, as property values the target must have available (§8.7.5)."),
+		key("allocations", V2Final, mapV(),
+			"The spelling of `allocation` that 2.0 §14.3 uses; CSD06 writes both, so both are accepted."),
 		key("directives", V2Final, listOf(enum("internal", "external")),
 			"Whether the target may be a node of this service (`internal`), a node outside it (`external`), or either."),
 	}
 	RequirementRelationshipAssign.Keys = []*Key{
 		key("type", All, ref(RelationshipTypeOrTemplate), "The relationship type (or relationship template) to use."),
 		key("properties", All, assignments(), "Values for the relationship's properties."),
+		key("attributes", V2Final, assignments(), "Initial values for the relationship's attributes (2.0 §8.7.1)."),
 		key("interfaces", All, mapOf(ent(InterfaceAssign)), "Inputs and implementations for the relationship's interfaces."),
 	}
 
@@ -379,6 +398,7 @@ func init() {
 		descriptionKey(From1_3, "the notification"),
 		key("implementation", From1_3, ent(ImplementationDef).withShort(ref(ArtifactFile)),
 			"The artifact that receives the notification for this template, overriding the type's."),
+		key("inputs", V2Final, assignments(), "Values for the notification's inputs; inputs its definition does not declare may be added (2.0 §11.7)."),
 		key("outputs", From1_3, mapOf(listV()), "Stores values carried by the notification into attributes: `name: [ SELF, attribute ]`."),
 	}
 
@@ -405,8 +425,8 @@ func init() {
 		key("target", From1_1, ref(NodeTemplateOrGroup), "The node template or group the step's activities act on.").reqAll(),
 		key("target_relationship", From1_1, ref(RequirementName),
 			"A requirement of the target node: the step then acts on the relationship it forms."),
-		key("operation_host", From1_1, str(),
-			"Where called operations run: `SOURCE` or `TARGET` for relationships, or a node for groups."),
+		key("operation_host", From1_1&UpToDraft, str(),
+			"Where called operations run: `SOURCE` or `TARGET` for relationships, or a node for groups (final 2.0 dropped it, §13.2.2)."),
 		key("filter", V1_1|V1_2|V1_3, conditionClauses(), "Condition clauses that decide whether the step applies to a given target instance."),
 		key("filter", V2, anyV(),
 			"Decides whether the step applies to a given target instance: a list of condition clauses (a boolean expression in final 2.0)."),
@@ -418,7 +438,8 @@ func init() {
 	ActivityDef.Keys = []*Key{
 		key("delegate", From1_1, ent(DelegateActivityDef).withShort(str()),
 			"Delegates a declarative workflow (e.g. `deploy`) to the orchestrator for the target."),
-		key("set_state", From1_1, enum(NodeStates...), "Sets the target node's state, e.g. `configured`."),
+		key("set_state", From1_1, enum(NodeStates...).open(),
+			"Sets the target node's state, e.g. `configured`. The states come from the node types (the 1.x normative types, a 2.0 profile), so others are allowed."),
 		key("call_operation", From1_1, ent(CallOperationActivityDef).withShort(str()),
 			"Calls an operation of the target, written `Interface.operation`."),
 		key("inline", From1_1, ent(InlineActivityDef).withShort(ref(Workflow)), "Runs another workflow of the topology here."),

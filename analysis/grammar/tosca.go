@@ -36,12 +36,16 @@ func listOf(v *Value) *Value { return &Value{Kind: ListOfValue, Elem: v} }
 func namedList(v *Value) *Value {
 	return &Value{Kind: NamedListValue, Elem: v}
 }
-func enum(vals ...string) *Value { return &Value{Kind: StringValue, Enum: vals} }
-func refs(r RefKind) *Value      { return listOf(ref(r)) }
-func strs() *Value               { return listOf(str()) }
+func tuple(items ...*Value) *Value { return &Value{Kind: ListOfValue, Items: items} }
+func enum(vals ...string) *Value   { return &Value{Kind: StringValue, Enum: vals} }
+func refs(r RefKind) *Value        { return listOf(ref(r)) }
+func strs() *Value                 { return listOf(str()) }
 
 // assignments is a map of property, attribute or parameter values.
 func assignments() *Value { return mapOf(anyV()) }
+
+// open marks an enumeration the specification leaves open (see Value.Open).
+func (v *Value) open() *Value { v.Open = true; return v }
 
 // withShort sets the short notation of v.
 func (v *Value) withShort(s *Value) *Value { v.Short = s; return v }
@@ -63,8 +67,18 @@ func (k *Key) req(vs Versions) *Key { k.Required = vs & k.In; return k }
 // reqAll marks the keyname mandatory wherever it exists.
 func (k *Key) reqAll() *Key { k.Required = k.In; return k }
 
+// reqNew marks the keyname mandatory in new definitions only: refinements
+// of an inherited definition may leave it out (see Key.NewOnly).
+func (k *Key) reqNew() *Key { k.Required, k.NewOnly = k.In, true; return k }
+
+// refining marks the keyname's entries as refinements (see Key.Refines).
+func (k *Key) refining() *Key { k.Refines = true; return k }
+
 // unless waives Required when one of the named sibling keynames is present.
 func (k *Key) unless(names ...string) *Key { k.RequiredUnless = names; return k }
+
+// excluding names the sibling keynames that must not appear with this one.
+func (k *Key) excluding(names ...string) *Key { k.Excludes = names; return k }
 
 // replacing records which keyname of the other 2.0 form this one replaces.
 func (k *Key) replacing(name string) *Key { k.Replaces = name; return k }

@@ -128,6 +128,13 @@ func init() {
 			"For types derived from map: the type of the map's keys (string by default)."),
 		key("entry_schema", From1_3, ent(SchemaDef).withShort(ref(DataType)),
 			"For types derived from list or map: the type of the entries."),
+		// Concrete scalar-unit types (2.0 §9.1.2.2).
+		key("data_value_type", V2Final, ref(DataType),
+			"For types derived from scalar-unit: the type of the number, float or integer (or derived from them)."),
+		key("unit_suffix", V2Final, str(),
+			"For types derived from scalar-unit: a suffix appended to every unit symbol of `unit_symbol_map` (e.g. `m` after `k`, `c`, `M`)."),
+		key("unit_symbol_map", V2Final, mapV(),
+			"For types derived from scalar-unit: each unit symbol with the multiplier that converts it to the base unit."),
 	})
 
 	CapabilityTypeDef.Keys = keys(typeCommon(CapabilityType, "capability type"), []*Key{

@@ -9,6 +9,7 @@ package hover
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
@@ -389,6 +390,14 @@ func describeValue(v *grammar.Value, depth int) string {
 	case grammar.MapOfValue:
 		s = "a map of names to " + plural(describeValue(v.Elem, depth+1))
 	case grammar.ListOfValue:
+		if len(v.Items) > 0 {
+			items := make([]string, len(v.Items))
+			for i, item := range v.Items {
+				items[i] = describeValue(item, depth+1)
+			}
+			s = "a list of " + strconv.Itoa(len(items)) + " items: " + strings.Join(items, ", ")
+			break
+		}
 		s = "a list of " + plural(describeValue(v.Elem, depth+1))
 	case grammar.NamedListValue:
 		s = "a list of `name: …` entries, each " + describeValue(v.Elem, depth+1)

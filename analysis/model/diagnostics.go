@@ -228,7 +228,7 @@ func (c *checker) capability(i int, r *facts.Ref) {
 	if c.v.Resolve(c.path, i).Kind != grammar.NoRef {
 		return
 	}
-	if c.f.FieldText(r.Entity, grammar.KeyNode) == "" {
+	if c.v.RequirementNode(c.path, r.Entity) == "" {
 		c.unknownType(r.Span, r.Name, grammar.CapabilityType)
 		return
 	}
@@ -240,7 +240,7 @@ func (c *checker) capability(i int, r *facts.Ref) {
 	for _, m := range c.v.Members(target, grammar.SectionCapabilities) {
 		names = append(names, m.Name)
 	}
-	d := c.report(r.Span, diag.Error, diag.UnknownType, fmt.Sprintf("%q is neither a capability type nor a capability of %s", r.Name, c.f.FieldText(r.Entity, grammar.KeyNode)))
+	d := c.report(r.Span, diag.Error, diag.UnknownType, fmt.Sprintf("%q is neither a capability type nor a capability of %s", r.Name, c.v.RequirementNode(c.path, r.Entity)))
 	d.Suggestions = diag.Suggest(r.Name, append(names, c.v.Names(c.path, grammar.CapabilityType)...))
 }
 
@@ -296,29 +296,29 @@ func (c *checker) types() {
 				dg.Related = []Related{{Location: v.Location(other), Message: "other definition"}}
 			}
 		}
-		c.memberTypes(d)
 	}
+	c.refinements()
 }
 
-// memberTypes reports the property and attribute definitions of type d
-// that lack `type` without refining one the type inherits (refinements may
-// leave the type out).
-func (c *checker) memberTypes(d Decl) {
-	parent := c.v.Parent(d)
-	for _, section := range []string{grammar.SectionProperties, grammar.SectionAttributes} {
-		for _, id := range c.f.Entries(d.ID, section) {
-			e := c.f.Entity(id)
-			if (e.G != grammar.PropertyDef && e.G != grammar.AttributeDef) || e.Short || e.Span.Start == e.Span.End {
-				continue
-			}
-			if _, ok := c.f.Field(id, grammar.KeyType); ok {
-				continue
-			}
-			if _, inherited := c.v.Member(parent, section, e.Name); inherited {
-				continue
-			}
-			c.report(e.NameSpan, diag.Error, diag.MissingKeyname, fmt.Sprintf("%s is missing the mandatory keyname `%s`", e.G.Name, grammar.KeyType))
+// refinements reports the definitions that lack keynames mandatory for new
+// definitions (a property's `type`, a capability's `type` …) unless they
+// refine a member their type inherits (2.0 §8.3, §8.6, §9.3, §11.2; the
+// 1.x texts refine alike). A type whose chain is not fully known (an
+// unresolved import may hold the member) is given the benefit of the doubt.
+func (c *checker) refinements() {
+	for _, r := range c.f.Refinements {
+		member := c.f.Entity(r.Member)
+		if member == nil || member.Key == nil {
+			continue
 		}
+		typ := Decl{c.path, member.Parent}
+		if !c.v.ChainComplete(typ) {
+			continue
+		}
+		if _, inherited := c.v.Member(c.v.Parent(typ), member.Key.Name, member.Name); inherited {
+			continue
+		}
+		c.report(r.Span, diag.Error, diag.MissingKeyname, facts.MissingMessage(c.f.Entity(r.Entity).G, r.Keys))
 	}
 }
 
@@ -329,7 +329,9 @@ func (c *checker) localNames() {
 	for id := range c.f.Declarations() {
 		e := c.f.Entity(id)
 		k := e.Declares()
-		if k.IsType() || dupKeys[e.NameSpan.Start] {
+		// A function defined again inside service_template refines the one
+		// outside (2.0 §10.4); two in one section are a duplicate key.
+		if k.IsType() || k == grammar.UserFunction || dupKeys[e.NameSpan.Start] {
 			continue
 		}
 		key := nameKey{k, e.Name}

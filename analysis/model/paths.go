@@ -171,17 +171,17 @@ func (w *pathWalker) start() pathCtx {
 func (w *pathWalker) keywordContext(kw string) pathCtx {
 	self := w.selfContext()
 	switch kw {
-	case grammar.PathSelf:
+	case grammar.KeywordSelf:
 		return self
-	case grammar.PathSource:
+	case grammar.KeywordSource:
 		if self.kind == RelationshipContext {
 			return pathCtx{kind: NodeContext, typ: self.source}
 		}
-	case grammar.PathTarget:
+	case grammar.KeywordTarget:
 		if self.kind == RelationshipContext {
 			return pathCtx{kind: NodeContext, typ: self.target}
 		}
-	case grammar.PathHost:
+	case grammar.KeywordHost:
 		if self.kind == NodeContext {
 			return pathCtx{kind: NodeContext, typ: w.host()}
 		}
@@ -264,7 +264,7 @@ func (w *pathWalker) toscaSteps(c pathCtx) pathCtx {
 	for w.more() {
 		kw := w.text(w.i)
 		switch {
-		case c.kind == NodeContext && kw == grammar.PathRelationship:
+		case c.kind == NodeContext && kw == grammar.KeywordRelationship:
 			w.step(StepKeyword, c).Resolved = true
 			if !w.more() {
 				return pathCtx{}
@@ -280,7 +280,7 @@ func (w *pathWalker) toscaSteps(c pathCtx) pathCtx {
 			next := w.relationshipOf(w.v.RequirementRelationship("", facts.None, m))
 			next.source, next.target, next.capType = c.typ, w.v.RequirementNodeType(m.Def.Path, m.Def.ID), w.v.RequirementCapability(m)
 			c = next
-		case c.kind == NodeContext && kw == grammar.PathCapability:
+		case c.kind == NodeContext && kw == grammar.KeywordCapability:
 			w.step(StepKeyword, c).Resolved = true
 			if !w.more() {
 				return pathCtx{}
@@ -293,22 +293,22 @@ func (w *pathWalker) toscaSteps(c pathCtx) pathCtx {
 				s.Member = &m
 			}
 			c = pathCtx{kind: CapabilityContext, typ: w.v.MemberType(m)}
-			if w.more() && w.text(w.i) == grammar.PathRelationship {
+			if w.more() && w.text(w.i) == grammar.KeywordRelationship {
 				w.step(StepKeyword, c).Resolved = true
 				w.index(c)
 				c = pathCtx{kind: RelationshipContext}
 			}
-		case c.kind == RelationshipContext && (kw == grammar.PathSource || kw == grammar.PathTarget):
+		case c.kind == RelationshipContext && (kw == grammar.KeywordSource || kw == grammar.KeywordTarget):
 			w.step(StepKeyword, c).Resolved = true
 			t := c.source
-			if kw == grammar.PathTarget {
+			if kw == grammar.KeywordTarget {
 				t = c.target
 			}
 			c = pathCtx{kind: NodeContext, typ: t}
-		case c.kind == RelationshipContext && kw == grammar.PathCapability:
+		case c.kind == RelationshipContext && kw == grammar.KeywordCapability:
 			w.step(StepKeyword, c).Resolved = true
 			c = pathCtx{kind: CapabilityContext, typ: c.capType}
-			if w.more() && w.text(w.i) == grammar.PathRelationship {
+			if w.more() && w.text(w.i) == grammar.KeywordRelationship {
 				w.step(StepKeyword, c).Resolved = true
 				w.index(c)
 				c = pathCtx{kind: RelationshipContext}

@@ -59,6 +59,11 @@ func (v *View) Resolve(path string, i int) Resolved {
 	if r.Kind == grammar.ModelableEntity && grammar.IsEntityKeyword(r.Name) {
 		return Resolved{}
 	}
+	if r.Kind == grammar.Input {
+		if d := v.workflowInput(path, f, r); d.Valid() {
+			return Resolved{Target: d, Kind: grammar.Input}
+		}
+	}
 	for _, k := range Kinds(r.Kind) {
 		if d := v.LookupKind(path, k, r.Name); d.Valid() {
 			return Resolved{Target: d, Kind: k}
@@ -111,12 +116,35 @@ func (v *View) resolveCapability(path string, f *facts.Facts, r *facts.Ref) Reso
 	return Resolved{}
 }
 
+// workflowInput is the input of the workflow holding an input reference:
+// `$get_input` inside a workflow reads the workflow's own inputs (2.0 §13.2).
+func (v *View) workflowInput(path string, f *facts.Facts, r *facts.Ref) Decl {
+	owner := f.Entity(r.Owner)
+	if owner == nil || owner.Declares() != grammar.Workflow {
+		return Decl{}
+	}
+	if id := f.Entry(r.Owner, grammar.SectionInputs, r.Name); id != facts.None {
+		return Decl{path, id}
+	}
+	return Decl{}
+}
+
+// RequirementNode is the name a requirement's `node` gives: the name
+// itself, or the template of `[ node_template, index ]` (2.0 §8.7.1).
+func (v *View) RequirementNode(path string, req facts.ID) string {
+	f := v.Facts(path)
+	n := f.FieldValue(req, grammar.KeyNode)
+	if items := f.Items(n); len(items) > 0 {
+		return f.Text(items[0])
+	}
+	return f.Text(n)
+}
+
 // RequirementNodeType is the node type a requirement (definition or
 // assignment) names with `node`: the type of the node template named, or
 // the node type named.
 func (v *View) RequirementNodeType(path string, req facts.ID) Decl {
-	f := v.Facts(path)
-	node := f.FieldText(req, grammar.KeyNode)
+	node := v.RequirementNode(path, req)
 	if node == "" {
 		return Decl{}
 	}

@@ -19,17 +19,20 @@ type Program struct {
 	mu      sync.Mutex
 	names   map[string]*ownNames
 	lookups map[lookupKey]Decl
-	parents map[Decl]Decl
-	members map[memberKey][]Member
+	// fallbacks are the fallback profiles of each file (see View.fallbacks).
+	fallbacks map[string][]string
+	parents   map[Decl]Decl
+	members   map[memberKey][]Member
 }
 
 func newProgram(gen uint64) *Program {
 	return &Program{
-		gen:     gen,
-		names:   map[string]*ownNames{},
-		lookups: map[lookupKey]Decl{},
-		parents: map[Decl]Decl{},
-		members: map[memberKey][]Member{},
+		gen:       gen,
+		names:     map[string]*ownNames{},
+		lookups:   map[lookupKey]Decl{},
+		fallbacks: map[string][]string{},
+		parents:   map[Decl]Decl{},
+		members:   map[memberKey][]Member{},
 	}
 }
 
@@ -175,6 +178,9 @@ func (v *View) Lookup(path string, kind grammar.RefKind, name string) Decl {
 	if !d.Valid() {
 		d = v.lookupImplicit(path, kind, name)
 	}
+	if !d.Valid() {
+		d = v.lookupFallback(path, kind, name)
+	}
 	p.mu.Lock()
 	p.lookups[key] = d
 	p.mu.Unlock()
@@ -273,6 +279,51 @@ func (v *View) implicitStarts(path, name string) []visit {
 func (v *View) lookupImplicit(path string, kind grammar.RefKind, name string) Decl {
 	var found Decl
 	v.walkImports(v.implicitStarts(path, name), func(s visit) bool {
+		found = v.lookupOwn(s.path, kind, s.rest)
+		return found.Valid()
+	})
+	return found
+}
+
+// fallbacks are the profiles whose types a file sees only where nothing
+// else defines the name: the 2020 draft's built-ins for a 2.0 file not
+// written in the final form alone, and the profiles a profile of its import
+// closure assumes (the 2.0 simple profile uses range and the size units as
+// if they were still built in).
+func (v *View) fallbacks(path string) []string {
+	p := v.prog
+	p.mu.Lock()
+	if fb, ok := p.fallbacks[path]; ok {
+		p.mu.Unlock()
+		return fb
+	}
+	p.mu.Unlock()
+	var out []string
+	if f := v.Snap.File(path); f != nil && f.Facts != nil && f.Facts.Versions == grammar.V2 && f.Facts.Form != grammar.FormFinal {
+		if e := v.Snap.EmbeddedProfile(grammar.ProfileBuiltin20Draft); e != "" {
+			out = append(out, e)
+		}
+	}
+	v.enumerate(path, func(_, file string) {
+		for _, a := range v.Snap.Assumed(file) {
+			if !slices.Contains(out, a) {
+				out = append(out, a)
+			}
+		}
+	})
+	p.mu.Lock()
+	p.fallbacks[path] = out
+	p.mu.Unlock()
+	return out
+}
+
+func (v *View) lookupFallback(path string, kind grammar.RefKind, name string) Decl {
+	var starts []visit
+	for _, p := range v.fallbacks(path) {
+		starts = append(starts, visit{p, name})
+	}
+	var found Decl
+	v.walkImports(starts, func(s visit) bool {
 		found = v.lookupOwn(s.path, kind, s.rest)
 		return found.Valid()
 	})
@@ -414,6 +465,9 @@ func (v *View) Conflict(path string, d Decl) Decl {
 	}
 	if !other.Valid() || other == d || v.sameContent(other.Path, d.Path) {
 		return Decl{}
+	}
+	if f := v.Snap.File(other.Path); f != nil && f.Fallback {
+		return Decl{} // a fallback only fills gaps
 	}
 	return other
 }

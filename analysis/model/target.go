@@ -179,7 +179,7 @@ func (u *Unit) keywordCall(use Use) (*facts.Call, bool) {
 			}
 			switch {
 			case s.Kind == StepKeyword, s.Kind == StepStart && !s.Target.Valid(),
-				s.Kind == StepIndex && s.Name == grammar.PathAll:
+				s.Kind == StepIndex && s.Name == grammar.KeywordAll:
 				return call, grammar.KeywordDoc(use.Name) != ""
 			}
 		}

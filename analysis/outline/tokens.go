@@ -249,7 +249,7 @@ func (t *tokenizer) calls() {
 				t.add(s, declToken(t.v.Kind(step.Target)), 0, prioReference)
 			case step.Kind == model.StepStart && grammar.IsEntityKeyword(step.Name),
 				step.Kind == model.StepKeyword,
-				step.Kind == model.StepIndex && step.Name == grammar.PathAll:
+				step.Kind == model.StepIndex && step.Name == grammar.KeywordAll:
 				t.add(s, TokenKeyword, 0, prioReference)
 			}
 		}

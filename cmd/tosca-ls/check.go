@@ -126,9 +126,11 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			paths = append(paths, p)
 		}
 	}
+	// A folder scan skips what is not TOSCA; a file named on the command
+	// line is meant to be TOSCA, so it is an error when it is not.
 	for p := range explicit {
 		if snap.File(p) == nil {
-			fmt.Fprintf(stderr, "tosca-ls: %s: not a TOSCA file (its first key is not tosca_definitions_version)\n", display(p, archives))
+			paths = append(paths, p)
 		}
 	}
 	sort.Strings(paths)
@@ -136,21 +138,29 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	view := engine.View(snap)
 	failed := false
 	out := []jsonDiagnostic{}
+	emit := func(name string, start, end jsonPosition, d model.Diagnostic) {
+		if d.Severity == diag.Error {
+			failed = true
+		}
+		if *format == "text" {
+			fmt.Fprintf(stdout, "%s:%d:%d: %s: %s [%s]\n", name, start.Line+1, start.Character+1, d.Severity, d.Message, d.Code)
+			return
+		}
+		out = append(out, jsonDiagnostic{File: name, Severity: d.Severity.String(), Code: d.Code, Message: d.Message,
+			Range: jsonRange{Start: start, End: end}})
+	}
 	for _, p := range paths {
+		name := display(p, archives)
 		f := snap.File(p)
+		if f == nil {
+			emit(name, jsonPosition{}, jsonPosition{}, model.Diagnostic{Severity: diag.Error, Code: diag.InvalidVersion,
+				Message: "not a TOSCA file: it has no top-level tosca_definitions_version (nor heat_template_version)"})
+			continue
+		}
 		for _, d := range engine.Diagnostics(context.Background(), view, p) {
-			if d.Severity == diag.Error {
-				failed = true
-			}
 			sl, sc := f.Lines().UTF16(d.Span.Start)
 			el, ec := f.Lines().UTF16(d.Span.End)
-			name := display(p, archives)
-			if *format == "text" {
-				fmt.Fprintf(stdout, "%s:%d:%d: %s: %s [%s]\n", name, sl+1, sc+1, d.Severity, d.Message, d.Code)
-				continue
-			}
-			out = append(out, jsonDiagnostic{File: name, Severity: d.Severity.String(), Code: d.Code, Message: d.Message,
-				Range: jsonRange{Start: jsonPosition{sl, sc}, End: jsonPosition{el, ec}}})
+			emit(name, jsonPosition{sl, sc}, jsonPosition{el, ec}, d)
 		}
 	}
 	if *format == "json" {

@@ -209,3 +209,21 @@ func TestCheckFindsRepositoryProfiles(t *testing.T) {
 		t.Errorf("with another --root: exit %d\n%s", code, out)
 	}
 }
+
+// TestCheckNotTOSCA: a file named on the command line that is not TOSCA is
+// an error (exit 1); a folder scan skips it without a word.
+func TestCheckNotTOSCA(t *testing.T) {
+	const dir = "../../testdata/trust/not-tosca"
+	out, _, code := check(t, filepath.Join(dir, "values.yaml"))
+	if code != 1 || !strings.HasSuffix(out, "values.yaml:1:1: error: not a TOSCA file: it has no top-level tosca_definitions_version (nor heat_template_version) [invalid-version]\n") {
+		t.Errorf("named file: exit %d, output %q", code, out)
+	}
+	out, _, code = check(t, "--format", "json", filepath.Join(dir, "values.yaml"))
+	var diags []jsonDiagnostic
+	if err := json.Unmarshal([]byte(out), &diags); err != nil || code != 1 || len(diags) != 1 || diags[0].Code != "invalid-version" || diags[0].Severity != "error" {
+		t.Errorf("named file, json: exit %d, %v, %s", code, err, out)
+	}
+	if out, errOut, code := check(t, dir); code != 0 || out != "" || errOut != "" {
+		t.Errorf("folder: exit %d, output %q %q", code, out, errOut)
+	}
+}

@@ -3,6 +3,7 @@ package facts
 import (
 	"fmt"
 	"hash/fnv"
+	"slices"
 	"strings"
 
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
@@ -77,7 +78,7 @@ func bind(path, src string, tree *syntax.File, lang grammar.Language, withFrames
 		}
 		if root != nil {
 			b.importExtensions(root)
-			b.walk(root, fileValue, walkCtx{entity: None, owner: None})
+			b.walk(root, fileValue, walkCtx{entity: None, owner: None, member: None})
 		}
 		f.Entities[Root].End = ID(len(f.Entities))
 		f.Form = b.form
@@ -145,6 +146,12 @@ type walkCtx struct {
 	// name is the entry name when the value of a named entry is walked.
 	name   *syntax.Node
 	merged bool
+	// member is the entry of a type's section around (a property definition
+	// of a node type, …), or None; refining is set inside what always
+	// refines (Key.Refines): keynames mandatory only for new definitions
+	// may then be left out.
+	member   ID
+	refining bool
 }
 
 // text is a scalar node's value, as a substring of the facts' source when
@@ -221,7 +228,7 @@ func (b *binder) newEntity(n *syntax.Node, e *grammar.Entity, c walkCtx, short b
 	}
 	b.f.Entities = append(b.f.Entities, ent)
 	if b.frames != nil {
-		inner := enter(c, id, e, c.name != nil)
+		inner := b.enter(c, id, e, c.name != nil)
 		fr := b.frames[n]
 		fr.Entity, fr.Owner = id, inner.owner
 		b.frames[n] = fr
@@ -236,7 +243,10 @@ func (b *binder) newEntity(n *syntax.Node, e *grammar.Entity, c walkCtx, short b
 func (b *binder) closeEntity(id ID) { b.f.Entities[id].End = ID(len(b.f.Entities)) }
 
 // enter makes the context of an entity's content.
-func enter(c walkCtx, id ID, e *grammar.Entity, named bool) walkCtx {
+func (b *binder) enter(c walkCtx, id ID, e *grammar.Entity, named bool) walkCtx {
+	if named && c.member == None && c.owner != None && c.entity == c.owner && b.f.Entities[c.owner].G.Declares.IsType() {
+		c.member = id // an entry of one of the type's sections
+	}
 	c.entity = id
 	if named && e.Declares != grammar.NoRef {
 		c.owner = id
@@ -274,6 +284,9 @@ func (b *binder) walk(n *syntax.Node, val *grammar.Value, c walkCtx) {
 			b.closeEntity(id)
 		}
 		return
+	}
+	if n.Kind == syntax.Scalar && val.Kind != grammar.AnyValue && isCallString(n.Value, b.v) {
+		return // a call without arguments (2.0 §10.1): its value is not known here
 	}
 	if short := val.ShortFor(b.v); short != nil {
 		switch {
@@ -314,9 +327,12 @@ func (b *binder) walk(n *syntax.Node, val *grammar.Value, c walkCtx) {
 		}
 	case grammar.RefValue:
 		if n.Kind != syntax.Scalar {
-			if val.Short == nil {
-				b.shape(n, "a name")
+			// A reference may have a longer notation (`node: [ template, index ]`).
+			if short := val.ShortFor(b.v); short != nil {
+				b.walk(n, short, c)
+				return
 			}
+			b.shape(n, "a name")
 			return
 		}
 		b.reference(n, val.Ref, c)
@@ -333,6 +349,17 @@ func (b *binder) walk(n *syntax.Node, val *grammar.Value, c walkCtx) {
 	case grammar.ListOfValue:
 		if n.Kind != syntax.Sequence {
 			b.shape(n, "a list")
+			return
+		}
+		if len(val.Items) > 0 {
+			// A list of fixed length, each item with its own shape.
+			if len(n.Items) != len(val.Items) {
+				b.shape(n, fmt.Sprintf("a list of %d items", len(val.Items)))
+				return
+			}
+			for i, item := range n.Items {
+				b.walk(item, val.Items[i], c)
+			}
 			return
 		}
 		for _, item := range n.Items {
@@ -369,7 +396,7 @@ func (b *binder) walkShort(n *syntax.Node, val, short *grammar.Value, c walkCtx)
 	}
 	id := b.newEntity(n, e, c, true)
 	sk := grammar.ShortKey(e, short, b.v)
-	inner := enter(c, id, e, c.name != nil)
+	inner := b.enter(c, id, e, c.name != nil)
 	b.addField(id, sk, nil, n, inner)
 	if !isFunctionCall(n, b.v) {
 		inner.key = sk
@@ -401,7 +428,7 @@ func (b *binder) walkEntity(n *syntax.Node, e *grammar.Entity, c walkCtx) {
 	} else {
 		id = b.newEntity(n, e, c, false)
 	}
-	inner := enter(c, id, e, c.name != nil)
+	inner := b.enter(c, id, e, c.name != nil)
 	// Fields first, so that an entity's fields are contiguous; then the
 	// values of the keynames, which may hold entities of their own.
 	type walked struct {
@@ -431,6 +458,7 @@ func (b *binder) walkEntity(n *syntax.Node, e *grammar.Entity, c walkCtx) {
 			continue
 		}
 		b.noteForm(k)
+		b.excludedKeys(n, k, p.Key, e)
 		b.frame(p.Key, nil, k, inner)
 		if !holdsEntities(k.Value, p.Value, b.v) {
 			b.addField(id, k, p.Key, p.Value, inner)
@@ -451,12 +479,13 @@ func (b *binder) walkEntity(n *syntax.Node, e *grammar.Entity, c walkCtx) {
 		}
 		kc := inner
 		kc.key, kc.keyNode, kc.merged = w.k, w.p.Key, w.p.Merged
+		kc.refining = inner.refining || w.k.Refines
 		b.walk(w.p.Value, w.k.Value, kc)
 		if sec := grammar.AssignedSection(e, w.k); sec != nil {
 			b.memberRefs(w.p, w.k, sec, inner)
 		}
 	}
-	b.missingKeys(n, e, c)
+	b.missingKeys(n, e, c, inner, id)
 	if id != Root {
 		b.closeEntity(id)
 	}
@@ -545,15 +574,7 @@ func (b *binder) noteForm(k *grammar.Key) {
 	}
 }
 
-func (b *binder) noteFormMarker(m grammar.Form) {
-	switch {
-	case m == grammar.FormUnknown:
-	case b.form == grammar.FormUnknown:
-		b.form = m
-	case b.form != m:
-		b.form = grammar.FormMixed
-	}
-}
+func (b *binder) noteFormMarker(m grammar.Form) { b.form = b.form.Merge(m) }
 
 func (b *binder) unknownKey(key *syntax.Node, e *grammar.Entity) {
 	if b.quiet {
@@ -601,16 +622,27 @@ func extraHome(e *grammar.Entity, v grammar.Versions) string {
 	return ""
 }
 
-func (b *binder) missingKeys(n *syntax.Node, e *grammar.Entity, c walkCtx) {
-	var missing []string
+// missingKeys reports the mandatory keynames entity id (described by e,
+// walked in context c, its content in inner) lacks. Those mandatory only
+// for new definitions are waived inside what always refines, and left to
+// the model (facts.Refinements) inside an entry of a type's section: the
+// entry may refine one the type inherits.
+func (b *binder) missingKeys(n *syntax.Node, e *grammar.Entity, c, inner walkCtx, id ID) {
+	var missing, newOnly []string
 	for _, k := range e.Keys {
 		// A missing version is an invalid-version (checkVersion).
-		if k.Required.Has(b.v) && n.GetPair(k.Name) == nil && !anyPresent(n, k.RequiredUnless) && k.Name != grammar.ToscaVersionKey {
+		if !k.Required.Has(b.v) || n.GetPair(k.Name) != nil || anyPresent(n, k.RequiredUnless) || k.Name == grammar.ToscaVersionKey {
+			continue
+		}
+		switch {
+		case !k.NewOnly:
+			missing = append(missing, k.Name)
+		case inner.refining:
+		case inner.member != None:
+			newOnly = append(newOnly, k.Name)
+		default:
 			missing = append(missing, k.Name)
 		}
-	}
-	if len(missing) == 0 {
-		return
 	}
 	s := n.Span
 	if c.name != nil {
@@ -618,11 +650,32 @@ func (b *binder) missingKeys(n *syntax.Node, e *grammar.Entity, c walkCtx) {
 	} else if c.keyNode != nil {
 		s = c.keyNode.Span
 	}
+	if len(newOnly) > 0 && !b.quiet {
+		b.f.Refinements = append(b.f.Refinements, Refinement{Member: inner.member, Entity: id, Keys: newOnly, Span: span(s)})
+	}
+	if len(missing) > 0 {
+		b.problem(s, diag.MissingKeyname, MissingMessage(e, missing))
+	}
+}
+
+// MissingMessage says which mandatory keynames an entity lacks.
+func MissingMessage(e *grammar.Entity, missing []string) string {
 	word := "keyname"
 	if len(missing) > 1 {
 		word = "keynames"
 	}
-	b.problem(s, diag.MissingKeyname, fmt.Sprintf("%s is missing the mandatory %s %s", e.Name, word, quoteAll(missing)))
+	return fmt.Sprintf("%s is missing the mandatory %s %s", e.Name, word, quoteAll(missing))
+}
+
+// excludedKeys reports keyname k written together with a sibling it
+// excludes: an import's `profile` with `url` or `repository` (2.0 §6.8.1),
+// `service_template` in a file that defines a `profile` (§6.7.1).
+func (b *binder) excludedKeys(n *syntax.Node, k *grammar.Key, key *syntax.Node, e *grammar.Entity) {
+	for _, other := range k.Excludes {
+		if n.GetPair(other) != nil {
+			b.problem(key.Span, diag.UnknownKeyname, fmt.Sprintf("%q cannot be used together with %q in %s", k.Name, other, e.Name))
+		}
+	}
 }
 
 // anyPresent reports whether n has one of the keynames that waive a
@@ -647,7 +700,16 @@ func quoteAll(names []string) string {
 func (b *binder) expectScalar(n *syntax.Node, val *grammar.Value, what string) bool {
 	if n.Kind == syntax.Scalar {
 		if len(val.Enum) > 0 && !contains(val.Enum, n.Value) {
-			d := b.problem(n.Span, diag.WrongValueShape, fmt.Sprintf("%q is not one of %s", n.Value, strings.Join(val.Enum, ", ")))
+			var d *Diagnostic
+			if val.Open {
+				// The specification does not close the list: a warning.
+				d = b.report(n.Span, diag.Warning, diag.WrongValueShape, fmt.Sprintf("%q is not one of the values the specification names (%s)", n.Value, strings.Join(val.Enum, ", ")))
+				if b.quiet {
+					b.f.Diags = b.f.Diags[:len(b.f.Diags)-1]
+				}
+			} else {
+				d = b.problem(n.Span, diag.WrongValueShape, fmt.Sprintf("%q is not one of %s", n.Value, strings.Join(val.Enum, ", ")))
+			}
 			d.Suggestions = diag.Suggest(n.Value, val.Enum)
 		}
 		return true
@@ -732,10 +794,14 @@ func isFunctionCall(n *syntax.Node, v grammar.Versions) bool {
 }
 
 func isFunctionName(name string, v grammar.Versions) bool {
-	if v.Has(grammar.V2Final) && strings.HasPrefix(name, "$") && !strings.HasPrefix(name, "$$") && len(name) > 1 {
-		return true
-	}
-	return grammar.IsFunctionName(name, v)
+	return isCallString(name, v) || grammar.IsFunctionName(name, v)
+}
+
+// isCallString reports whether s names a final 2.0 function: `$name`, but
+// not the escaped literal `$$name` (§10.1). As a key it is a call with
+// arguments, as a string value a call without.
+func isCallString(s string, v grammar.Versions) bool {
+	return v.Has(grammar.V2Final) && len(s) > 1 && s[0] == '$' && s[1] != '$'
 }
 
 // value stores n (and everything below it) as a Value, recording the
@@ -809,7 +875,7 @@ func (b *binder) call(n *syntax.Node, args ValueID, c walkCtx) {
 	if p.Value.Kind == syntax.Sequence {
 		list = p.Value.Items
 	}
-	if fn == nil {
+	if fn == nil || !b.pathCallFits(p, fn, list) {
 		return
 	}
 	for i, arg := range list {
@@ -821,6 +887,38 @@ func (b *binder) call(n *syntax.Node, args ValueID, c walkCtx) {
 			b.f.Refs = append(b.f.Refs, Ref{Kind: r, Name: b.text(arg), Span: span(arg.Span), Entity: c.entity, Owner: c.owner, Call: ci, Arg: int16(min(i, 1<<15-1)), Parent: -1})
 		}
 	}
+}
+
+// pathCallFits checks a call of a function whose arguments start with a
+// TOSCA path (final 2.0 §10.3): the path starts with SELF or a template
+// name (HOST is gone, SOURCE and TARGET follow SELF), and the arguments
+// after it are those §10.2.1 gives the function. It reports what does not
+// fit and whether the call is worth resolving further.
+func (b *binder) pathCallFits(p *syntax.Pair, fn *grammar.Function, args []*syntax.Node) bool {
+	if len(fn.Params) == 0 || !fn.Params[0].Path {
+		return true
+	}
+	if len(args) > 0 && args[0].Kind == syntax.Scalar && grammar.IsEntityKeyword(args[0].Value) && !slices.Contains(fn.Params[0].Keywords, args[0].Value) {
+		first := args[0]
+		b.problem(first.Span, diag.WrongValueShape, fmt.Sprintf("%q does not start a TOSCA path: it starts with %s or a template name (2.0 §10.3)", first.Value, strings.Join(fn.Params[0].Keywords, ", ")))
+		return false
+	}
+	words := make([]grammar.PathArg, len(args))
+	for i, a := range args {
+		words[i] = grammar.PathArg{Word: a.Value, Computed: a.Kind != syntax.Scalar || isCallString(a.Value, b.v)}
+	}
+	if !fn.MatchArgs(words) {
+		path := "the TOSCA path of 2.0 §10.3"
+		if ends := fn.Params[0].Ends; len(ends) > 0 {
+			names := make([]string, len(ends))
+			for i, e := range ends {
+				names[i] = e.String()
+			}
+			path += " leading to a " + strings.Join(names, " or ")
+		}
+		b.problem(p.Value.Span, diag.WrongValueShape, fmt.Sprintf("the arguments do not fit `%s`, with %s", fn.Signature(), path))
+	}
+	return true
 }
 
 // imports turns the import definitions into what the index links.
@@ -900,6 +998,7 @@ func (f *Facts) trim() {
 	f.Calls = trimmed(f.Calls)
 	f.Imports = trimmed(f.Imports)
 	f.Diags = trimmed(f.Diags)
+	f.Refinements = trimmed(f.Refinements)
 }
 
 func trimmed[T any](s []T) []T {
@@ -928,6 +1027,8 @@ func (f *Facts) exportHash() uint64 {
 		str(f.Dialect.Version)
 	}
 	num(uint32(f.Versions))
+	// The form decides which fallback types the file itself sees.
+	num(uint32(f.Form))
 	str(f.Profile)
 	for _, imp := range f.Imports {
 		str(imp.URL)

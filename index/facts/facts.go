@@ -60,6 +60,10 @@ type Facts struct {
 	Imports  []Import
 	// Diags are the problems the file has on its own.
 	Diags []Diagnostic
+	// Refinements are the mandatory keynames missing from definitions that
+	// may refine inherited ones: whether they are missing depends on the
+	// type's parent, which the model knows.
+	Refinements []Refinement
 	// decoded holds scalar texts that differ from their source text
 	// (quoted or escaped scalars, block scalars, alias copies).
 	decoded map[uint32]string
@@ -191,6 +195,18 @@ type Import struct {
 	RepoSpan     Span
 	Namespace    string
 	NSpan        Span
+}
+
+// Refinement is a definition (or something it holds) that lacks keynames
+// mandatory only for new definitions (Key.NewOnly): an error unless
+// Member refines a member its type inherits.
+type Refinement struct {
+	// Member is the entry of a type's section the definition belongs to.
+	Member ID
+	// Entity lacks Keys; Span is where to report it.
+	Entity ID
+	Keys   []string
+	Span   Span
 }
 
 // Diagnostic is a problem the file has on its own.
