@@ -29,6 +29,12 @@ func (e *Engine) Diagnostics(ctx context.Context, v *View, path string) []Diagno
 	}
 	e.mu.Unlock()
 	out := v.diagnose(path)
+	for _, check := range e.checks {
+		out = append(out, check(ctx, v, path)...)
+	}
+	if len(e.checks) > 0 {
+		out = sortDiagnostics(out)
+	}
 	if ctx.Err() != nil {
 		return out
 	}
@@ -66,16 +72,21 @@ func (v *View) diagnose(path string) []Diagnostic {
 			c.localNames()
 		}
 	}
-	sort.SliceStable(c.out, func(i, j int) bool {
-		a, b := c.out[i], c.out[j]
+	return sortDiagnostics(c.out)
+}
+
+// sortDiagnostics orders diagnostics by position and drops repeats: an
+// anchored node used through several aliases is checked once per use; its
+// problems are reported once.
+func sortDiagnostics(out []Diagnostic) []Diagnostic {
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i], out[j]
 		if a.Span != b.Span {
 			return a.Span.Start < b.Span.Start || a.Span.Start == b.Span.Start && a.Span.End < b.Span.End
 		}
 		return a.Code < b.Code || a.Code == b.Code && a.Message < b.Message
 	})
-	// An anchored node used through several aliases is checked once per
-	// use; its problems are reported once.
-	return slices.CompactFunc(c.out, func(a, b Diagnostic) bool {
+	return slices.CompactFunc(out, func(a, b Diagnostic) bool {
 		return a.Span == b.Span && a.Code == b.Code && a.Message == b.Message
 	})
 }

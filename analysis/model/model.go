@@ -12,6 +12,7 @@
 package model
 
 import (
+	"context"
 	"sync"
 
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
@@ -72,6 +73,9 @@ type Engine struct {
 	mu    sync.Mutex
 	prog  *Program
 	diags map[string]diagEntry
+	// checks are the checks of other packages (deep validation) that run
+	// after the model's own, memoised with them.
+	checks []Check
 	// uses indexes each file's uses by name, per content (see uses.go).
 	uses map[string]*useIndex
 }
@@ -82,9 +86,13 @@ type diagEntry struct {
 	out   []Diagnostic
 }
 
-// NewEngine makes an empty engine.
-func NewEngine() *Engine {
-	return &Engine{diags: map[string]diagEntry{}, uses: map[string]*useIndex{}}
+// Check reports more problems of a file of a view (deep validation lives in
+// its own package: the server and the check command hand it to the engine).
+type Check func(ctx context.Context, v *View, path string) []Diagnostic
+
+// NewEngine makes an empty engine running the given checks after its own.
+func NewEngine(checks ...Check) *Engine {
+	return &Engine{diags: map[string]diagEntry{}, uses: map[string]*useIndex{}, checks: checks}
 }
 
 // View is a snapshot seen through the program of its export generation.
