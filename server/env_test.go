@@ -38,6 +38,13 @@ type env struct {
 	closeInput func()
 }
 
+// in is e reporting to t (a subtest).
+func (e *env) in(t *testing.T) *env {
+	c := *e
+	c.t = t
+	return &c
+}
+
 // startInProcess runs server.Run over pipes.
 func startInProcess(t *testing.T) *env {
 	t.Helper()

@@ -42,6 +42,10 @@ import (
 //     parsed from the raw JSON (any integer or string).
 //   - A didChange content change with "range": null decodes as an insert at
 //     0:0. Here didChange is decoded with an optional range (text_sync.go).
+//   - jsonrpc2's header stream ends the connection on the first body that
+//     is not a JSON-RPC message, and allocates whatever Content-Length
+//     claims. Here stream.go frames messages: it answers ParseError or
+//     InvalidRequest, skips garbage and oversized messages, keeps reading.
 //
 // Fixed in v1 and relied upon: numeric $/cancelRequest ids, a rangeless
 // change decoding as a whole-document change, shutdown with "params": {},
@@ -222,20 +226,13 @@ func (s *Server) cancelRequest(params []byte) {
 	}
 }
 
-// parseID reads a JSON-RPC id: a string or an integer (also written as
-// 4.0 or 4e0 by some clients).
+// parseID reads the id of a $/cancelRequest: a string or an integer (also
+// written as 4.0 or 4e0 by some clients).
 func parseID(raw json.RawMessage) (jsonrpc2.ID, bool) {
+	if id, ok := requestID(raw); ok {
+		return id, true
+	}
 	raw = bytes.TrimSpace(raw)
-	if len(raw) > 0 && raw[0] == '"' {
-		var str string
-		if json.Unmarshal(raw, &str) != nil {
-			return jsonrpc2.ID{}, false
-		}
-		return jsonrpc2.NewStringID(str), true
-	}
-	if n, err := strconv.ParseInt(string(raw), 10, 64); err == nil {
-		return jsonrpc2.NewNumberID(n), true
-	}
 	if f, err := strconv.ParseFloat(string(raw), 64); err == nil && f == float64(int64(f)) {
 		return jsonrpc2.NewNumberID(int64(f)), true
 	}
