@@ -116,7 +116,7 @@ func (s *Server) call(ctx context.Context, method string, req *jsonrpc2.Request)
 	if s.opts.TestHooks && strings.HasPrefix(method, "tosca/test/") {
 		return s.testHook(ctx, method, req.Params())
 	}
-	if !implemented[method] {
+	if !requests[method] {
 		// Never reach protocol.ServerHandler: it decodes the params of
 		// unknown methods first (null params → ParseError).
 		return nil, jsonrpc2.NewError(jsonrpc2.MethodNotFound, "method not found: "+method)
@@ -124,12 +124,33 @@ func (s *Server) call(ctx context.Context, method string, req *jsonrpc2.Request)
 	return s.inner(ctx, req)
 }
 
-// implemented lists the methods routed to the typed handlers; everything
-// else answers MethodNotFound (requests) or is ignored (notifications).
-var implemented = map[string]bool{
-	protocol.MethodInitialize:                         true,
+// requests and notifications list the methods routed to the typed
+// handlers, each in the only form LSP defines for it. Anything else answers
+// MethodNotFound (requests) or is ignored (notifications): a "shutdown" or
+// "initialize" sent as a notification must not change the server's state.
+var requests = map[string]bool{
+	protocol.MethodInitialize:                     true,
+	protocol.MethodShutdown:                       true,
+	protocol.MethodTextDocumentCompletion:         true,
+	protocol.MethodTextDocumentHover:              true,
+	protocol.MethodTextDocumentSignatureHelp:      true,
+	protocol.MethodTextDocumentDefinition:         true,
+	protocol.MethodTextDocumentTypeDefinition:     true,
+	protocol.MethodTextDocumentImplementation:     true,
+	protocol.MethodTextDocumentReferences:         true,
+	protocol.MethodTextDocumentDocumentHighlight:  true,
+	protocol.MethodTextDocumentPrepareRename:      true,
+	protocol.MethodTextDocumentRename:             true,
+	protocol.MethodTextDocumentDocumentSymbol:     true,
+	protocol.MethodWorkspaceSymbol:                true,
+	protocol.MethodTextDocumentCodeAction:         true,
+	protocol.MethodTextDocumentDocumentLink:       true,
+	protocol.MethodTextDocumentFoldingRange:       true,
+	protocol.MethodTextDocumentSemanticTokensFull: true,
+}
+
+var notifications = map[string]bool{
 	protocol.MethodInitialized:                        true,
-	protocol.MethodShutdown:                           true,
 	protocol.MethodSetTrace:                           true,
 	protocol.MethodTextDocumentDidOpen:                true,
 	protocol.MethodTextDocumentDidChange:              true,
@@ -138,22 +159,6 @@ var implemented = map[string]bool{
 	protocol.MethodWorkspaceDidChangeConfiguration:    true,
 	protocol.MethodWorkspaceDidChangeWorkspaceFolders: true,
 	protocol.MethodWorkspaceDidChangeWatchedFiles:     true,
-	protocol.MethodTextDocumentCompletion:             true,
-	protocol.MethodTextDocumentHover:                  true,
-	protocol.MethodTextDocumentSignatureHelp:          true,
-	protocol.MethodTextDocumentDefinition:             true,
-	protocol.MethodTextDocumentTypeDefinition:         true,
-	protocol.MethodTextDocumentImplementation:         true,
-	protocol.MethodTextDocumentReferences:             true,
-	protocol.MethodTextDocumentDocumentHighlight:      true,
-	protocol.MethodTextDocumentPrepareRename:          true,
-	protocol.MethodTextDocumentRename:                 true,
-	protocol.MethodTextDocumentDocumentSymbol:         true,
-	protocol.MethodWorkspaceSymbol:                    true,
-	protocol.MethodTextDocumentCodeAction:             true,
-	protocol.MethodTextDocumentDocumentLink:           true,
-	protocol.MethodTextDocumentFoldingRange:           true,
-	protocol.MethodTextDocumentSemanticTokensFull:     true,
 }
 
 func (s *Server) handleNotification(ctx context.Context, req *jsonrpc2.Request) {
@@ -175,7 +180,7 @@ func (s *Server) handleNotification(ctx context.Context, req *jsonrpc2.Request) 
 		s.log.Debug("dropping notification received after shutdown", zap.String("method", method))
 		return
 	}
-	if !implemented[method] {
+	if !notifications[method] {
 		s.log.Debug("ignoring notification", zap.String("method", method))
 		return
 	}
@@ -187,11 +192,6 @@ func (s *Server) handleNotification(ctx context.Context, req *jsonrpc2.Request) 
 		_, err = s.inner(ctx, req)
 	}
 	if err != nil {
-		var je *jsonrpc2.Error
-		if errors.As(err, &je) && je.Code == jsonrpc2.MethodNotFound {
-			s.log.Debug("ignoring unknown notification", zap.String("method", method))
-			return
-		}
 		s.log.Warn("notification failed", zap.String("method", method), zap.Error(err))
 	}
 }

@@ -85,3 +85,98 @@ func raws(ms []*lsptest.Message) []string {
 	}
 	return out
 }
+
+// requestMethods are the requests the server implements (initialize and
+// shutdown aside); all take an object as parameters.
+var requestMethods = []string{
+	"textDocument/completion", "textDocument/hover", "textDocument/signatureHelp",
+	"textDocument/definition", "textDocument/typeDefinition", "textDocument/implementation",
+	"textDocument/references", "textDocument/documentHighlight", "textDocument/prepareRename",
+	"textDocument/rename", "textDocument/documentSymbol", "workspace/symbol",
+	"textDocument/codeAction", "textDocument/documentLink", "textDocument/foldingRange",
+	"textDocument/semanticTokens/full",
+}
+
+// notificationMethods are the notifications the server implements
+// (exit aside).
+var notificationMethods = []string{
+	"initialized", "$/setTrace", "$/cancelRequest",
+	"textDocument/didOpen", "textDocument/didChange", "textDocument/didClose", "textDocument/didSave",
+	"workspace/didChangeConfiguration", "workspace/didChangeWorkspaceFolders", "workspace/didChangeWatchedFiles",
+}
+
+// badParams are parameters no method taking an object accepts (nil: none).
+var badParams = []any{nil, json.RawMessage(`42`), json.RawMessage(`"x"`), json.RawMessage(`[1,2]`), json.RawMessage(`true`)}
+
+func TestLifecycleErrors(t *testing.T) {
+	e := startInProcess(t)
+	// Before initialize every request but initialize is refused, and
+	// notifications are dropped.
+	for _, method := range append([]string{"shutdown", "textDocument/unknownThing", "$/unknownRequest"}, requestMethods...) {
+		if m := e.call(method, map[string]any{}); m.Error == nil || m.Error.Code != -32002 {
+			t.Errorf("%s before initialize: want ServerNotInitialized (-32002), got %s", method, raw(m))
+		}
+	}
+	for _, method := range append([]string{"$/unknown"}, notificationMethods...) {
+		e.notify(method, map[string]any{})
+	}
+	e.open(e.uri("early.yaml"), "yaml", brokenTOSCA, 1)
+	// An initialize with bad parameters is refused and leaves the server
+	// waiting for a good one.
+	for _, p := range badParams {
+		if m := e.call("initialize", p); m.Error == nil || m.Error.Code != -32602 {
+			t.Errorf("initialize with params %s: want InvalidParams (-32602), got %s", p, raw(m))
+		}
+	}
+	if m := e.call("textDocument/hover", map[string]any{}); m.Error == nil || m.Error.Code != -32002 {
+		t.Fatalf("after a refused initialize: want -32002, got %s", raw(m))
+	}
+	e.initialize(defaultInitParams(e.dir))
+	var doc any
+	e.result("tosca/test/document", map[string]any{"uri": e.uri("early.yaml")}, &doc)
+	if doc != nil {
+		t.Errorf("didOpen before initialize was applied: %v", doc)
+	}
+	if m := e.call("initialize", defaultInitParams(e.dir)); m.Error == nil || m.Error.Code != -32600 {
+		t.Errorf("second initialize: want InvalidRequest (-32600), got %s", raw(m))
+	}
+	e.sentinel()
+}
+
+func TestUnknownMethodsAndBadParams(t *testing.T) {
+	e := startInProcess(t)
+	e.initialize(defaultInitParams(e.dir))
+	u := e.uri("kept.yaml")
+	e.open(u, "yaml", validTOSCA, 1)
+
+	for _, method := range []string{"textDocument/unknownThing", "$/unknownRequest", "workspace/executeCommand",
+		"textDocument/inlayHint", "textDocument/formatting", ""} {
+		if m := e.call(method, map[string]any{}); m.Error == nil || m.Error.Code != -32601 {
+			t.Errorf("request %q: want MethodNotFound (-32601), got %s", method, raw(m))
+		}
+	}
+	for _, method := range requestMethods {
+		for _, p := range badParams {
+			if m := e.call(method, p); m.Error == nil || m.Error.Code != -32602 {
+				t.Errorf("%s with params %s: want InvalidParams (-32602), got %s", method, p, raw(m))
+			}
+		}
+	}
+	// Unknown notifications and known ones with bad parameters are
+	// ignored; the open document is untouched.
+	for _, method := range append([]string{"$/unknown", "$/progress", "custom/notification", "textDocument/unknown", "shutdown", "initialize"}, notificationMethods...) {
+		for _, p := range badParams {
+			e.notify(method, p)
+		}
+	}
+	e.notify("workspace/didChangeWatchedFiles", map[string]any{"changes": []any{map[string]any{"uri": "untitled:x", "type": 1}}})
+	e.notify("initialize", defaultInitParams(e.dir))
+	e.notify("shutdown", nil)
+	if v, text := e.document(u); v != 1 || text != validTOSCA {
+		t.Errorf("document changed by bad notifications: %d %q", v, text)
+	}
+	e.sentinel()
+	if m := e.call("shutdown", nil); m.Error != nil {
+		t.Fatalf("shutdown: %s", raw(m))
+	}
+}
