@@ -96,10 +96,11 @@ func startBinary(t *testing.T, args ...string) *env {
 	var waitErr error
 	go func() { waitErr = cmd.Wait(); close(exited) }()
 	e := &env{
-		t:          t,
-		c:          lsptest.New(stdout, stdin),
-		dir:        t.TempDir(),
-		closeInput: func() { _ = stdin.Close() },
+		t:           t,
+		c:           lsptest.New(stdout, stdin),
+		dir:         t.TempDir(),
+		closeInput:  func() { _ = stdin.Close() },
+		closeOutput: func() { _ = stdout.Close() },
 	}
 	e.wait = func(timeout time.Duration) (int, error) {
 		select {
@@ -442,6 +443,21 @@ func TestE2EGarbageThenRequest(t *testing.T) {
 		t.Fatal(m.Error)
 	}
 	e.notify("exit", nil)
+	if code, err := e.wait(waitShort); code != 0 || err != nil {
+		t.Fatalf("exit code %d (%v), want 0", code, err)
+	}
+}
+
+// TestE2EClientStopsReading: when the editor closes the server's stdout
+// but not its stdin, the next write fails and the server exits cleanly
+// instead of dying of SIGPIPE or waiting forever.
+func TestE2EClientStopsReading(t *testing.T) {
+	e := startBinary(t)
+	e.initialize(defaultInitParams(e.dir))
+	e.closeOutput()
+	if err := e.c.Send([]byte(`{"jsonrpc":"2.0","id":"x","method":"tosca/test/sleep","params":{"ms":0}}`)); err != nil {
+		t.Fatal(err)
+	}
 	if code, err := e.wait(waitShort); code != 0 || err != nil {
 		t.Fatalf("exit code %d (%v), want 0", code, err)
 	}

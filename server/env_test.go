@@ -34,8 +34,9 @@ type env struct {
 	c    *lsptest.Client
 	dir  string                           // workspace folder
 	wait func(time.Duration) (int, error) // exit code of the server
-	// closeInput simulates the editor closing the server's stdin.
-	closeInput func()
+	// closeInput simulates the editor closing the server's stdin,
+	// closeOutput the editor no longer reading the server's stdout.
+	closeInput, closeOutput func()
 }
 
 // in is e reporting to t (a subtest).
@@ -69,10 +70,11 @@ func startInProcess(t *testing.T) *env {
 	var code int
 	var runErr error
 	e := &env{
-		t:          t,
-		c:          lsptest.New(clientIn, clientOut),
-		dir:        t.TempDir(),
-		closeInput: func() { _ = clientOut.Close() },
+		t:           t,
+		c:           lsptest.New(clientIn, clientOut),
+		dir:         t.TempDir(),
+		closeInput:  func() { _ = clientOut.Close() },
+		closeOutput: func() { _ = clientIn.Close() },
 	}
 	e.wait = func(timeout time.Duration) (int, error) {
 		once.Do(func() {

@@ -2,8 +2,10 @@ package server_test
 
 import (
 	"encoding/json"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tosca-ls/tosca-ls/server"
 	"github.com/tosca-ls/tosca-ls/server/lsptest"
@@ -178,5 +180,97 @@ func TestUnknownMethodsAndBadParams(t *testing.T) {
 	e.sentinel()
 	if m := e.call("shutdown", nil); m.Error != nil {
 		t.Fatalf("shutdown: %s", raw(m))
+	}
+}
+
+// goroutines waits until at most n goroutines run and returns how many do.
+func goroutines(n int) int {
+	deadline := time.Now().Add(waitShort)
+	for {
+		got := runtime.NumGoroutine()
+		if got <= n || time.Now().After(deadline) {
+			return got
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// A client that disappears ends the server promptly and cleanly, leaving
+// no goroutine behind.
+func TestClientDisappears(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		// gone makes the client disappear; it returns what releases the
+		// client's own goroutines once the server has stopped.
+		gone func(e *env) (release func())
+	}{
+		{"stdin EOF", func(e *env) func() {
+			e.closeInput()
+			return nil
+		}},
+		{"stdin closed inside a header", func(e *env) func() {
+			_ = e.c.SendRaw([]byte("Content-Length: 4"))
+			e.closeInput()
+			return nil
+		}},
+		{"stdin closed inside a body", func(e *env) func() {
+			_ = e.c.SendRaw([]byte("Content-Length: 400\r\n\r\n" + `{"jsonrpc":"2.0","id":1,`))
+			e.closeInput()
+			return nil
+		}},
+		{"client stops reading", func(e *env) func() {
+			e.closeOutput()
+			// The answer cannot be delivered: the server notices then.
+			_ = e.c.Send([]byte(`{"jsonrpc":"2.0","id":"last","method":"tosca/test/sleep","params":{"ms":0}}`))
+			return nil
+		}},
+		{"client stops reading during a long request", func(e *env) func() {
+			if _, err := e.c.Start("tosca/test/sleep", map[string]any{"ms": 300}); err != nil {
+				e.t.Fatal(err)
+			}
+			e.closeOutput()
+			return nil
+		}},
+		{"client stops reading while the server awaits its answer", func(e *env) func() {
+			// The client never answers workspace/configuration, then stops
+			// reading with its end of the server's input still open.
+			asked, release := make(chan struct{}), make(chan struct{})
+			e.c.Handle("workspace/configuration", func(*lsptest.Message) (any, *lsptest.Error) {
+				close(asked)
+				<-release
+				return nil, nil
+			})
+			e.notify("workspace/didChangeConfiguration", map[string]any{"settings": nil})
+			select {
+			case <-asked:
+			case <-time.After(waitLong):
+				e.t.Fatal("the server did not pull the configuration")
+			}
+			e.closeOutput()
+			_ = e.c.Send([]byte(`{"jsonrpc":"2.0","id":"last","method":"tosca/test/sleep","params":{"ms":0}}`))
+			return func() { close(release) }
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			before := runtime.NumGoroutine()
+			e := startInProcess(t)
+			e.initialize(defaultInitParams(e.dir))
+			e.awaitIndexed()
+			e.open(e.uri("open.yaml"), "yaml", brokenTOSCA, 1)
+			e.sentinel()
+			release := tc.gone(e)
+			if code, err := e.wait(waitShort); code != 0 || err != nil {
+				t.Fatalf("server ended with code %d (%v), want a clean end", code, err)
+			}
+			if release != nil {
+				release()
+			}
+			e.closeInput()
+			e.closeOutput()
+			if after := goroutines(before); after > before {
+				buf := make([]byte, 1<<20)
+				t.Fatalf("%d goroutines before the server, %d after it stopped:\n%s", before, after, buf[:runtime.Stack(buf, true)])
+			}
+		})
 	}
 }
