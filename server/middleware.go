@@ -292,6 +292,7 @@ func (i idString) String() string { return fmt.Sprint(jsonrpc2.ID(i)) }
 //	tosca/test/panic                 panics inside the handler
 //	tosca/test/sleep {"ms": N}       sleeps N ms, honouring cancellation; result {"slept": N}
 //	tosca/test/document {"uri": U}   the open document's {"version", "text", "analysed"} (null if not open)
+//	tosca/test/inflight              {"count": N}: the requests in flight besides this one
 func (s *Server) testHook(ctx context.Context, method string, params []byte) (any, error) {
 	switch method {
 	case "tosca/test/panic":
@@ -325,6 +326,10 @@ func (s *Server) testHook(ctx context.Context, method string, params []byte) (an
 			return nil, nil
 		}
 		return map[string]any{"version": d.Version, "text": string(d.Text), "analysed": d.Analyse}, nil
+	case "tosca/test/inflight":
+		s.inflightMu.Lock()
+		defer s.inflightMu.Unlock()
+		return map[string]int{"count": len(s.inflight) - 1}, nil
 	}
 	return nil, jsonrpc2.NewError(jsonrpc2.MethodNotFound, "unknown test hook "+method)
 }

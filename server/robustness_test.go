@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"runtime"
 	"strings"
 	"testing"
@@ -272,5 +273,98 @@ func TestClientDisappears(t *testing.T) {
 				t.Fatalf("%d goroutines before the server, %d after it stopped:\n%s", before, after, buf[:runtime.Stack(buf, true)])
 			}
 		})
+	}
+}
+
+// TestCancellationStorm interleaves requests, edits and thousands of
+// $/cancelRequest for unknown, finished and in-flight ids: every request
+// gets exactly one answer (its result or RequestCancelled), the edits all
+// apply in order, nothing panics and nothing stays in flight.
+func TestCancellationStorm(t *testing.T) {
+	e := startInProcess(t)
+	e.initialize(defaultInitParams(e.dir))
+	u := e.uri("storm.yaml")
+	e.open(u, "yaml", validTOSCA, 1)
+	want := validTOSCA
+
+	const requests = 400
+	var pending []*lsptest.Pending
+	answers := map[int]*lsptest.Message{}
+	answer := func(i int) *lsptest.Message {
+		if m, ok := answers[i]; ok {
+			return m
+		}
+		m, err := pending[i].Wait(e.ctx())
+		if err != nil {
+			t.Fatalf("request %d: %v", i, err)
+		}
+		answers[i] = m
+		return m
+	}
+	var finished []json.RawMessage
+	cancel := func(id any) { e.notify("$/cancelRequest", map[string]any{"id": id}) }
+	for i := range requests {
+		var p *lsptest.Pending
+		var err error
+		if i%4 == 3 {
+			p, err = e.c.Start("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": u}, "position": pos(0, i%30)})
+		} else {
+			p, err = e.c.Start("tosca/test/sleep", map[string]any{"ms": i % 7 * 40})
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		pending = append(pending, p)
+		// Unknown ids, numeric beyond int32 and strings.
+		cancel(4_000_000_000 + i)
+		cancel(fmt.Sprintf("unknown-%d", i))
+		// In-flight ids: this request and an earlier one, perhaps done.
+		if i%2 == 0 {
+			cancel(p.ID)
+		}
+		cancel(pending[i/2].ID)
+		// Finished ids, again and again.
+		for _, id := range finished {
+			cancel(id)
+		}
+		if i%10 == 0 {
+			e.change(u, 2+i/10, edit(rangeOf(1, 0, 1, 0), "#"))
+			want = want[:len("tosca_definitions_version: tosca_2_0\n")] + "#" + want[len("tosca_definitions_version: tosca_2_0\n"):]
+			finished = append(finished[:min(len(finished), 4)], answer(i/2).ID)
+		}
+	}
+	cancelled := 0
+	for i := range pending {
+		switch m := answer(i); {
+		case m.Error == nil:
+		case m.Error.Code == -32800:
+			cancelled++
+		default:
+			t.Errorf("request %d: %s, want a result or RequestCancelled", i, raw(m))
+		}
+	}
+	// Sleeps of up to 240 ms cancelled right after they start cannot all
+	// finish first, nor can the hovers and the sleeps never cancelled be.
+	if cancelled == 0 || cancelled == requests {
+		t.Errorf("%d of %d requests cancelled", cancelled, requests)
+	}
+	if v, text := e.document(u); v != 2+(requests-1)/10 || text != want {
+		t.Errorf("document version %d text %q after the storm, want %d %q", v, text, 2+(requests-1)/10, want)
+	}
+	var inflight struct {
+		Count int `json:"count"`
+	}
+	e.result("tosca/test/inflight", nil, &inflight)
+	if inflight.Count != 0 {
+		t.Errorf("%d requests still in flight", inflight.Count)
+	}
+	l := e.c.Snapshot()
+	if len(l.Unmatched) != 0 {
+		t.Errorf("responses to no pending request (duplicates?): %v", raws(l.Unmatched))
+	}
+	for _, m := range l.Method("window/logMessage") {
+		if strings.Contains(string(m.Params), "panic") {
+			t.Errorf("panic during the storm: %s", m.Params)
+		}
 	}
 }
