@@ -8,6 +8,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -110,6 +112,9 @@ func readAllLogged(t testing.TB, input io.Reader, log *zap.Logger) (msgs, answer
 		m, _, err = s.Read(context.Background())
 		if err != nil {
 			break
+		}
+		if raw := jsonrpc2.AppendMessage(nil, m); !json.Valid(raw) {
+			t.Errorf("read a message that encodes as %q", raw)
 		}
 		msgs = append(msgs, summary(m))
 	}
@@ -360,4 +365,62 @@ func TestStreamWriteFailure(t *testing.T) {
 	default:
 		t.Fatal("writeFailed not closed after a failed write")
 	}
+}
+
+// SeedMessages are real message bodies to seed the fuzz targets with:
+// those under testdata/messages, recorded from the end-to-end tests, and
+// initialize requests carrying the payloads of real editors.
+func SeedMessages(tb testing.TB) [][]byte {
+	tb.Helper()
+	var seeds [][]byte
+	recorded, err := filepath.Glob(filepath.Join("testdata", "messages", "*.json"))
+	if err != nil || len(recorded) == 0 {
+		tb.Fatalf("no recorded messages: %v", err)
+	}
+	for _, name := range recorded {
+		body, err := os.ReadFile(name)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		seeds = append(seeds, bytes.TrimSpace(body))
+	}
+	payloads, err := filepath.Glob(filepath.Join("testdata", "initialize", "*.json"))
+	if err != nil || len(payloads) == 0 {
+		tb.Fatalf("no initialize payloads: %v", err)
+	}
+	for _, name := range payloads {
+		params, err := os.ReadFile(name)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		seeds = append(seeds, fmt.Appendf(nil, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":%s}`, bytes.TrimSpace(params)))
+	}
+	return seeds
+}
+
+// FuzzFraming feeds arbitrary bytes to the stream: reading always ends
+// with the end of the input, every message read is well-formed, and all
+// the stream writes are framed JSON-RPC error responses.
+func FuzzFraming(f *testing.F) {
+	seeds := SeedMessages(f)
+	for i, body := range seeds {
+		f.Add([]byte(Frame(string(body))))
+		f.Add([]byte(Frame(string(body)) + Frame(string(seeds[(i+1)%len(seeds)]))))
+	}
+	for _, tc := range FramingGarbage {
+		f.Add([]byte(tc.Input + Frame(validCall)))
+	}
+	for _, tc := range MalformedBodies {
+		f.Add([]byte(Frame(tc.Body)))
+	}
+	f.Fuzz(func(t *testing.T, input []byte) {
+		msgs, _, err := readAll(t, bytes.NewReader(input))
+		if !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
+			t.Fatalf("reading ended with %v, want the end of the input", err)
+		}
+		// Every message needs a header of at least "Content-Length:0\n\n".
+		if len(msgs) > len(input)/len("Content-Length:0\n\n") {
+			t.Fatalf("%d messages out of %d bytes", len(msgs), len(input))
+		}
+	})
 }
