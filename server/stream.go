@@ -33,9 +33,11 @@ const (
 	// readBufferSize is also the longest header line accepted; real header
 	// lines are a few dozen bytes.
 	readBufferSize = 64 << 10
-	// contentLength is the header that frames a message; garbage is skipped
-	// up to its next occurrence.
-	contentLength = "content-length:"
+	// keptBodyBuffer is the largest body buffer kept for the next message.
+	keptBodyBuffer = 1 << 20
+	// contentLength names the header that frames a message; garbage is
+	// skipped up to its next occurrence.
+	contentLength = "content-length"
 )
 
 // stream is the server's jsonrpc2.Stream over the client's pipes.
@@ -43,6 +45,9 @@ type stream struct {
 	rwc io.ReadWriteCloser
 	in  *bufio.Reader
 	log *zap.Logger
+	// body holds the last body read. Messages borrow it until the next
+	// Read, as jsonrpc2.Stream allows (handlers that outlive that clone).
+	body bytes.Buffer
 
 	wmu sync.Mutex
 	// writeFailed is closed on the first failed write: the client stopped
@@ -129,7 +134,7 @@ func (s *stream) readHeader() (length int64, consumed int, err error) {
 			continue
 		}
 		// A Content-Length preceded by other bytes restarts the block there.
-		if i := indexFold(line, contentLength); i > 0 || (i == 0 && !block.started) {
+		if i := indexFold(line, contentLength+":"); i > 0 || (i == 0 && !block.started) {
 			skipped.add(block.consumed, line[:i], "bytes before a header")
 			block = headerBlock{started: true, length: -1}
 			line = line[i:]
@@ -145,7 +150,7 @@ func (s *stream) readHeader() (length int64, consumed int, err error) {
 			block = headerBlock{started: true, length: -1}
 		}
 		block.consumed += len(line)
-		if bytes.EqualFold(name, []byte(contentLength[:len(contentLength)-1])) {
+		if bytes.EqualFold(name, []byte(contentLength)) {
 			block.setLength(value)
 		}
 	}
@@ -201,17 +206,20 @@ func (g *garbage) report(log *zap.Logger) {
 
 // readBody reads a body of length bytes (at most maxMessageBytes). The
 // buffer grows with the bytes that actually arrive, so a header claiming
-// more than the client sends costs nothing.
+// more than the client sends costs nothing; it is reused unless a large
+// message made it large.
 func (s *stream) readBody(length int64) ([]byte, error) {
-	var buf bytes.Buffer
-	buf.Grow(int(min(length, readBufferSize)))
-	if _, err := io.CopyN(&buf, s.in, length); err != nil {
+	if s.body.Cap() > keptBodyBuffer {
+		s.body = bytes.Buffer{}
+	}
+	s.body.Reset()
+	if _, err := io.CopyN(&s.body, s.in, length); err != nil {
 		if errors.Is(err, io.EOF) {
 			err = io.ErrUnexpectedEOF
 		}
 		return nil, err
 	}
-	return buf.Bytes(), nil
+	return s.body.Bytes(), nil
 }
 
 // skipOversized reads past a message over maxMessageBytes, keeping only

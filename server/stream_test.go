@@ -372,30 +372,29 @@ func TestStreamWriteFailure(t *testing.T) {
 // initialize requests carrying the payloads of real editors.
 func SeedMessages(tb testing.TB) [][]byte {
 	tb.Helper()
-	var seeds [][]byte
-	recorded, err := filepath.Glob(filepath.Join("testdata", "messages", "*.json"))
-	if err != nil || len(recorded) == 0 {
-		tb.Fatalf("no recorded messages: %v", err)
-	}
-	for _, name := range recorded {
-		body, err := os.ReadFile(name)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		seeds = append(seeds, bytes.TrimSpace(body))
-	}
-	payloads, err := filepath.Glob(filepath.Join("testdata", "initialize", "*.json"))
-	if err != nil || len(payloads) == 0 {
-		tb.Fatalf("no initialize payloads: %v", err)
-	}
-	for _, name := range payloads {
-		params, err := os.ReadFile(name)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		seeds = append(seeds, fmt.Appendf(nil, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":%s}`, bytes.TrimSpace(params)))
+	seeds := fixtures(tb, "messages")
+	for _, params := range fixtures(tb, "initialize") {
+		seeds = append(seeds, fmt.Appendf(nil, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":%s}`, params))
 	}
 	return seeds
+}
+
+// fixtures are the contents of testdata/dir/*.json, trimmed.
+func fixtures(tb testing.TB, dir string) [][]byte {
+	tb.Helper()
+	names, err := filepath.Glob(filepath.Join("testdata", dir, "*.json"))
+	if err != nil || len(names) == 0 {
+		tb.Fatalf("no fixtures in testdata/%s: %v", dir, err)
+	}
+	var out [][]byte
+	for _, name := range names {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		out = append(out, bytes.TrimSpace(b))
+	}
+	return out
 }
 
 // FuzzFraming feeds arbitrary bytes to the stream: reading always ends
@@ -423,4 +422,48 @@ func FuzzFraming(f *testing.F) {
 			t.Fatalf("%d messages out of %d bytes", len(msgs), len(input))
 		}
 	})
+}
+
+// BenchmarkStreamRead reads typical messages through the stream, and
+// through jsonrpc2's header stream for comparison: the difference is what
+// checking that bodies are JSON costs.
+func BenchmarkStreamRead(b *testing.B) {
+	didOpen := fmt.Sprintf(`{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///w/big.yaml","languageId":"yaml","version":1,"text":%q}}}`,
+		strings.Repeat("    description: \"é中😀 some text\"\n", 1<<15))
+	for _, msg := range []struct{ name, body string }{
+		{"didChange", `{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///w/a.yaml","version":7},"contentChanges":[{"range":{"start":{"line":12,"character":4},"end":{"line":12,"character":4}},"text":"x"}]}}`},
+		{"completion", `{"jsonrpc":"2.0","id":42,"method":"textDocument/completion","params":{"textDocument":{"uri":"file:///w/a.yaml"},"position":{"line":12,"character":5}}}`},
+		{"didOpen-1MB", didOpen},
+	} {
+		input := []byte(Frame(msg.body))
+		for _, impl := range []struct {
+			name string
+			new  func(io.ReadWriteCloser) jsonrpc2.Stream
+		}{
+			{"stream", func(c io.ReadWriteCloser) jsonrpc2.Stream { return newStream(c, zap.NewNop()) }},
+			{"jsonrpc2", jsonrpc2.NewStream},
+		} {
+			b.Run(msg.name+"/"+impl.name, func(b *testing.B) {
+				b.SetBytes(int64(len(input)))
+				s := impl.new(rwc{&cycleReader{data: input}, io.Discard})
+				for b.Loop() {
+					if _, _, err := s.Read(context.Background()); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
+
+// cycleReader yields data over and over.
+type cycleReader struct {
+	data []byte
+	off  int
+}
+
+func (r *cycleReader) Read(p []byte) (int, error) {
+	n := copy(p, r.data[r.off:])
+	r.off = (r.off + n) % len(r.data)
+	return n, nil
 }
