@@ -48,15 +48,6 @@ func TestExitWithoutShutdown(t *testing.T) {
 	}
 }
 
-func TestEOFEndsCleanly(t *testing.T) {
-	e := startInProcess(t)
-	e.initialize(defaultInitParams(e.dir))
-	e.closeInput()
-	if code, err := e.wait(waitShort); code != 0 || err != nil {
-		t.Fatalf("EOF: code %d err %v, want a clean end", code, err)
-	}
-}
-
 func TestCancelRequest(t *testing.T) {
 	e := startInProcess(t)
 	e.initialize(defaultInitParams(e.dir))
