@@ -1,9 +1,12 @@
 package server
 
 import (
+	"bytes"
 	"reflect"
 	"slices"
 	"testing"
+	"unicode/utf16"
+	"unicode/utf8"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -115,4 +118,85 @@ func TestParseID(t *testing.T) {
 			t.Errorf("parseID(%s) accepted", raw)
 		}
 	}
+}
+
+// refPositions maps each offset of src where a character starts, and the
+// end of src, to its LSP position, counting UTF-16 units with
+// unicode/utf16 and lines as LSP ends them ("\n", "\r\n", "\r"). Each
+// invalid UTF-8 byte counts as one character (U+FFFD). Offsets inside a
+// character or between the "\r" and "\n" of a line break are absent.
+func refPositions(src []byte) map[int]protocol.Position {
+	ref := map[int]protocol.Position{}
+	var line, char uint32
+	for i := 0; ; {
+		ref[i] = protocol.Position{Line: line, Character: char}
+		if i == len(src) {
+			return ref
+		}
+		switch {
+		case bytes.HasPrefix(src[i:], []byte("\r\n")):
+			i, line, char = i+2, line+1, 0
+		case src[i] == '\n' || src[i] == '\r':
+			i, line, char = i+1, line+1, 0
+		default:
+			r, size := utf8.DecodeRune(src[i:])
+			i, char = i+size, char+uint32(len(utf16.Encode([]rune{r})))
+		}
+	}
+}
+
+func before(a, b protocol.Position) bool {
+	return a.Line < b.Line || (a.Line == b.Line && a.Character < b.Character)
+}
+
+// FuzzPositions checks the conversions between byte offsets and LSP
+// positions against refPositions, on text with CRLF, a BOM, surrogate
+// pairs and invalid UTF-8: offsets where a character starts round-trip,
+// offsets inside one take its position, positions past a line's end or
+// inside a surrogate pair round down to a character start, and spans
+// round-trip through ranges.
+func FuzzPositions(f *testing.F) {
+	for _, src := range []string{
+		"", "a", "x: é\r\ny: 中😀z\n", "\ufeffkey: v\r\n", "a\rb\r\nc\n\rd", "😀😀\r\n😀",
+		"\xff\xfe\x00x", "\xed\xa0\x80 surrogate encoded", "\xc0\x80 overlong", "\xe4\xb8 truncated\r",
+		"tosca_definitions_version: tosca_2_0\r\ndescription: \"é中😀\"\r\nnode_types: [\r\n",
+	} {
+		f.Add([]byte(src), uint16(1), uint16(3))
+	}
+	f.Fuzz(func(t *testing.T, src []byte, line, char uint16) {
+		src = src[:min(len(src), 1024)]
+		lines := text.NewLines(src)
+		ref := refPositions(src)
+		last := 0 // the last character start seen
+		for off := 0; off <= len(src); off++ {
+			got := toPosition(lines, off)
+			want, starts := ref[off]
+			if starts {
+				last = off
+				if back := toOffset(lines, got); back != off {
+					t.Fatalf("offset %d → %v → offset %d", off, got, back)
+				}
+			} else {
+				want = ref[last]
+			}
+			if got != want {
+				t.Fatalf("offset %d (in %q): position %v, want %v", off, src, got, want)
+			}
+		}
+		p := protocol.Position{Line: uint32(line), Character: uint32(char)}
+		off := toOffset(lines, p)
+		at, starts := ref[off]
+		if !starts || before(p, at) {
+			t.Fatalf("position %v → offset %d (position %v, a character start: %v)", p, off, at, starts)
+		}
+		for o, q := range ref {
+			if q == p && o != off {
+				t.Fatalf("position %v is offset %d, converted to %d", p, o, off)
+			}
+		}
+		s := span(min(off, last), max(off, last))
+		if back := toSpan(lines, toRange(lines, s)); back != s {
+			t.Fatalf("span %v → %v → %v", s, toRange(lines, s), back)
+		}
+	})
 }

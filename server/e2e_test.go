@@ -17,6 +17,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/tosca-ls/tosca-ls/analysis/outline"
+	"github.com/tosca-ls/tosca-ls/server"
 	"github.com/tosca-ls/tosca-ls/server/lsptest"
 )
 
@@ -95,10 +96,11 @@ func startBinary(t *testing.T, args ...string) *env {
 	var waitErr error
 	go func() { waitErr = cmd.Wait(); close(exited) }()
 	e := &env{
-		t:          t,
-		c:          lsptest.New(stdout, stdin),
-		dir:        t.TempDir(),
-		closeInput: func() { _ = stdin.Close() },
+		t:           t,
+		c:           lsptest.New(stdout, stdin),
+		dir:         t.TempDir(),
+		closeInput:  func() { _ = stdin.Close() },
+		closeOutput: func() { _ = stdout.Close() },
 	}
 	e.wait = func(timeout time.Duration) (int, error) {
 		select {
@@ -418,5 +420,48 @@ func TestE2ECommandLine(t *testing.T) {
 	}
 	if raw, err := os.ReadFile(logFile); err != nil || !strings.Contains(string(raw), "initialize") {
 		t.Fatalf("log file: %q %v", raw, err)
+	}
+}
+
+// TestE2EGarbageThenRequest pipes garbage into the binary: it answers what
+// deserves an answer, skips the rest, serves the next request and exits
+// cleanly.
+func TestE2EGarbageThenRequest(t *testing.T) {
+	e := startBinary(t)
+	garbage := "Starting...\r\nnot a header\r\n" + server.Frame("not JSON") + "Content-Length: -1\r\n\r\n" + server.Frame(`[1]`)
+	if err := e.c.SendRaw([]byte(garbage)); err != nil {
+		t.Fatal(err)
+	}
+	e.initialize(defaultInitParams(e.dir))
+	var codes []int
+	for _, m := range e.c.Snapshot().Unmatched {
+		if m.Error != nil && string(m.ID) == "null" {
+			codes = append(codes, m.Error.Code)
+		}
+	}
+	if !reflect.DeepEqual(codes, []int{-32700, -32600}) {
+		t.Errorf("answers to the garbage: %v, want ParseError then InvalidRequest", raws(e.c.Snapshot().Unmatched))
+	}
+	if m := e.call("shutdown", nil); m.Error != nil {
+		t.Fatal(m.Error)
+	}
+	e.notify("exit", nil)
+	if code, err := e.wait(waitShort); code != 0 || err != nil {
+		t.Fatalf("exit code %d (%v), want 0", code, err)
+	}
+}
+
+// TestE2EClientStopsReading: when the editor closes the server's stdout
+// but not its stdin, the next write fails and the server exits cleanly
+// instead of dying of SIGPIPE or waiting forever.
+func TestE2EClientStopsReading(t *testing.T) {
+	e := startBinary(t)
+	e.initialize(defaultInitParams(e.dir))
+	e.closeOutput()
+	if err := e.c.Send([]byte(`{"jsonrpc":"2.0","id":"x","method":"tosca/test/sleep","params":{"ms":0}}`)); err != nil {
+		t.Fatal(err)
+	}
+	if code, err := e.wait(waitShort); code != 0 || err != nil {
+		t.Fatalf("exit code %d (%v), want 0", code, err)
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -34,64 +33,82 @@ type env struct {
 	c    *lsptest.Client
 	dir  string                           // workspace folder
 	wait func(time.Duration) (int, error) // exit code of the server
-	// closeInput simulates the editor closing the server's stdin.
-	closeInput func()
+	// closeInput simulates the editor closing the server's stdin,
+	// closeOutput the editor no longer reading the server's stdout.
+	closeInput, closeOutput func()
 }
 
-// startInProcess runs server.Run over pipes.
+// in is e reporting to t (a subtest).
+func (e *env) in(t *testing.T) *env {
+	c := *e
+	c.t = t
+	return &c
+}
+
+// startInProcess runs server.Run over pipes for the duration of t.
 func startInProcess(t *testing.T) *env {
 	t.Helper()
+	e, stop := runInProcess(t.TempDir(), t.TempDir(), zaptest.NewLogger(t, zaptest.Level(zap.InfoLevel)))
+	e.t = t
+	t.Cleanup(func() {
+		if err := stop(); err != nil {
+			t.Errorf("server shutdown: %v", err)
+		}
+	})
+	return e
+}
+
+// runInProcess runs server.Run over pipes with dir as the workspace folder
+// and cacheDir for the profiles. The env reports to no test until given
+// one with in. stop closes the server's input and waits for its end.
+func runInProcess(dir, cacheDir string, log *zap.Logger) (e *env, stop func() error) {
 	clientIn, serverOut := io.Pipe()
 	serverIn, clientOut := io.Pipe()
 	ctx, cancel := context.WithCancel(context.Background())
 	level := zap.NewAtomicLevelAt(zap.DebugLevel)
 	opts := server.Options{
 		Version:   "test",
-		Logger:    zaptest.NewLogger(t, zaptest.Level(zap.InfoLevel)),
+		Logger:    log,
 		Level:     &level,
-		CacheDir:  t.TempDir(),
+		CacheDir:  cacheDir,
 		TestHooks: true,
 	}
-	done := make(chan error, 1)
+	stopped := make(chan struct{})
+	var code int
+	var runErr error
 	go func() {
 		err := server.Run(ctx, serverIn, serverOut, opts)
 		_ = serverOut.Close()
-		done <- err
+		switch {
+		case err == nil:
+		case errors.Is(err, server.ErrExitWithoutShutdown):
+			code = 1
+		default:
+			code, runErr = 1, err
+		}
+		close(stopped)
 	}()
-	var once sync.Once
-	var code int
-	var runErr error
-	e := &env{
-		t:          t,
-		c:          lsptest.New(clientIn, clientOut),
-		dir:        t.TempDir(),
-		closeInput: func() { _ = clientOut.Close() },
+	e = &env{
+		c:           lsptest.New(clientIn, clientOut),
+		dir:         dir,
+		closeInput:  func() { _ = clientOut.Close() },
+		closeOutput: func() { _ = clientIn.Close() },
 	}
 	e.wait = func(timeout time.Duration) (int, error) {
-		once.Do(func() {
-			select {
-			case err := <-done:
-				switch {
-				case err == nil:
-				case errors.Is(err, server.ErrExitWithoutShutdown):
-					code = 1
-				default:
-					code, runErr = 1, err
-				}
-			case <-time.After(timeout):
-				code, runErr = -1, errors.New("server did not stop")
-			}
-		})
-		return code, runErr
-	}
-	t.Cleanup(func() {
-		_ = clientOut.Close()
-		if _, err := e.wait(waitShort); err != nil {
-			t.Errorf("server shutdown: %v", err)
+		select {
+		case <-stopped:
+			return code, runErr
+		case <-time.After(timeout):
+			return -1, errors.New("server did not stop")
 		}
+	}
+	stop = func() error {
+		e.closeInput()
+		_, err := e.wait(waitShort)
 		cancel()
-	})
-	return e
+		return err
+	}
+	return e, stop
 }
 
 func (e *env) ctx() context.Context {

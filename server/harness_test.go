@@ -11,30 +11,6 @@ import (
 
 // In-process tests: the real server over pipes with real framing.
 
-func TestRequestBeforeInitialize(t *testing.T) {
-	e := startInProcess(t)
-	e.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{
-		"uri": e.uri("a.yaml"), "languageId": "yaml", "version": 1, "text": brokenTOSCA}})
-	m := e.call("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": e.uri("a.yaml")}, "position": pos(0, 0)})
-	if m.Error == nil || m.Error.Code != -32002 {
-		t.Fatalf("want ServerNotInitialized (-32002), got %+v", m)
-	}
-	m = e.call("shutdown", nil)
-	if m.Error == nil || m.Error.Code != -32002 {
-		t.Fatalf("shutdown before initialize: want -32002, got %+v", m)
-	}
-	e.initialize(defaultInitParams(e.dir))
-	// The didOpen before initialize was dropped, not applied.
-	var doc any
-	e.result("tosca/test/document", map[string]any{"uri": e.uri("a.yaml")}, &doc)
-	if doc != nil {
-		t.Fatalf("notification before initialize was applied: %v", doc)
-	}
-	if m := e.call("initialize", defaultInitParams(e.dir)); m.Error == nil || m.Error.Code != -32600 {
-		t.Fatalf("second initialize: want InvalidRequest, got %+v", m)
-	}
-}
-
 func TestShutdownWithEmptyParamsThenExit(t *testing.T) {
 	e := startInProcess(t)
 	e.initialize(defaultInitParams(e.dir))
@@ -69,15 +45,6 @@ func TestExitWithoutShutdown(t *testing.T) {
 	e.notify("exit", nil)
 	if code, err := e.wait(waitShort); code != 1 || err != nil {
 		t.Fatalf("exit without shutdown: code %d err %v, want 1", code, err)
-	}
-}
-
-func TestEOFEndsCleanly(t *testing.T) {
-	e := startInProcess(t)
-	e.initialize(defaultInitParams(e.dir))
-	e.closeInput()
-	if code, err := e.wait(waitShort); code != 0 || err != nil {
-		t.Fatalf("EOF: code %d err %v, want a clean end", code, err)
 	}
 }
 
@@ -139,30 +106,6 @@ func TestPanicIsRecovered(t *testing.T) {
 		}
 		return false
 	})
-}
-
-func TestUnknownAndMalformedMessages(t *testing.T) {
-	e := startInProcess(t)
-	e.initialize(defaultInitParams(e.dir))
-	if m := e.call("textDocument/unknownThing", map[string]any{}); m.Error == nil || m.Error.Code != -32601 {
-		t.Fatalf("unknown request: want -32601, got %+v", m)
-	}
-	if m := e.call("$/unknownRequest", nil); m.Error == nil || m.Error.Code != -32601 {
-		t.Fatalf("unknown $/ request: want -32601, got %+v", m)
-	}
-	// Unknown notifications and notifications with bad params must not
-	// close the connection (go.lsp.dev v1.0.1 closes it).
-	e.notify("$/unknownNotification", map[string]any{"x": 1})
-	e.notify("custom/notification", nil)
-	e.notify("textDocument/didOpen", json.RawMessage(`{"textDocument":42}`))
-	e.notify("textDocument/didChange", json.RawMessage(`{"textDocument":"x","contentChanges":7}`))
-	e.notify("textDocument/didClose", json.RawMessage(`[]`))
-	e.notify("workspace/didChangeWatchedFiles", json.RawMessage(`{"changes":[{"uri":"untitled:x","type":1}]}`))
-	m := e.call("textDocument/hover", json.RawMessage(`{"textDocument":5,"position":"x"}`))
-	if m.Error == nil || m.Error.Code != -32602 {
-		t.Fatalf("bad params: want InvalidParams (-32602), got %+v", m)
-	}
-	e.result("tosca/test/sleep", map[string]any{"ms": 0}, nil)
 }
 
 // TestSlowRequestDoesNotDelayEdits: a long request runs concurrently; the

@@ -42,6 +42,10 @@ import (
 //     parsed from the raw JSON (any integer or string).
 //   - A didChange content change with "range": null decodes as an insert at
 //     0:0. Here didChange is decoded with an optional range (text_sync.go).
+//   - jsonrpc2's header stream ends the connection on the first body that
+//     is not a JSON-RPC message, and allocates whatever Content-Length
+//     claims. Here stream.go frames messages: it answers ParseError or
+//     InvalidRequest, skips garbage and oversized messages, keeps reading.
 //
 // Fixed in v1 and relied upon: numeric $/cancelRequest ids, a rangeless
 // change decoding as a whole-document change, shutdown with "params": {},
@@ -112,7 +116,7 @@ func (s *Server) call(ctx context.Context, method string, req *jsonrpc2.Request)
 	if s.opts.TestHooks && strings.HasPrefix(method, "tosca/test/") {
 		return s.testHook(ctx, method, req.Params())
 	}
-	if !implemented[method] {
+	if !requests[method] {
 		// Never reach protocol.ServerHandler: it decodes the params of
 		// unknown methods first (null params → ParseError).
 		return nil, jsonrpc2.NewError(jsonrpc2.MethodNotFound, "method not found: "+method)
@@ -120,12 +124,33 @@ func (s *Server) call(ctx context.Context, method string, req *jsonrpc2.Request)
 	return s.inner(ctx, req)
 }
 
-// implemented lists the methods routed to the typed handlers; everything
-// else answers MethodNotFound (requests) or is ignored (notifications).
-var implemented = map[string]bool{
-	protocol.MethodInitialize:                         true,
+// requests and notifications list the methods routed to the typed
+// handlers, each in the only form LSP defines for it. Anything else answers
+// MethodNotFound (requests) or is ignored (notifications): a "shutdown" or
+// "initialize" sent as a notification must not change the server's state.
+var requests = map[string]bool{
+	protocol.MethodInitialize:                     true,
+	protocol.MethodShutdown:                       true,
+	protocol.MethodTextDocumentCompletion:         true,
+	protocol.MethodTextDocumentHover:              true,
+	protocol.MethodTextDocumentSignatureHelp:      true,
+	protocol.MethodTextDocumentDefinition:         true,
+	protocol.MethodTextDocumentTypeDefinition:     true,
+	protocol.MethodTextDocumentImplementation:     true,
+	protocol.MethodTextDocumentReferences:         true,
+	protocol.MethodTextDocumentDocumentHighlight:  true,
+	protocol.MethodTextDocumentPrepareRename:      true,
+	protocol.MethodTextDocumentRename:             true,
+	protocol.MethodTextDocumentDocumentSymbol:     true,
+	protocol.MethodWorkspaceSymbol:                true,
+	protocol.MethodTextDocumentCodeAction:         true,
+	protocol.MethodTextDocumentDocumentLink:       true,
+	protocol.MethodTextDocumentFoldingRange:       true,
+	protocol.MethodTextDocumentSemanticTokensFull: true,
+}
+
+var notifications = map[string]bool{
 	protocol.MethodInitialized:                        true,
-	protocol.MethodShutdown:                           true,
 	protocol.MethodSetTrace:                           true,
 	protocol.MethodTextDocumentDidOpen:                true,
 	protocol.MethodTextDocumentDidChange:              true,
@@ -134,22 +159,6 @@ var implemented = map[string]bool{
 	protocol.MethodWorkspaceDidChangeConfiguration:    true,
 	protocol.MethodWorkspaceDidChangeWorkspaceFolders: true,
 	protocol.MethodWorkspaceDidChangeWatchedFiles:     true,
-	protocol.MethodTextDocumentCompletion:             true,
-	protocol.MethodTextDocumentHover:                  true,
-	protocol.MethodTextDocumentSignatureHelp:          true,
-	protocol.MethodTextDocumentDefinition:             true,
-	protocol.MethodTextDocumentTypeDefinition:         true,
-	protocol.MethodTextDocumentImplementation:         true,
-	protocol.MethodTextDocumentReferences:             true,
-	protocol.MethodTextDocumentDocumentHighlight:      true,
-	protocol.MethodTextDocumentPrepareRename:          true,
-	protocol.MethodTextDocumentRename:                 true,
-	protocol.MethodTextDocumentDocumentSymbol:         true,
-	protocol.MethodWorkspaceSymbol:                    true,
-	protocol.MethodTextDocumentCodeAction:             true,
-	protocol.MethodTextDocumentDocumentLink:           true,
-	protocol.MethodTextDocumentFoldingRange:           true,
-	protocol.MethodTextDocumentSemanticTokensFull:     true,
 }
 
 func (s *Server) handleNotification(ctx context.Context, req *jsonrpc2.Request) {
@@ -171,7 +180,7 @@ func (s *Server) handleNotification(ctx context.Context, req *jsonrpc2.Request) 
 		s.log.Debug("dropping notification received after shutdown", zap.String("method", method))
 		return
 	}
-	if !implemented[method] {
+	if !notifications[method] {
 		s.log.Debug("ignoring notification", zap.String("method", method))
 		return
 	}
@@ -183,11 +192,6 @@ func (s *Server) handleNotification(ctx context.Context, req *jsonrpc2.Request) 
 		_, err = s.inner(ctx, req)
 	}
 	if err != nil {
-		var je *jsonrpc2.Error
-		if errors.As(err, &je) && je.Code == jsonrpc2.MethodNotFound {
-			s.log.Debug("ignoring unknown notification", zap.String("method", method))
-			return
-		}
 		s.log.Warn("notification failed", zap.String("method", method), zap.Error(err))
 	}
 }
@@ -222,20 +226,13 @@ func (s *Server) cancelRequest(params []byte) {
 	}
 }
 
-// parseID reads a JSON-RPC id: a string or an integer (also written as
-// 4.0 or 4e0 by some clients).
+// parseID reads the id of a $/cancelRequest: a string or an integer (also
+// written as 4.0 or 4e0 by some clients).
 func parseID(raw json.RawMessage) (jsonrpc2.ID, bool) {
+	if id, ok := requestID(raw); ok {
+		return id, true
+	}
 	raw = bytes.TrimSpace(raw)
-	if len(raw) > 0 && raw[0] == '"' {
-		var str string
-		if json.Unmarshal(raw, &str) != nil {
-			return jsonrpc2.ID{}, false
-		}
-		return jsonrpc2.NewStringID(str), true
-	}
-	if n, err := strconv.ParseInt(string(raw), 10, 64); err == nil {
-		return jsonrpc2.NewNumberID(n), true
-	}
 	if f, err := strconv.ParseFloat(string(raw), 64); err == nil && f == float64(int64(f)) {
 		return jsonrpc2.NewNumberID(int64(f)), true
 	}
@@ -295,6 +292,7 @@ func (i idString) String() string { return fmt.Sprint(jsonrpc2.ID(i)) }
 //	tosca/test/panic                 panics inside the handler
 //	tosca/test/sleep {"ms": N}       sleeps N ms, honouring cancellation; result {"slept": N}
 //	tosca/test/document {"uri": U}   the open document's {"version", "text", "analysed"} (null if not open)
+//	tosca/test/inflight              {"count": N}: the requests in flight besides this one
 func (s *Server) testHook(ctx context.Context, method string, params []byte) (any, error) {
 	switch method {
 	case "tosca/test/panic":
@@ -328,6 +326,10 @@ func (s *Server) testHook(ctx context.Context, method string, params []byte) (an
 			return nil, nil
 		}
 		return map[string]any{"version": d.Version, "text": string(d.Text), "analysed": d.Analyse}, nil
+	case "tosca/test/inflight":
+		s.inflightMu.Lock()
+		defer s.inflightMu.Unlock()
+		return map[string]int{"count": len(s.inflight) - 1}, nil
 	}
 	return nil, jsonrpc2.NewError(jsonrpc2.MethodNotFound, "unknown test hook "+method)
 }

@@ -94,7 +94,7 @@ func TestUpstreamUnknownNotificationClosesConnection(t *testing.T) {
 	c, conn := stockServer(t)
 	_ = c.Notify("$/unknown", map[string]any{})
 	if !connDies(t, conn) {
-		t.Fatal("upstream now survives unknown notifications: the implemented[] filter is no longer needed for that")
+		t.Fatal("upstream now survives unknown notifications: the notifications[] filter is no longer needed for that")
 	}
 }
 
@@ -116,6 +116,14 @@ func TestUpstreamLargeCancelIDClosesConnection(t *testing.T) {
 	_ = c.Notify("$/cancelRequest", map[string]any{"id": 4000000000})
 	if !connDies(t, conn) {
 		t.Fatal("upstream now accepts cancel ids beyond int32")
+	}
+}
+
+func TestUpstreamMalformedBodyClosesConnection(t *testing.T) {
+	c, conn := stockServer(t)
+	_ = c.Send([]byte("hello"))
+	if !connDies(t, conn) {
+		t.Fatal("upstream now survives a body that is not JSON: stream.go could be simplified")
 	}
 }
 

@@ -143,9 +143,11 @@ func newServer(ctx context.Context, opts Options) *Server {
 }
 
 // Run serves one LSP client reading from in and writing to out until the
-// client sends `exit` or in reaches EOF. It returns nil after a clean end
-// (exit after shutdown, or EOF) and ErrExitWithoutShutdown when `exit`
-// came without `shutdown`.
+// client sends `exit`, in reaches EOF or a write to out fails. It returns
+// nil after a clean end (exit after shutdown, EOF, a client gone) and
+// ErrExitWithoutShutdown when `exit` came without `shutdown`. in and out
+// are closed on return when they are io.Closers, which ends a pending
+// read.
 func Run(ctx context.Context, in io.Reader, out io.Writer, opts Options) error {
 	s := newServer(ctx, opts)
 	defer s.cancel()
@@ -157,7 +159,7 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, opts Options) error {
 	}
 	s.log = zap.New(zapcore.NewTee(s.log.Core(), &clientCore{level: level, out: logs}))
 
-	stream := jsonrpc2.NewStream(&stdio{in: in, out: out})
+	stream := newStream(&stdio{in: in, out: out}, s.log)
 	s.conn = jsonrpc2.NewConn(stream, jsonrpc2.WithCodec(lspCodec{}))
 	s.client = protocol.ClientDispatcher(s.conn)
 	s.inner = protocol.ServerHandler(s, jsonrpc2.MethodNotFoundHandler)
@@ -172,10 +174,19 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, opts Options) error {
 		}
 	case <-s.conn.Done():
 		s.log.Info("connection closed", zap.Error(s.conn.Err()))
+	case <-stream.writeFailed:
+		// The client stopped reading: it is gone even if its end of our
+		// input stays open.
+		s.log.Info("client stopped reading; stopping")
 	case <-ctx.Done():
 	}
 	s.cancel() // cancels in-flight requests and background jobs
 	s.diags.stop()
+	select {
+	case <-s.wsReady:
+		s.ws.Close() // stops the index's worker
+	default:
+	}
 	closed := make(chan struct{})
 	go func() { _ = s.conn.Close(); close(closed) }()
 	select {

@@ -126,6 +126,9 @@ func serve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	// An editor that closes our stdout must not kill us with SIGPIPE: the
+	// failed write makes the server stop cleanly instead.
+	signal.Ignore(syscall.SIGPIPE)
 	logger.Info("tosca-ls starting", zap.String("version", versionString()), zap.Int("pid", os.Getpid()))
 	err = server.Run(ctx, stdin, stdout, server.Options{
 		Version:   versionString(),

@@ -135,10 +135,12 @@ func (l *Lines) OffsetOfRuneCol(line, runeCol int) int {
 }
 
 // UTF16 is the 0-based line and UTF-16 column of off, as LSP counts them.
-// An offset inside a multi-byte character counts from that character's start.
+// An offset inside a multi-byte character counts from that character's
+// start, one inside a "\r\n" line break from the line's end.
 func (l *Lines) UTF16(off int) (line, char int) {
 	off = l.clamp(off)
 	line = l.Line(off)
+	off = min(off, l.LineEnd(line))
 	for i := l.starts[line]; i < off; {
 		r, size := utf8.DecodeRune(l.src[i:])
 		if i+size > off {

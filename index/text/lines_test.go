@@ -30,6 +30,10 @@ func TestUTF16RoundTrip(t *testing.T) {
 			t.Errorf("OffsetOfUTF16(%d, %d) = %d, want %d", tc.line, tc.char, back, tc.off)
 		}
 	}
+	// Between the \r and \n of a line break is the line's end.
+	if line, char := l.UTF16(6); line != 0 || char != 4 {
+		t.Errorf("UTF16 inside CRLF = %d:%d, want 0:4", line, char)
+	}
 	// Inside a surrogate pair rounds down; past the end of a line clamps.
 	if got := l.OffsetOfUTF16(1, 5); got != 13 {
 		t.Errorf("inside surrogate pair: %d, want 13", got)

@@ -49,6 +49,9 @@ type Log struct {
 	// requests to the client.
 	Notifications []*Message
 	Requests      []*Message
+	// Unmatched are the responses that answer no pending request: answers
+	// to messages sent with SendRaw, id null errors, duplicates.
+	Unmatched []*Message
 	// Closed is true once the server closed its output.
 	Closed bool
 }
@@ -245,6 +248,9 @@ func (c *Client) readLoop(r *bufio.Reader) {
 			if ch, ok := c.pending[key]; ok {
 				delete(c.pending, key)
 				ch <- m
+			} else {
+				c.log.Unmatched = append(c.log.Unmatched, m)
+				c.broadcastLocked()
 			}
 			c.mu.Unlock()
 		case m.IsRequest():
@@ -304,9 +310,14 @@ func (c *Client) broadcastLocked() {
 
 // Send writes one raw JSON message with framing.
 func (c *Client) Send(body []byte) error {
+	return c.SendRaw([]byte(fmt.Sprintf("Content-Length: %d\r\n\r\n%s", len(body), body)))
+}
+
+// SendRaw writes bytes as they are, framing included (or not).
+func (c *Client) SendRaw(b []byte) error {
 	c.wmu.Lock()
 	defer c.wmu.Unlock()
-	_, err := fmt.Fprintf(c.w, "Content-Length: %d\r\n\r\n%s", len(body), body)
+	_, err := c.w.Write(b)
 	return err
 }
 
@@ -429,6 +440,7 @@ func (c *Client) Snapshot() Log {
 	return Log{
 		Notifications: append([]*Message(nil), c.log.Notifications...),
 		Requests:      append([]*Message(nil), c.log.Requests...),
+		Unmatched:     append([]*Message(nil), c.log.Unmatched...),
 		Closed:        c.log.Closed,
 	}
 }
