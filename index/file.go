@@ -97,6 +97,14 @@ func newFile(path, content string, lang Dialect, open bool) *File {
 	f := &File{Path: path, Dialect: lang, Hash: sha256.Sum256(text.Bytes(content)), Open: open}
 	if len(content) > MaxFileSize {
 		f.TooLarge = true
+		if !open {
+			// Not parsed: keep the first line only, where the diagnostic is
+			// (an editor buffer is the editor's own text, shared, not a copy).
+			if i := strings.IndexAny(content, "\r\n"); i >= 0 {
+				content = content[:i]
+			}
+			content = strings.Clone(content)
+		}
 		f.Facts = facts.TooLarge(path, content, lang, MaxFileSize)
 		f.Syntax = &syntax.File{Src: text.Bytes(content), Lines: text.NewLines(text.Bytes(content))}
 		return f

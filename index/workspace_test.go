@@ -208,7 +208,7 @@ func TestUnchangedFilesKeepLinks(t *testing.T) {
 // downloaded file resolved against its URL.
 func TestRemoteImports(t *testing.T) {
 	var hits int
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		hits++
 		switch r.URL.Path {
 		case "/lib/types.yaml":
@@ -234,6 +234,7 @@ func TestRemoteImports(t *testing.T) {
 	}
 
 	on := NewWorkspace(Options{CacheDir: t.TempDir(), RemoteImports: true})
+	on.fetcher.client = srv.Client() // trusts the test server's certificate
 	on.AddFolder(context.Background(), root, nil)
 	snap := on.Settle(context.Background())
 	links := snap.Links(main)
@@ -265,5 +266,24 @@ func TestOpenEmbeddedProfile(t *testing.T) {
 	opened := ws.SetOverlay(entry, 1, f.Syntax.Src).File(entry)
 	if !opened.Open || !opened.Embedded {
 		t.Errorf("opened profile file: open %v embedded %v", opened.Open, opened.Embedded)
+	}
+}
+
+// TestRemoteImportsOnlyHTTPS: with remote imports enabled, a plain http
+// URL is not fetched (a warning says why): nothing travels unencrypted.
+func TestRemoteImportsOnlyHTTPS(t *testing.T) {
+	hits := 0
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { hits++ }))
+	defer srv.Close()
+	root := t.TempDir()
+	write(t, root, map[string]string{"main.yaml": "tosca_definitions_version: tosca_2_0\nimports:\n  - " + srv.URL + "/types.yaml\n"})
+	ws := NewWorkspace(Options{CacheDir: t.TempDir(), RemoteImports: true})
+	ws.AddFolder(context.Background(), root, nil)
+	snap := ws.Settle(context.Background())
+	if p := snap.Links(filepath.Join(root, "main.yaml"))[0].Problem; p == nil || p.Code != "import-remote" || !strings.Contains(p.Message, "only https") {
+		t.Errorf("http import: problem %+v", p)
+	}
+	if hits != 0 {
+		t.Errorf("the http server was contacted %d times", hits)
 	}
 }

@@ -195,7 +195,8 @@ func Materialize(cacheDir string) (string, error) {
 	if complete(root) {
 		return root, nil
 	}
-	if err := os.MkdirAll(cacheDir, 0o755); err != nil {
+	// The cache is the user's own: nobody else may plant files in it.
+	if err := os.MkdirAll(cacheDir, 0o700); err != nil {
 		return "", fmt.Errorf("profiles: %w", err)
 	}
 	if _, err := os.Lstat(root); err == nil && !complete(root) {
@@ -237,8 +238,9 @@ func complete(root string) bool {
 	return true
 }
 
-// extract writes every file of FS below dir. Directories stay writable so
-// that the cache can be cleaned up; files are 0444.
+// extract writes every file of FS below dir. Directories stay writable by
+// their owner so that the cache can be cleaned up (and only by them: a
+// private cache); files are read-only.
 func extract(dir string) error {
 	return fs.WalkDir(FS, ".", func(name string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -246,7 +248,7 @@ func extract(dir string) error {
 		}
 		target := filepath.Join(dir, filepath.FromSlash(name))
 		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
+			return os.MkdirAll(target, 0o700)
 		}
 		data, err := FS.ReadFile(name)
 		if err != nil {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"archive/zip"
 	"context"
 	"encoding/json"
 	"errors"
@@ -97,8 +96,8 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		case st.IsDir():
 			ws.AddFolder(context.Background(), abs, nil)
 			roots = append(roots, abs)
-		case isArchive(abs):
-			dir, err := extractCSAR(abs)
+		case index.IsArchive(abs):
+			dir, err := index.ExtractCSAR(abs)
 			if err != nil {
 				fmt.Fprintf(stderr, "tosca-ls: %s: %v\n", arg, err)
 				return 2
@@ -224,51 +223,3 @@ func display(p string, archives map[string]string) string {
 	return p
 }
 
-func isArchive(p string) bool {
-	ext := strings.ToLower(filepath.Ext(p))
-	return ext == ".csar" || ext == ".zip"
-}
-
-// extractCSAR unpacks a CSAR into a temporary folder, refusing entries that
-// would leave it and bounding the total size.
-func extractCSAR(archive string) (string, error) {
-	r, err := zip.OpenReader(archive)
-	if err != nil {
-		return "", err
-	}
-	defer r.Close()
-	dir, err := os.MkdirTemp("", "tosca-ls-csar-")
-	if err != nil {
-		return "", err
-	}
-	const maxTotal = 512 << 20
-	var total int64
-	for _, f := range r.File {
-		target := filepath.Join(dir, filepath.FromSlash(f.Name))
-		if rel, err := filepath.Rel(dir, target); err != nil || strings.HasPrefix(rel, "..") {
-			continue
-		}
-		if f.FileInfo().IsDir() {
-			_ = os.MkdirAll(target, 0o755)
-			continue
-		}
-		total += int64(f.UncompressedSize64)
-		if total > maxTotal {
-			os.RemoveAll(dir)
-			return "", fmt.Errorf("archive expands beyond %d MB", maxTotal>>20)
-		}
-		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
-			continue
-		}
-		rc, err := f.Open()
-		if err != nil {
-			continue
-		}
-		data, err := io.ReadAll(io.LimitReader(rc, maxTotal))
-		rc.Close()
-		if err == nil {
-			_ = os.WriteFile(target, data, 0o644)
-		}
-	}
-	return dir, nil
-}
