@@ -222,4 +222,3 @@ func display(p string, archives map[string]string) string {
 	}
 	return p
 }
-
