@@ -23,7 +23,8 @@ import (
 //
 //	{
 //	  "profilePaths":     ["/abs/dir", "rel/dir"],  // extra profile folders; relative = to the first workspace folder
-//	  "remoteImports":    false,                    // allow fetching http(s) imports
+//	  "allowedPaths":     ["/abs/dir"],             // folders outside the workspace imports may read
+//	  "remoteImports":    false,                    // allow fetching https imports
 //	  "diagnosticsDelay": 100,                      // ms between the last edit and re-analysis (0 = immediate)
 //	  "logLevel":         "info",                   // "debug" | "info" | "warn" | "error"
 //	  "diagnostics": {                              // per diagnostic code
@@ -44,6 +45,7 @@ import (
 // ignored with a warning (logged and shown via window/logMessage).
 type Config struct {
 	ProfilePaths     []string
+	AllowedPaths     []string
 	RemoteImports    bool
 	DiagnosticsDelay time.Duration
 	LogLevel         string
@@ -66,6 +68,7 @@ func defaultConfig() Config {
 // configLayer is one settings source, with only the fields it sets.
 type configLayer struct {
 	ProfilePaths     *[]string
+	AllowedPaths     *[]string
 	RemoteImports    *bool
 	DiagnosticsDelay *time.Duration
 	LogLevel         *string
@@ -79,6 +82,9 @@ func (l *configLayer) apply(c Config) Config {
 	}
 	if l.ProfilePaths != nil {
 		c.ProfilePaths = slices.Clone(*l.ProfilePaths)
+	}
+	if l.AllowedPaths != nil {
+		c.AllowedPaths = slices.Clone(*l.AllowedPaths)
 	}
 	if l.RemoteImports != nil {
 		c.RemoteImports = *l.RemoteImports
@@ -102,7 +108,7 @@ func (l *configLayer) apply(c Config) Config {
 	return c
 }
 
-var configKeys = []string{"profilePaths", "remoteImports", "diagnosticsDelay", "logLevel", "diagnostics"}
+var configKeys = []string{"profilePaths", "allowedPaths", "remoteImports", "diagnosticsDelay", "logLevel", "diagnostics"}
 
 // toscaSection finds the "tosca" settings inside raw, accepting the section
 // itself, {"tosca": …} and {"settings": {"tosca": …}}. It returns nil when
@@ -155,21 +161,24 @@ func parseSection(obj map[string]json.RawMessage) (*configLayer, []string) {
 		warns = append(warns, fmt.Sprintf("setting tosca.%s: ignoring %s, want %s", key, strings.TrimSpace(string(v)), want))
 	}
 	isNull := func(v json.RawMessage) bool { return bytes.Equal(bytes.TrimSpace(v), []byte("null")) }
-	if v, ok := obj["profilePaths"]; ok && !isNull(v) {
+	folderList := func(key string) *[]string {
+		v, ok := obj[key]
+		if !ok || isNull(v) {
+			return nil
+		}
 		var paths []string
 		if err := json.Unmarshal(v, &paths); err != nil {
 			var one string
-			if json.Unmarshal(v, &one) == nil {
-				paths = []string{one}
-			} else {
-				bad("profilePaths", v, "an array of folder paths")
-				paths = nil
+			if json.Unmarshal(v, &one) != nil {
+				bad(key, v, "an array of folder paths")
+				return nil
 			}
+			paths = []string{one}
 		}
-		if paths != nil {
-			l.ProfilePaths = &paths
-		}
+		return &paths
 	}
+	l.ProfilePaths = folderList("profilePaths")
+	l.AllowedPaths = folderList("allowedPaths")
 	if v, ok := obj["remoteImports"]; ok && !isNull(v) {
 		var b bool
 		if err := json.Unmarshal(v, &b); err != nil {
@@ -328,7 +337,7 @@ func (s *Server) setWorkspaceLayer(ctx context.Context, layer *configLayer, warn
 	s.mu.Unlock()
 
 	s.applyLogLevel(cfg.LogLevel)
-	indexChanged := !slices.Equal(old.ProfilePaths, cfg.ProfilePaths) || old.RemoteImports != cfg.RemoteImports
+	indexChanged := !slices.Equal(old.ProfilePaths, cfg.ProfilePaths) || !slices.Equal(old.AllowedPaths, cfg.AllowedPaths) || old.RemoteImports != cfg.RemoteImports
 	diagsChanged := !maps.Equal(old.Diagnostics, cfg.Diagnostics)
 	if !indexChanged && !diagsChanged {
 		return

@@ -172,6 +172,7 @@ func (s *Server) indexOptions(cfg Config, folders []string) index.Options {
 	home, _ := os.UserHomeDir()
 	return index.Options{
 		ProfilePaths:  resolveProfilePaths(cfg.ProfilePaths, base, home),
+		AllowedPaths:  resolveProfilePaths(cfg.AllowedPaths, base, home),
 		RemoteImports: cfg.RemoteImports,
 		CacheDir:      s.opts.CacheDir,
 		Logger:        s.log.Named("index"),

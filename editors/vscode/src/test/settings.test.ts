@@ -9,6 +9,7 @@ const contributed = Object.keys(manifest.contributes.configuration.properties);
 
 test("the server gets its own settings from the manifest, not the extension's", () => {
   assert.deepEqual(serverSettingKeys(contributed).sort(), [
+    'allowedPaths',
     'diagnostics',
     'diagnosticsDelay',
     'logLevel',
