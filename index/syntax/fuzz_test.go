@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/goccy/go-yaml/parser"
+	goccyparser "github.com/goccy/go-yaml/parser"
 )
 
 var fuzzSeeds = []string{
@@ -94,7 +94,7 @@ func BenchmarkGoccyBaseline(b *testing.B) {
 	b.SetBytes(int64(len(src)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := parser.ParseBytes(src, 0); err != nil {
+		if _, err := goccyparser.ParseBytes(src, 0); err != nil {
 			b.Fatal(err)
 		}
 	}
