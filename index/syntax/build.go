@@ -375,8 +375,8 @@ func (b *builder) pairs(kids []*Node) []*Pair {
 // keyText is the text a key is compared by for duplicates; ok is false for
 // keys that are not compared (collections).
 func keyText(k *Node) (string, bool) {
-	if k.Kind != Scalar && k.Kind != Null {
-		return "", false
+	if k.Kind != Scalar && k.Kind != Null || k.Kind == Null && k.Span.Len() == 0 {
+		return "", false // a collection, or no key written at all
 	}
 	return k.Value, true
 }

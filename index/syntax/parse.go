@@ -285,8 +285,8 @@ func (p *parser) step() {
 	case stFlowMappingValue:
 		p.flowValue(stFlowMappingKey, tokFlowMappingEnd)
 	case stFlowMappingEmptyValue:
-		p.state = stFlowMappingKey
-		p.b.empty(p.b.lastEnd, noProps, -1)
+		// A key followed by its ':' on a later line gets the value too.
+		p.flowValue(stFlowMappingKey, tokFlowMappingEnd)
 	}
 }
 

@@ -249,7 +249,7 @@ func (s *scanner) fetch() {
 			return
 		}
 	case ':':
-		if isBlankOrZ(next) || s.flow() && (isFlowIndicator(next) || s.jsonLikeEnd == s.pos) {
+		if isBlankOrZ(next) || s.flow() && (isFlowIndicator(next) || s.jsonLikeEnd == s.lastTokenEnd) {
 			s.fetchValue()
 			return
 		}

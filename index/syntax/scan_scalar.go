@@ -314,6 +314,15 @@ func (s *scanner) escape(buf []byte) []byte {
 	return utf8.AppendRune(buf, r)
 }
 
+func (s *scanner) allBlank(from, to int) bool {
+	for i := from; i < to; i++ {
+		if !isBlank(s.src[i]) {
+			return false
+		}
+	}
+	return true
+}
+
 func hexValue(c byte) int {
 	switch {
 	case c >= '0' && c <= '9':
@@ -358,7 +367,7 @@ func (s *scanner) scanBlockScalar(literal bool) token {
 		s.skipBreak()
 	}
 	parent := s.indent
-	indent := 0
+	indent := -1 // detected from the first content line
 	if increment > 0 {
 		indent = increment + max(parent, 0)
 	}
@@ -387,8 +396,10 @@ func (s *scanner) scanBlockScalar(literal bool) token {
 		}
 		buf = append(buf, s.src[ls:s.pos]...)
 		end = s.pos
-		leadingBreak = false
 		if s.pos >= s.stop {
+			// A last line of blanks ends as if with a line break (as the
+			// YAML test suite reads it); a last line of text does not.
+			leadingBreak = s.allBlank(s.lineStart, s.pos)
 			break
 		}
 		s.skipBreak()
@@ -415,19 +426,22 @@ func (s *scanner) scanBlockScalar(literal bool) token {
 func (s *scanner) blockBreaks(indent *int, parent int, trailing *int) {
 	widest := 0
 	for {
-		for s.pos < s.stop && s.src[s.pos] == ' ' && (*indent == 0 || s.col() < *indent) {
+		for s.pos < s.stop && s.src[s.pos] == ' ' && (*indent < 0 || s.col() < *indent) {
 			s.pos++
 		}
 		widest = max(widest, s.col())
 		if c := s.at(s.pos); c != '\n' && c != '\r' {
+			if c == 0 && s.pos > s.lineStart && s.allBlank(s.lineStart, s.pos) {
+				*trailing++ // a last line of blanks (see scanBlockScalar)
+			}
 			break
 		}
 		s.skipBreak()
 		*trailing++
 	}
-	if *indent == 0 {
-		*indent = max(widest, parent+1, 1)
-		if s.pos < s.stop && s.col() < *indent && s.col() > parent && s.src[s.pos] != '#' && *trailing > 0 {
+	if *indent < 0 {
+		*indent = max(widest, parent+1)
+		if s.pos < s.stop && s.col() < *indent && s.col() > parent && *trailing > 0 {
 			s.errs.syntaxError(s.pos, s.pos+1, "this first line of a block scalar is less indented than the empty lines before it")
 		}
 	}
