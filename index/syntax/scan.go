@@ -182,6 +182,22 @@ func (s *scanner) lineContentEnd(i int) int {
 	return i
 }
 
+// flowLineOutdented reports whether the line just entered in a flow
+// collection leaves it: a document marker, or content indented no deeper
+// than the enclosing block. A closing bracket aligned with the block's
+// keys is let through: the spec wants it deeper, but JSON-style YAML
+// writes it so everywhere and other parsers accept it.
+func (s *scanner) flowLineOutdented() bool {
+	if s.isDocMarker(s.lineStart) {
+		return true
+	}
+	spaces := s.leadingSpaces()
+	if c := s.at(s.pos); spaces == s.indent && s.pos == s.lineStart+spaces && (c == ']' || c == '}') {
+		return false
+	}
+	return spaces <= s.indent
+}
+
 // leadingSpaces counts the spaces that start the current line.
 func (s *scanner) leadingSpaces() int {
 	i := s.lineStart
@@ -200,7 +216,7 @@ func (s *scanner) fetch() {
 	}
 	s.skipToToken()
 	s.staleKeys()
-	if s.flow() && s.lineStart > s.lastTokenEnd && (s.leadingSpaces() <= s.indent || s.isDocMarker(s.lineStart)) {
+	if s.flow() && s.lineStart > s.lastTokenEnd && s.flowLineOutdented() {
 		// Flow content must be indented more than the block around it:
 		// the collection was left open on an earlier line.
 		s.closeFlows()
