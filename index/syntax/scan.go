@@ -53,13 +53,13 @@ type scanner struct {
 
 	// tokens[head:] are the tokens not yet taken by the parser; taken
 	// counts those taken.
-	tokens        []token
-	head, taken   int
-	started       bool
-	ended         bool
-	inDocument    bool
-	jsonLikeEnd   int // offset right after a quoted scalar or flow collection
-	lastTokenEnd  int // end of the last token with text
+	tokens       []token
+	head, taken  int
+	started      bool
+	ended        bool
+	inDocument   bool
+	jsonLikeEnd  int // offset right after a quoted scalar or flow collection
+	lastTokenEnd int // end of the last token with text
 }
 
 func newScanner(src []byte, str string, from, stop int, errs *errorSink) *scanner {
@@ -150,9 +150,9 @@ func (s *scanner) col() int { return s.pos - s.lineStart }
 
 func (s *scanner) flow() bool { return len(s.flows) > 0 }
 
-func isBlank(c byte) bool     { return c == ' ' || c == '\t' }
-func isBreakOrZ(c byte) bool  { return c == '\n' || c == '\r' || c == 0 }
-func isBlankOrZ(c byte) bool  { return isBlank(c) || isBreakOrZ(c) }
+func isBlank(c byte) bool    { return c == ' ' || c == '\t' }
+func isBreakOrZ(c byte) bool { return c == '\n' || c == '\r' || c == 0 }
+func isBlankOrZ(c byte) bool { return isBlank(c) || isBreakOrZ(c) }
 func isFlowIndicator(c byte) bool {
 	return c == ',' || c == '[' || c == ']' || c == '{' || c == '}'
 }
