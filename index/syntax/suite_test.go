@@ -23,7 +23,7 @@ var suiteExceptions = map[string]string{}
 
 // suiteDir finds the YAML test suite beside the repository
 // (../shared/reference/yaml-test-suite from the repository root).
-func suiteDir(t *testing.T) string {
+func suiteDir(t testing.TB) string {
 	dir, err := os.Getwd()
 	if err != nil {
 		t.Fatal(err)
@@ -47,7 +47,7 @@ func suiteDir(t *testing.T) string {
 
 // suiteCases lists the case folders (those holding an in.yaml), by name
 // relative to the suite ("2JQS", "4MUZ/02").
-func suiteCases(t *testing.T, suite string) []string {
+func suiteCases(t testing.TB, suite string) []string {
 	var cases []string
 	err := filepath.WalkDir(suite, func(path string, d os.DirEntry, err error) error {
 		if err != nil {
@@ -128,6 +128,11 @@ func compareJSON(f *File, want []byte) string {
 		}
 		wants = append(wants, normalizeJSON(v))
 	}
+	return compareDocuments(f, wants)
+}
+
+// compareDocuments compares the loaded documents of f with wants.
+func compareDocuments(f *File, wants []any) string {
 	docs := f.Docs
 	if len(wants) == 0 && len(docs) == 1 && docs[0].Root == nil {
 		docs = nil // a stream without documents
