@@ -225,7 +225,7 @@ func (p *parser) step() {
 		p.state = stImplicitDocumentStart
 	case stImplicitDocumentStart:
 		switch s.peek().kind {
-		case tokVersionDirective, tokTagDirective, tokDocumentStart, tokDocumentEnd, tokStreamEnd:
+		case tokVersionDirective, tokTagDirective, tokReservedDirective, tokDocumentStart, tokDocumentEnd, tokStreamEnd:
 			p.state = stDocumentStart
 		default:
 			p.beginDocument(nil, p.docStart)
@@ -236,7 +236,7 @@ func (p *parser) step() {
 		p.documentStart()
 	case stDocumentContent:
 		switch s.peek().kind {
-		case tokVersionDirective, tokTagDirective, tokDocumentStart, tokDocumentEnd, tokStreamEnd:
+		case tokVersionDirective, tokTagDirective, tokReservedDirective, tokDocumentStart, tokDocumentEnd, tokStreamEnd:
 			p.state = p.pop()
 		default:
 			p.node(true, false, -1)
@@ -315,11 +315,12 @@ func (p *parser) documentStart() {
 	var handles map[string]string
 	version := false
 	first := -1
-	for ; t.kind == tokVersionDirective || t.kind == tokTagDirective; t = s.peek() {
+	for ; t.kind == tokVersionDirective || t.kind == tokTagDirective || t.kind == tokReservedDirective; t = s.peek() {
 		if first < 0 {
 			first = t.start
 		}
-		if t.kind == tokVersionDirective {
+		switch t.kind {
+		case tokVersionDirective:
 			if version {
 				p.b.errs.syntaxError(t.start, t.end, "a document has one %YAML directive")
 			}
@@ -327,7 +328,7 @@ func (p *parser) documentStart() {
 			if t.value[0] != '1' || t.value[1] != '.' {
 				p.b.errs.syntaxError(t.start, t.end, fmt.Sprintf("YAML %s is not supported (1.x is)", t.value))
 			}
-		} else {
+		case tokTagDirective:
 			if _, dup := handles[t.value]; dup {
 				p.b.errs.syntaxError(t.start, t.end, fmt.Sprintf("tag handle %s is defined twice", t.value))
 			}
@@ -364,7 +365,7 @@ func (p *parser) documentEnd() {
 		p.docStart = end
 		s.skip()
 		p.state = stDocumentStart
-	case tokDocumentStart, tokVersionDirective, tokTagDirective, tokStreamEnd:
+	case tokDocumentStart, tokVersionDirective, tokTagDirective, tokReservedDirective, tokStreamEnd:
 		end := p.b.f.Lines.LineStart(p.b.f.Lines.Line(t.start))
 		if t.kind == tokStreamEnd {
 			end = len(p.b.src)

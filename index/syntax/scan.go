@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"bytes"
 	"fmt"
 	"unicode/utf8"
 )
@@ -115,7 +116,7 @@ func (s *scanner) push(t token) {
 	switch t.kind {
 	case tokDocumentEnd:
 		s.inDocument = false
-	case tokStreamStart, tokStreamEnd, tokVersionDirective, tokTagDirective:
+	case tokStreamStart, tokStreamEnd, tokVersionDirective, tokTagDirective, tokReservedDirective:
 	default:
 		s.inDocument = true
 	}
@@ -433,18 +434,34 @@ func (s *scanner) checkTabIndent(pos int) {
 	}
 }
 
-// closeFlows ends the flow collections left open: each is reported at its
-// opening bracket and ends at the end of the line of the last token.
+// closeFlows ends the flow collections left open; each ends at the end of
+// the line of the last token. The outermost open bracket of each line is
+// reported, with all the closing brackets the text lacks up to it.
 func (s *scanner) closeFlows() {
 	end := s.lineContentEnd(max(s.lastTokenEnd, 0))
-	for s.flow() {
-		open := s.flows[len(s.flows)-1]
-		kind, msg := tokFlowSequenceEnd, "flow sequence is not closed: ']' is missing"
+	n := len(s.flows)
+	closers := make([]byte, n) // innermost first
+	for i, open := range s.flows {
+		closers[n-1-i] = ']'
 		if s.src[open] == '{' {
-			kind, msg = tokFlowMappingEnd, "flow mapping is not closed: '}' is missing"
+			closers[n-1-i] = '}'
 		}
-		s.errs.syntaxError(open, open+1, msg)
-		s.keys[len(s.keys)-1].possible = false
+	}
+	for i, open := range s.flows {
+		if i > 0 && !bytes.ContainsAny(s.src[s.flows[i-1]:open], "\r\n") {
+			continue
+		}
+		what := "flow sequence"
+		if s.src[open] == '{' {
+			what = "flow mapping"
+		}
+		s.errs.syntaxError(open, open+1, fmt.Sprintf("%s is not closed: '%s' is missing", what, closers[:n-i]))
+	}
+	for _, c := range closers {
+		kind := tokFlowSequenceEnd
+		if c == '}' {
+			kind = tokFlowMappingEnd
+		}
 		s.flows = s.flows[:len(s.flows)-1]
 		s.keys = s.keys[:len(s.keys)-1]
 		s.tokens = append(s.tokens, token{kind: kind, start: end, end: end})
@@ -615,6 +632,8 @@ func (s *scanner) fetchAnchor(kind tokenKind) {
 			what = "alias"
 		}
 		s.errs.syntaxError(start, start+1, fmt.Sprintf("%q without an %s name", s.src[start], what))
+	} else if c := s.at(s.pos); !isBlankOrZ(c) && !(s.flow() && (c == ',' || c == ']' || c == '}')) {
+		s.errs.syntaxError(start, s.pos+1, "a space is needed after an anchor or alias name")
 	}
 	s.push(token{kind: kind, start: start, end: s.pos, value: s.str[start+1 : s.pos]})
 }
@@ -754,9 +773,13 @@ func (s *scanner) fetchDirective() {
 		s.expectLineEnd("the %TAG prefix")
 	default:
 		// Reserved directives are ignored (YAML 1.2 §6.8).
+		if name == "" {
+			s.errs.syntaxError(start, start+1, "'%' without a directive name")
+		}
 		for s.pos < s.stop && s.src[s.pos] != '\n' && s.src[s.pos] != '\r' {
 			s.pos++
 		}
+		s.push(token{kind: tokReservedDirective, start: start, end: s.pos})
 	}
 }
 

@@ -128,28 +128,33 @@ func compareJSON(f *File, want []byte) string {
 		}
 		wants = append(wants, normalizeJSON(v))
 	}
-	return compareDocuments(f, wants)
+	diff, err := compareDocuments(f, wants)
+	if err != nil {
+		return err.Error()
+	}
+	return diff
 }
 
-// compareDocuments compares the loaded documents of f with wants.
-func compareDocuments(f *File, wants []any) string {
+// compareDocuments compares the loaded documents of f with wants; err is
+// set when they cannot be loaded as JSON values (a collection as a key).
+func compareDocuments(f *File, wants []any) (string, error) {
 	docs := f.Docs
 	if len(wants) == 0 && len(docs) == 1 && docs[0].Root == nil {
 		docs = nil // a stream without documents
 	}
 	if len(docs) != len(wants) {
-		return fmt.Sprintf("%d documents, want %d", len(docs), len(wants))
+		return fmt.Sprintf("%d documents, want %d", len(docs), len(wants)), nil
 	}
 	for i, d := range docs {
 		got, err := loadNode(d, d.Root)
 		if err != nil {
-			return fmt.Sprintf("document %d: %v", i, err)
+			return "", fmt.Errorf("document %d: %w", i, err)
 		}
 		if !reflect.DeepEqual(got, wants[i]) {
-			return fmt.Sprintf("document %d loads as\n%#v\nwant\n%#v", i, got, wants[i])
+			return fmt.Sprintf("document %d loads as\n%#v\nwant\n%#v", i, got, wants[i]), nil
 		}
 	}
-	return ""
+	return "", nil
 }
 
 // normalizeJSON turns JSON numbers into float64.
@@ -196,16 +201,11 @@ func loadNode(d *Document, n *Node) (any, error) {
 			if err != nil {
 				return nil, err
 			}
-			switch kv := k.(type) {
-			case string:
-				m[kv] = v
-			case nil:
-				m[""] = v
-			case float64, bool:
-				m[fmt.Sprint(kv)] = v
-			default:
+			ks, ok := keyString(k)
+			if !ok {
 				return nil, fmt.Errorf("key %v cannot be a JSON key", k)
 			}
+			m[ks] = v
 		}
 		return m, nil
 	case Sequence:
@@ -226,12 +226,29 @@ func loadNode(d *Document, n *Node) (any, error) {
 		return v, nil
 	case tag == "tag:yaml.org,2002:null":
 		return nil, nil
-	case tag == "" && n.Style != Plain:
+	case n.Style != Plain:
 		return v, nil
-	case tag == "" || strings.HasPrefix(tag, "tag:yaml.org,2002:"):
+	case tag == "", tag == "tag:yaml.org,2002:int", tag == "tag:yaml.org,2002:float", tag == "tag:yaml.org,2002:bool":
 		return coreScalar(v), nil
+	case v == "":
+		return nil, nil
 	}
 	return v, nil // a local or application tag: the text
+}
+
+// keyString is a scalar key as a JSON object key.
+func keyString(k any) (string, bool) {
+	switch kv := k.(type) {
+	case string:
+		return kv, true
+	case nil:
+		return "null", true
+	case float64:
+		return strconv.FormatFloat(kv, 'f', -1, 64), true
+	case bool:
+		return strconv.FormatBool(kv), true
+	}
+	return "", false
 }
 
 func coreScalar(v string) any {

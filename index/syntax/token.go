@@ -11,6 +11,7 @@ const (
 	tokStreamEnd
 	tokVersionDirective
 	tokTagDirective
+	tokReservedDirective
 	tokDocumentStart
 	tokDocumentEnd
 	tokBlockSequenceStart
