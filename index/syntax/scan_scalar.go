@@ -369,7 +369,7 @@ func (s *scanner) scanBlockScalar(literal bool) token {
 	parent := s.indent
 	indent := -1 // detected from the first content line
 	if increment > 0 {
-		indent = increment + max(parent, 0)
+		indent = increment + parent
 	}
 	var buf []byte
 	trailing := 0

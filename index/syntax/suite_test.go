@@ -244,7 +244,7 @@ func keyString(k any) (string, bool) {
 	case nil:
 		return "null", true
 	case float64:
-		return strconv.FormatFloat(kv, 'f', -1, 64), true
+		return strconv.FormatFloat(kv+0, 'f', -1, 64), true // -0 is 0
 	case bool:
 		return strconv.FormatBool(kv), true
 	}
