@@ -77,6 +77,8 @@ var goccyFaults = []struct {
 }{
 	{regexp.MustCompile(`!!binary`), "it decodes !!binary into bytes"},
 	{regexp.MustCompile("\uFEFF"), "it reads a byte order mark as text"},
+	{regexp.MustCompile(`\?[ \t]+[!&]`), "it loses an explicit key that has a tag or anchor"},
+	{regexp.MustCompile(`[|>][-+]?[1-9]`), "it counts a block scalar's indentation indicator from the indicator's column"},
 	{regexp.MustCompile(`(?m)^[ ]*-[ \t]*(#.*)?\n[^ \n-]`), "it puts the key after an empty item of an unindented list into the item"},
 	{regexp.MustCompile(`!!str[ \t]+(~|null|Null|NULL)`), "it loads !!str ~ as an empty string"},
 	{regexp.MustCompile(`(?s)[|>"'].*\n(---|\.\.\.)`), "it reads a document marker inside a block or quoted scalar as text"},
