@@ -277,3 +277,36 @@ func coreScalar(v string) any {
 	}
 	return v
 }
+
+// TestYAMLTestSuiteCRLF parses every valid case of the suite with CRLF
+// line breaks (and, for every other case, lone CRs): the data must be the
+// same and the errors none.
+func TestYAMLTestSuiteCRLF(t *testing.T) {
+	suite := suiteDir(t)
+	for i, name := range suiteCases(t, suite) {
+		dir := filepath.Join(suite, filepath.FromSlash(name))
+		src, err := os.ReadFile(filepath.Join(dir, "in.yaml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "error")); err == nil || bytes.IndexByte(src, '\r') >= 0 {
+			continue
+		}
+		brk := "\r\n"
+		if i%2 == 1 {
+			brk = "\r"
+		}
+		v := bytes.ReplaceAll(src, []byte("\n"), []byte(brk))
+		f := parse(v, false)
+		checkSpans(t, f)
+		if len(f.Errors) > 0 {
+			t.Errorf("%s with %q: error %q at %q", name, brk, f.Errors[0].Message, spanText(v, f.Errors[0].Span))
+			continue
+		}
+		if want, err := os.ReadFile(filepath.Join(dir, "in.json")); err == nil {
+			if diff := compareJSON(f, want); diff != "" {
+				t.Errorf("%s with %q: %s", name, brk, diff)
+			}
+		}
+	}
+}
