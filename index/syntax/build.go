@@ -238,13 +238,12 @@ func (b *builder) alias(t *token, ind int) {
 	b.done(n, def.size, lead, ind)
 }
 
-// start opens a collection at pos; it reports false (and stops the
-// parse) when the nesting is too deep.
-func (b *builder) start(kind Kind, flow bool, pos int, pr props, ind int) bool {
+// start opens a collection at pos; nesting too deep stops the parse.
+func (b *builder) start(kind Kind, flow bool, pos int, pr props, ind int) {
 	if len(b.stack) >= maxDepth {
 		b.errs.add(Error{Span: text.Span{Start: pos, End: pos + 1}, Message: fmt.Sprintf("nesting deeper than %d levels: the rest of the file is not parsed", maxDepth)})
 		b.stopped = true
-		return false
+		return
 	}
 	lead := b.begin(propsStart(pr, pos), ind)
 	n := b.newNode()
@@ -255,7 +254,6 @@ func (b *builder) start(kind Kind, flow bool, pos int, pr props, ind int) bool {
 	if flow {
 		b.seen(pos + 1)
 	}
-	return true
 }
 
 // end closes the innermost collection; closeEnd is the end of its closing

@@ -77,6 +77,7 @@ var goccyFaults = []struct {
 }{
 	{regexp.MustCompile(`!!binary`), "it decodes !!binary into bytes"},
 	{regexp.MustCompile("\uFEFF"), "it reads a byte order mark as text"},
+	{regexp.MustCompile(`[{\[,][ \t\n]*\?[ \t\n]`), "it misreads explicit keys ('? ') inside flow collections"},
 	{regexp.MustCompile(`\?[ \t]+[!&]`), "it loses an explicit key that has a tag or anchor"},
 	{regexp.MustCompile(`[|>][-+]?[1-9]`), "it counts a block scalar's indentation indicator from the indicator's column"},
 	{regexp.MustCompile(`(?m)^[ ]*-[ \t]*(#.*)?\n[^ \n-]`), "it puts the key after an empty item of an unindented list into the item"},

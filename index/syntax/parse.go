@@ -422,23 +422,23 @@ func (p *parser) node(block, indentless bool, ind int) {
 	switch {
 	case indentless && t.kind == tokBlockEntry:
 		p.state = stIndentlessSequenceEntry
-		p.open(Sequence, false, t.start, pr, ind)
+		p.b.start(Sequence, false, t.start, pr, ind)
 	case t.kind == tokScalar:
 		p.state = p.pop()
 		p.b.scalar(t, pr, ind)
 		s.skip()
 	case t.kind == tokFlowSequenceStart:
 		p.state = stFlowSequenceFirstEntry
-		p.open(Sequence, true, t.start, pr, ind)
+		p.b.start(Sequence, true, t.start, pr, ind)
 	case t.kind == tokFlowMappingStart:
 		p.state = stFlowMappingFirstKey
-		p.open(Mapping, true, t.start, pr, ind)
+		p.b.start(Mapping, true, t.start, pr, ind)
 	case block && t.kind == tokBlockSequenceStart:
 		p.state = stBlockSequenceFirstEntry
-		p.open(Sequence, false, t.start, pr, ind)
+		p.b.start(Sequence, false, t.start, pr, ind)
 	case block && t.kind == tokBlockMappingStart:
 		p.state = stBlockMappingFirstKey
-		p.open(Mapping, false, t.start, pr, ind)
+		p.b.start(Mapping, false, t.start, pr, ind)
 	case t.kind == tokAlias:
 		p.b.errs.syntaxError(pr.start, t.end, "an alias cannot have an anchor or a tag")
 		p.state = p.pop()
@@ -455,10 +455,6 @@ func (p *parser) node(block, indentless bool, ind int) {
 		p.state = p.pop()
 		p.b.empty(pos, pr, ind)
 	}
-}
-
-func (p *parser) open(kind Kind, flow bool, pos int, pr props, ind int) {
-	p.b.start(kind, flow, pos, pr, ind)
 }
 
 // checkTag reports a tag whose named handle no %TAG directive defines.
@@ -559,7 +555,7 @@ func (p *parser) blockMappingKey(absorbed bool) {
 		// A list item among keys: it is parsed and dropped.
 		p.b.errs.syntaxError(t.start, t.end, "a '- ' list item cannot stand among the keys of a mapping")
 		p.b.discardNext = true
-		p.open(Sequence, false, t.start, noProps, -1)
+		p.b.start(Sequence, false, t.start, noProps, -1)
 		p.push(p.state)
 		p.state = stIndentlessSequenceEntry
 	default:
@@ -630,12 +626,12 @@ func (p *parser) flowSequenceEntry(first bool) {
 		case tokKey:
 			// A single-pair mapping inside a sequence: [a: 1].
 			p.state = stFlowSequencePairKey
-			p.open(Mapping, true, t.start, noProps, -1)
+			p.b.start(Mapping, true, t.start, noProps, -1)
 			s.skip()
 			return
 		case tokValue:
 			p.state = stFlowSequencePairValue
-			p.open(Mapping, true, t.start, noProps, -1)
+			p.b.start(Mapping, true, t.start, noProps, -1)
 			p.b.empty(t.start, noProps, -1)
 			return
 		case tokFlowSequenceEnd:
