@@ -51,13 +51,13 @@ func FuzzParseAgainstGoccy(f *testing.F) {
 		if !ok {
 			return
 		}
-		// goccy drops the documents that are null; those that hold an empty
-		// string (`!!str`) it keeps or drops depending on the tag.
+		// goccy drops the documents with no node; those that are null or an
+		// empty string it keeps or drops depending on their properties.
 		var docs []*Document
 		for _, d := range file.Docs {
 			switch r := d.Root; {
-			case r == nil || r.Kind == Null:
-			case r.Span.Len() == 0:
+			case r == nil:
+			case r.Kind == Null || r.Span.Len() == 0:
 				return
 			default:
 				docs = append(docs, d)
