@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -150,18 +151,19 @@ func goccyLoad(src []byte) (docs []any, ok bool) {
 	}
 }
 
-// normalizeGoccy turns goccy's values into those loadNode makes: numbers
-// as float64, maps keyed by strings.
+// normalizeGoccy turns goccy's values into those loadNode makes: integers
+// as int64, maps keyed by strings.
 func normalizeGoccy(v any) any {
 	switch x := v.(type) {
 	case int:
-		return float64(x)
-	case int64:
-		return float64(x)
+		return int64(x)
 	case uint64:
-		return float64(x)
+		if x > math.MaxInt64 {
+			return float64(x)
+		}
+		return int64(x)
 	case float64:
-		return x
+		return number(x)
 	case []any:
 		for i := range x {
 			x[i] = normalizeGoccy(x[i])

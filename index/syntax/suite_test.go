@@ -157,12 +157,15 @@ func compareDocuments(f *File, wants []any) (string, error) {
 	return "", nil
 }
 
-// normalizeJSON turns JSON numbers into float64.
+// normalizeJSON turns JSON numbers into int64 (integers) or float64.
 func normalizeJSON(v any) any {
 	switch x := v.(type) {
 	case json.Number:
+		if i, err := x.Int64(); err == nil {
+			return i
+		}
 		f, _ := x.Float64()
-		return f
+		return number(f)
 	case []any:
 		for i := range x {
 			x[i] = normalizeJSON(x[i])
@@ -184,7 +187,7 @@ var (
 
 // loadNode loads a node as JSON would hold it: mappings as
 // map[string]any, sequences as []any, scalars by the YAML 1.2 core
-// schema (numbers as float64).
+// schema (numbers as number makes them).
 func loadNode(d *Document, n *Node) (any, error) {
 	if n == nil {
 		return nil, nil
@@ -236,6 +239,15 @@ func loadNode(d *Document, n *Node) (any, error) {
 	return v, nil // a local or application tag: the text
 }
 
+// number is f as loaded values hold it: an integral value as int64 (so
+// that 450.00 and 450 compare equal), another as float64.
+func number(f float64) any {
+	if f == math.Trunc(f) && math.Abs(f) < 1<<53 {
+		return int64(f)
+	}
+	return f
+}
+
 // keyString is a scalar key as a JSON object key.
 func keyString(k any) (string, bool) {
 	switch kv := k.(type) {
@@ -243,8 +255,10 @@ func keyString(k any) (string, bool) {
 		return kv, true
 	case nil:
 		return "null", true
+	case int64:
+		return strconv.FormatInt(kv, 10), true
 	case float64:
-		return strconv.FormatFloat(kv+0, 'f', -1, 64), true // -0 is 0
+		return strconv.FormatFloat(kv, 'f', -1, 64), true
 	case bool:
 		return strconv.FormatBool(kv), true
 	}
@@ -265,15 +279,21 @@ func coreScalar(v string) any {
 		return math.Inf(-1)
 	}
 	switch {
-	case coreInt.MatchString(v), coreFloat.MatchString(v):
+	case coreInt.MatchString(v):
+		if i, err := strconv.ParseInt(v, 10, 64); err == nil {
+			return i
+		}
 		f, _ := strconv.ParseFloat(v, 64)
-		return f
+		return number(f)
+	case coreFloat.MatchString(v):
+		f, _ := strconv.ParseFloat(v, 64)
+		return number(f)
 	case coreOct.MatchString(v):
 		i, _ := strconv.ParseInt(v[2:], 8, 64)
-		return float64(i)
+		return i
 	case coreHex.MatchString(v):
 		i, _ := strconv.ParseInt(v[2:], 16, 64)
-		return float64(i)
+		return i
 	}
 	return v
 }
