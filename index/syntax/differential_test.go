@@ -99,7 +99,7 @@ var goccyFaults = []struct {
 	{regexp.MustCompile(`\t`), "it treats tabs as separators, even inside plain scalars"},
 	{regexp.MustCompile(`[!&][^ \t\n]*[ \t]*(#.*)?(\n|\z)`), "it nests the next line into a value that is a tag or anchor alone"},
 	{regexp.MustCompile(`(^|[^0-9A-Za-z.])[-+]?(0[0-9_bB]|[0-9]+_|[0-9]+:[0-9]|[0-9]+[eE])`), "it reads numbers the YAML 1.1 way (leading 0, 0b, underscores, base 60, exponents)"},
-	{regexp.MustCompile(`(^|[ \t\n\[{,])![ \t]*(#.*)?(\n|\z|[,\]}])`), "it loads an empty node tagged '!' as null, not as an empty string"},
+	{regexp.MustCompile(`(^|[ \t\n\[{,-])!([ \t\n,\]}]|\z)`), "it ignores the non-specific tag '!' (which makes a scalar a string)"},
 	{regexp.MustCompile(`<<[ \t]*:[ \t]*(#.*)?(\n|\z)`), "it keeps a merge key with an empty value as a key \"<<\""},
 	{regexp.MustCompile(`[|>][-+0-9]*[ \t]*(#[^\n]*)?\s*\z`), "it adds a line break to a block scalar with no content at the end of the text"},
 	{regexp.MustCompile(`(?m)^[ \t-]*:`), "it misplaces a ':' value at the start of a line (an empty or explicit key's)"},
