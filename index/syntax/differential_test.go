@@ -79,6 +79,7 @@ var goccyFaults = []struct {
 }{
 	{regexp.MustCompile(`!!binary`), "it decodes !!binary into bytes"},
 	{regexp.MustCompile("\uFEFF"), "it reads a byte order mark as text"},
+	{regexp.MustCompile(`(^|[ \t\n{,\[?-])[-+]?[0-9]*\.[0-9a-zA-Z]*[ \t]*:`), "it writes float keys as strings its own way (-.0 is \"-0\")"},
 	{regexp.MustCompile(`[{\[,][ \t\n]*\?[ \t\n]`), "it misreads explicit keys ('? ') inside flow collections"},
 	{regexp.MustCompile(`\?[ \t]+[!&]`), "it loses an explicit key that has a tag or anchor"},
 	{regexp.MustCompile(`[|>][-+]?[1-9]`), "it counts a block scalar's indentation indicator from the indicator's column"},
