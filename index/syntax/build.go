@@ -84,10 +84,16 @@ type builder struct {
 
 const slabSize = 1024
 
+// slabFor is the size of the next slab: enough for the nodes the rest of
+// the text likely holds (YAML averages one node per ten bytes or more), so
+// that little of the last slab goes unused.
+func (b *builder) slabFor() int {
+	return min(max(16, (len(b.src)-b.lastEnd)/10), slabSize)
+}
+
 func (b *builder) newNode() *Node {
 	if len(b.nodeSlab) == cap(b.nodeSlab) {
-		// Small files get small slabs; a slab never exceeds slabSize nodes.
-		b.nodeSlab = make([]Node, 0, min(max(16, 2*cap(b.nodeSlab)), slabSize))
+		b.nodeSlab = make([]Node, 0, b.slabFor())
 	}
 	b.nodeSlab = b.nodeSlab[:len(b.nodeSlab)+1]
 	b.nodes++
@@ -100,7 +106,7 @@ func (b *builder) newNode() *Node {
 
 func (b *builder) newPair(k, v *Node, merged bool) *Pair {
 	if len(b.pairSlab) == cap(b.pairSlab) {
-		b.pairSlab = make([]Pair, 0, min(max(16, 2*cap(b.pairSlab)), slabSize))
+		b.pairSlab = make([]Pair, 0, b.slabFor()/2)
 	}
 	b.pairSlab = append(b.pairSlab, Pair{Key: k, Value: v, Merged: merged})
 	return &b.pairSlab[len(b.pairSlab)-1]
@@ -113,7 +119,7 @@ func carve[T any](slab *[]T, n int) []T {
 		return make([]T, n)
 	}
 	if cap(*slab)-len(*slab) < n {
-		*slab = make([]T, 0, slabSize)
+		*slab = make([]T, 0, min(max(64, 2*cap(*slab)), slabSize))
 	}
 	l := len(*slab)
 	*slab = (*slab)[:l+n]
