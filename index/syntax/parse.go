@@ -374,7 +374,7 @@ func (p *parser) documentEnd() {
 		p.docStart = end
 		p.state = stDocumentStart
 	default:
-		p.b.errs.syntaxError(t.start, max(t.end, t.start+1), "unexpected content after the end of the document; start a new document with '---'")
+		p.tokenError(t, "unexpected content after the end of the document; start a new document with '---'")
 		if !t.isNodeStart() {
 			s.skip()
 			return
@@ -446,7 +446,7 @@ func (p *parser) node(block, indentless bool, ind int) {
 		s.skip()
 	default:
 		if pr.start < 0 && t.kind != tokBlockEnd && t.kind != tokKey && t.kind != tokValue {
-			p.b.errs.syntaxError(t.start, max(t.end, t.start+1), "a value is expected here")
+			p.tokenError(t, "a value is expected here")
 		}
 		pos := t.start
 		if ind >= 0 {
@@ -489,7 +489,7 @@ func (p *parser) blockSequenceEntry() {
 		p.b.end(-1)
 		s.skip()
 	default:
-		p.b.errs.syntaxError(t.start, max(t.end, t.start+1), "a '- ' list item is expected here")
+		p.tokenError(t, "a '- ' list item is expected here")
 		p.skipToSync()
 	}
 }
@@ -560,19 +560,19 @@ func (p *parser) blockMappingKey(absorbed bool) {
 		p.state = stIndentlessSequenceEntry
 	default:
 		if !t.isNodeStart() {
-			p.b.errs.syntaxError(t.start, max(t.end, t.start+1), "a key is expected here")
+			p.tokenError(t, "a key is expected here")
 			p.skipToSync()
 			return
 		}
 		if p.firstOnLine(t.start) {
 			// A wrongly indented word: a key without its ':'.
-			p.b.errs.syntaxError(t.start, max(t.end, t.start+1), "missing ':' after the key")
+			p.tokenError(t, "missing ':' after the key")
 			p.missingColon = true
 			p.push(valueState)
 			p.node(true, false, -1)
 			return
 		}
-		p.b.errs.syntaxError(t.start, max(t.end, t.start+1), "unexpected text after the value")
+		p.tokenError(t, "unexpected text after the value")
 		p.b.discardNext = true
 		p.push(keyState)
 		p.node(true, false, -1)
@@ -610,18 +610,31 @@ func (p *parser) blockMappingValue(absorbed bool) {
 	}
 }
 
+// afterComma consumes the ',' before a flow entry other than the first
+// (reporting it when missing) and returns the entry's first token.
+func (p *parser) afterComma(first bool, what string) *token {
+	t := p.s.peek()
+	switch {
+	case first:
+	case t.kind == tokFlowEntry:
+		p.s.skip()
+		t = p.s.peek()
+	default:
+		p.tokenError(t, "missing ',' between the "+what)
+	}
+	return t
+}
+
+// tokenError reports msg at t (at least one byte wide).
+func (p *parser) tokenError(t *token, msg string) {
+	p.b.errs.syntaxError(t.start, max(t.end, t.start+1), msg)
+}
+
 func (p *parser) flowSequenceEntry(first bool) {
 	s := p.s
 	t := s.peek()
 	if t.kind != tokFlowSequenceEnd {
-		if !first {
-			if t.kind == tokFlowEntry {
-				s.skip()
-				t = s.peek()
-			} else {
-				p.b.errs.syntaxError(t.start, max(t.end, t.start+1), "missing ',' between the items of a flow sequence")
-			}
-		}
+		t = p.afterComma(first, "items of a flow sequence")
 		switch t.kind {
 		case tokKey:
 			// A single-pair mapping inside a sequence: [a: 1].
@@ -650,14 +663,7 @@ func (p *parser) flowMappingKey(first bool) {
 	s := p.s
 	t := s.peek()
 	if t.kind != tokFlowMappingEnd {
-		if !first {
-			if t.kind == tokFlowEntry {
-				s.skip()
-				t = s.peek()
-			} else {
-				p.b.errs.syntaxError(t.start, max(t.end, t.start+1), "missing ',' between the entries of a flow mapping")
-			}
-		}
+		t = p.afterComma(first, "entries of a flow mapping")
 		switch t.kind {
 		case tokKey:
 			ind := t.end

@@ -560,28 +560,32 @@ func (s *scanner) fetchBlockEntry() {
 		s.errs.syntaxError(s.pos, s.pos+1, "'- ' list items cannot appear inside [ ] or { }")
 		s.pos++
 		return
-	case !s.simpleKeyAllowed:
-		s.errs.syntaxError(s.pos, s.pos+1, "a '- ' list item cannot start here")
-		s.pos++
+	case !s.blockIndicator(tokBlockSequenceStart, "a '- ' list item cannot start here"):
 		return
 	}
-	s.checkTabIndent(s.pos)
-	s.rollIndent(s.col(), -1, tokBlockSequenceStart, s.pos)
 	s.removeSimpleKey()
 	s.simpleKeyAllowed = true
 	s.push(token{kind: tokBlockEntry, start: s.pos, end: s.pos + 1})
 	s.pos++
 }
 
+// blockIndicator handles a block indicator ('-', '?', ':') at pos: where no
+// key may start it is reported and skipped (false); else it opens a block
+// collection of the given kind when it is deeper than the current one.
+func (s *scanner) blockIndicator(kind tokenKind, misplaced string) bool {
+	if !s.simpleKeyAllowed {
+		s.errs.syntaxError(s.pos, s.pos+1, misplaced)
+		s.pos++
+		return false
+	}
+	s.checkTabIndent(s.pos)
+	s.rollIndent(s.col(), -1, kind, s.pos)
+	return true
+}
+
 func (s *scanner) fetchKey() {
-	if !s.flow() {
-		if !s.simpleKeyAllowed {
-			s.errs.syntaxError(s.pos, s.pos+1, "an explicit key '? ' cannot start here")
-			s.pos++
-			return
-		}
-		s.checkTabIndent(s.pos)
-		s.rollIndent(s.col(), -1, tokBlockMappingStart, s.pos)
+	if !s.flow() && !s.blockIndicator(tokBlockMappingStart, "an explicit key '? ' cannot start here") {
+		return
 	}
 	s.removeSimpleKey()
 	s.simpleKeyAllowed = !s.flow()
@@ -603,14 +607,8 @@ func (s *scanner) fetchValue() {
 		s.rollIndent(k.col, k.tokenNumber, tokBlockMappingStart, k.pos)
 		s.simpleKeyAllowed = false
 	} else {
-		if !s.flow() {
-			if !s.simpleKeyAllowed {
-				s.errs.syntaxError(s.pos, s.pos+1, "mapping value not allowed here: a key and its ':' must be on one line")
-				s.pos++
-				return
-			}
-			s.checkTabIndent(s.pos)
-			s.rollIndent(s.col(), -1, tokBlockMappingStart, s.pos)
+		if !s.flow() && !s.blockIndicator(tokBlockMappingStart, "mapping value not allowed here: a key and its ':' must be on one line") {
+			return
 		}
 		s.simpleKeyAllowed = !s.flow()
 	}
