@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/goccy/go-yaml/parser"
+	goccyparser "github.com/goccy/go-yaml/parser"
 )
 
 // TestCorpusScan checks spans on a corpus of real YAML files (a list of
@@ -35,7 +35,7 @@ func TestCorpusScan(t *testing.T) {
 		files++
 		f := Parse(src)
 		checkSpans(t, f)
-		_, gerr := parser.ParseBytes(src, 0, parser.AllowDuplicateMapKey())
+		_, gerr := goccyparser.ParseBytes(src, 0, goccyparser.AllowDuplicateMapKey())
 		if gerr == nil {
 			goccyOK++
 			for _, e := range f.Errors {

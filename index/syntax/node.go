@@ -1,12 +1,13 @@
-// Package syntax parses YAML into a compact, position-keeping tree.
+// Package syntax parses YAML 1.2 into a compact, position-keeping tree.
 //
-// It wraps github.com/goccy/go-yaml and hides its weaknesses from the rest of
-// tosca-ls: every node carries exact byte spans into the caller's original
-// text (CRLF and BOM included); a syntax error never loses the whole file
-// (each `---` document parses on its own and broken lines are blanked and
-// re-parsed so the rest is still analysed); anchors, aliases and merge keys
-// are resolved without losing the positions of what they point to. The
-// goccy AST is dropped after conversion: it costs ~37× the source.
+// The parser is our own (a scanner and an event parser in the manner of
+// libyaml, written from the YAML 1.2.2 specification): it works on the
+// original bytes, so every node carries exact byte spans (CRLF, lone CR and
+// BOM included); it is iterative, so input nesting costs no Go stack; and
+// it is error-tolerant: a syntax error is reported at its range and the
+// rest of the text is still read, including the half-typed states of a
+// line in an editor. Anchors, aliases and merge keys are resolved without
+// losing the positions of what they point to.
 package syntax
 
 import "github.com/tosca-ls/tosca-ls/index/text"
@@ -131,6 +132,9 @@ type Document struct {
 	Root *Node
 	// Span covers the document's text, from its first to its last byte.
 	Span text.Span
+
+	// handles are the document's %TAG handles (nil when it has none).
+	handles map[string]string
 }
 
 // Error is a syntax problem at an exact range of the original text.

@@ -3,651 +3,764 @@ package syntax
 import (
 	"bytes"
 	"fmt"
-	"sort"
-	"strings"
 	"unicode/utf8"
-
-	"github.com/goccy/go-yaml/ast"
-	"github.com/goccy/go-yaml/lexer"
-	"github.com/goccy/go-yaml/parser"
-	"github.com/goccy/go-yaml/token"
 
 	"github.com/tosca-ls/tosca-ls/index/text"
 )
 
-const (
-	// maxRounds bounds the blank-and-reparse recovery of one document, and
-	// repairBudget the bytes re-parsed for it: a large, badly broken file
-	// gets fewer rounds so a keystroke never costs more than ~2 MB of parsing.
-	maxRounds    = 20
-	repairBudget = 2 << 20
-	// maxExpansion caps the number of nodes aliases and merge keys may
-	// expand to in one document (alias bombs).
-	maxExpansion = 1_000_000
-)
-
 // Parse parses src (any YAML, possibly broken, possibly CRLF/BOM) and never
-// panics. Every `---` document is parsed on its own; a document with syntax
-// errors is repaired by blanking the offending lines and parsing again, so
-// the rest of it still yields a tree. Errors holds what was found.
-func Parse(src []byte) (f *File) {
-	f, norm, pm, chunks := prepare(src)
-	defer guard(f)
-	for _, ch := range chunks {
-		p := newDocParser(f, pm, ch, norm[ch.start:ch.end])
-		p.run()
-		p.finish()
+// panics. Errors holds what is wrong; the documents hold everything that
+// could be read around it.
+func Parse(src []byte) *File { return parse(src, true) }
+
+// ParseForCompletion parses src for a completion request at offset cursor.
+// The tree is the one Parse builds, which already reads the half-typed
+// states of a line (a bare word is a key, an open bracket ends with its
+// line); the syntax errors of the cursor's line are left out, as that line
+// is being typed.
+func ParseForCompletion(src []byte, cursor int) *File {
+	f := Parse(src)
+	line := f.Lines.Line(cursor)
+	kept := f.Errors[:0]
+	for _, e := range f.Errors {
+		if e.Duplicate || f.Lines.Line(e.Span.Start) != line {
+			kept = append(kept, e)
+		}
 	}
-	sortErrors(f)
+	f.Errors = kept
 	return f
 }
 
-func prepare(src []byte) (*File, []byte, *posMap, []chunk) {
+// testHookDocument, when set, runs at the start of each document with the
+// text from there to the end (tests inject panics).
+var testHookDocument func(rest []byte)
+
+// parse parses src; merge tells whether merge keys are expanded.
+func parse(src []byte, merge bool) *File {
 	f := &File{Src: src, Lines: text.NewLines(src)}
-	norm, pm := normalize(src)
-	return f, norm, pm, splitDocs(norm)
+	errs := &errorSink{lines: f.Lines}
+	stop := len(src)
+	if off, end, msg := firstNonText(src); off >= 0 {
+		stop = off
+		errs.add(Error{Span: text.Span{Start: off, End: end}, Message: msg})
+	}
+	str := string(src[:stop])
+	b := &builder{f: f, src: src, str: str, errs: errs, merge: merge}
+	for from := 0; from >= 0; {
+		from = parseFrom(b, from, stop)
+	}
+	if n := len(f.Docs); n == 0 {
+		f.Docs = append(f.Docs, &Document{Span: text.Span{End: len(src)}})
+	} else {
+		f.Docs[n-1].Span.End = len(src)
+	}
+	f.Errors = errs.sorted()
+	return f
 }
 
-// guard turns a panic in this package into an error at the first line, as
-// a last line of defence (goccy calls have their own recover).
-func guard(f *File) {
-	if r := recover(); r != nil {
-		f.Errors = append(f.Errors, Error{
-			Span:    text.Span{Start: 0, End: f.Lines.LineEnd(0)},
-			Message: fmt.Sprintf("YAML parser failure: %v", r),
-		})
-		if len(f.Docs) == 0 {
-			f.Docs = append(f.Docs, &Document{Span: text.Span{End: len(f.Src)}})
+// parseFrom parses the documents from offset from. A panic (a bug) costs
+// the document it happens in, reported at its first line: it returns the
+// offset of the next document marker to go on from, or -1 when done.
+func parseFrom(b *builder, from, stop int) (next int) {
+	p := &parser{s: newScanner(b.src, b.str, from, stop, b.errs), b: b, docStart: from}
+	defer func() {
+		r := recover()
+		if r == nil {
+			return
 		}
-	}
-}
-
-func sortErrors(f *File) {
-	sort.SliceStable(f.Errors, func(i, j int) bool {
-		a, b := f.Errors[i].Span, f.Errors[j].Span
-		if a.Start != b.Start {
-			return a.Start < b.Start
-		}
-		return a.End < b.End
-	})
-}
-
-// yamlError is the error interface of goccy/go-yaml.
-type yamlError interface {
-	GetToken() *token.Token
-	GetMessage() string
-}
-
-// docParser parses one document chunk with recovery.
-type docParser struct {
-	f    *File
-	pm   *posMap
-	ch   chunk
-	buf  []byte // chunk text, blanked/patched as recovery proceeds
-	own  bool   // buf is a private copy
-	insA int    // bytes inserted into buf at insA (completion patch) ...
-	insN int    // ... and how many
-
-	starts []int  // line starts in buf
-	ascii  []bool // line holds only ASCII
-
-	// rune column caches for non-ASCII lines (runeCol, colOf)
-	cLine, cCol, cOff int
-	kLine, kCol, kOff int
-	// drift corrects goccy's columns: every tag shifts the columns of the
-	// tokens after it on its line by -1.
-	drift map[*token.Token]int
-
-	errs    []Error
-	touched []bool // lines changed by recovery blanking
-
-	roots []*Node
-	ok    bool // the last parse succeeded
-	// stopLine, when >= 0, aborts recovery once it blanks that line
-	// (ParseForCompletion then tries another patch).
-	stopLine int
-}
-
-// testHookParse, when set, runs before each goccy parse (tests inject panics).
-var testHookParse func(buf []byte)
-
-func newDocParser(f *File, pm *posMap, ch chunk, buf []byte) *docParser {
-	p := &docParser{f: f, pm: pm, ch: ch, buf: buf, cLine: -1, kLine: -1, stopLine: -1}
-	p.index()
-	return p
-}
-
-func (p *docParser) index() {
-	p.starts = p.starts[:0]
-	p.ascii = p.ascii[:0]
-	p.starts = append(p.starts, 0)
-	ascii := true
-	for i, b := range p.buf {
-		if b >= utf8.RuneSelf {
-			ascii = false
-		} else if b == '\n' {
-			p.ascii = append(p.ascii, ascii)
-			p.starts = append(p.starts, i+1)
-			ascii = true
-		}
-	}
-	p.ascii = append(p.ascii, ascii)
-	p.touched = make([]bool, len(p.starts))
-	p.cLine, p.kLine = -1, -1
-}
-
-func (p *docParser) lineEnd(line int) int {
-	if line+1 < len(p.starts) {
-		return p.starts[line+1] - 1
-	}
-	return len(p.buf)
-}
-
-func (p *docParser) lineOf(off int) int {
-	return sort.Search(len(p.starts), func(i int) bool { return p.starts[i] > off }) - 1
-}
-
-// runeCol is the offset of a 0-based line and rune column, clamped to the line.
-func (p *docParser) runeCol(line, col int) int {
-	if line < 0 {
-		return 0
-	}
-	if line >= len(p.starts) {
-		return len(p.buf)
-	}
-	s, e := p.starts[line], p.lineEnd(line)
-	if col < 0 {
-		col = 0
-	}
-	if p.ascii[line] {
-		if s+col > e {
-			return e
-		}
-		return s + col
-	}
-	off, n := s, 0
-	if line == p.cLine && col >= p.cCol {
-		off, n = p.cOff, p.cCol
-	}
-	for n < col && off < e {
-		_, size := utf8.DecodeRune(p.buf[off:e])
-		off += size
-		n++
-	}
-	p.cLine, p.cCol, p.cOff = line, n, off
-	return off
-}
-
-// tokOff is the offset in buf of a goccy token (1-based line, 1-based rune
-// column; goccy's Offset is not trusted).
-func (p *docParser) tokOff(tk *token.Token) int {
-	if tk == nil {
-		return 0
-	}
-	line := tk.Position.Line - 1
-	if line < 0 {
-		line = 0
-	}
-	if line >= len(p.starts) {
-		line = len(p.starts) - 1
-	}
-	return p.runeCol(line, tk.Position.Column-1+p.drift[tk])
-}
-
-func (p *docParser) computeDrift(tokens token.Tokens) {
-	p.drift = nil
-	line, corr, prevEnd := -1, 0, 0
-	for _, t := range tokens {
-		l := t.Position.Line - 1
-		if l < 0 || l >= len(p.starts) || t.Position.Column <= 0 {
-			continue
-		}
-		if l != line {
-			line, corr, prevEnd = l, 0, p.starts[l]
-		}
-		txt := tokenText(t)
-		if txt == "" {
-			continue
-		}
-		col := t.Position.Column - 1
-		at := -1
-		if x := p.runeCol(l, col+corr); hasAt(p.buf, x, txt) {
-			at = x
+		start := p.docStart
+		end := b.f.Lines.LineEnd(b.f.Lines.Line(start))
+		b.errs.add(Error{Span: text.Span{Start: start, End: end}, Message: fmt.Sprintf("YAML parser failure: %v", r)})
+		if b.doc != nil && b.doc.Span.Start >= start {
+			b.doc.Root = nil
 		} else {
-			at = p.findAfter(l, prevEnd, txt)
+			b.beginDocument(start, start, nil)
 		}
-		if at < 0 {
-			continue
+		b.stack, b.kids, b.discardNext = b.stack[:0], b.kids[:0], false
+		next = nextDocumentMarker(b.src[:stop], end)
+		b.doc.Span.End = max(next, start)
+		if next < 0 {
+			b.doc.Span.End = len(b.src)
 		}
-		if x := p.runeCol(l, col+corr); x != at {
-			corr = p.colOf(l, at) - col
-		}
-		if corr != 0 {
-			if p.drift == nil {
-				p.drift = make(map[*token.Token]int)
-			}
-			p.drift[t] = corr
-		}
-		prevEnd = at + len(txt)
-	}
+	}()
+	p.run()
+	return -1
 }
 
-// tokenText is the text a token starts with on its first line.
-func tokenText(t *token.Token) string {
-	s := strings.TrimLeft(t.Origin, " \t\n")
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		s = s[:i]
-	}
-	s = strings.TrimRight(s, " \t")
-	if s == "" {
-		s = strings.TrimSpace(t.Value)
-		if i := strings.IndexByte(s, '\n'); i >= 0 {
-			s = s[:i]
+// nextDocumentMarker is the offset of the first `---` line at or after
+// from, or -1.
+func nextDocumentMarker(src []byte, from int) int {
+	for i := from; i < len(src); {
+		j := bytes.Index(src[i:], []byte("---"))
+		if j < 0 {
+			return -1
 		}
-	}
-	return s
-}
-
-// findAfter finds txt on line l at or after from: first right after the
-// blanks there, else close by (bounded, to stay linear on long lines).
-func (p *docParser) findAfter(l, from int, txt string) int {
-	le := p.lineEnd(l)
-	i := from
-	for i < le && (p.buf[i] == ' ' || p.buf[i] == '\t') {
-		i++
-	}
-	if hasAt(p.buf, i, txt) {
-		return i
-	}
-	end := min(le, i+64+len(txt))
-	if j := bytes.Index(p.buf[i:end], []byte(txt)); j >= 0 {
-		return i + j
+		at := i + j
+		if (at == 0 || src[at-1] == '\n' || src[at-1] == '\r') && (at+3 == len(src) || isBlankOrZ(src[at+3])) {
+			return at
+		}
+		i = at + 1
 	}
 	return -1
 }
 
-// colOf is the rune column of offset off on line l (incremental along a line).
-func (p *docParser) colOf(l, off int) int {
-	s := p.starts[l]
-	if p.ascii[l] {
-		return off - s
-	}
-	if l != p.kLine || off < p.kOff {
-		p.kLine, p.kOff, p.kCol = l, s, 0
-	}
-	p.kCol += utf8.RuneCount(p.buf[p.kOff:off])
-	p.kOff = off
-	return p.kCol
-}
-
-// near finds text at s or, when goccy's column is off (it is after tabs,
-// tags and trailing blanks), at the occurrence on the same line closest to
-// s; it returns s, false when the line does not hold text.
-func (p *docParser) near(s int, text string) (int, bool) {
-	if text == "" {
-		return s, false
-	}
-	if hasAt(p.buf, s, text) {
-		return s, true
-	}
-	line := p.lineOf(s)
-	ls, le := p.starts[line], p.lineEnd(line)
-	if le-ls > 4096 {
-		// Keep long lines (minified flow collections) linear: only look
-		// close by.
-		ls, le = max(ls, s-16), min(le, s+16+len(text))
-	}
-	best := -1
-	for i := ls; i+len(text) <= le; {
-		j := bytes.Index(p.buf[i:le], []byte(text))
-		if j < 0 {
-			break
+// firstNonText finds the first character YAML does not allow in a stream
+// (c-printable, §5.1): NUL and other control characters, invalid UTF-8,
+// surrogates, U+FFFE and U+FFFF. The parse stops there: such a file is not
+// text, and one error says so.
+func firstNonText(src []byte) (int, int, string) {
+	for i := 0; i < len(src); {
+		c := src[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != 0x7f || c == '\n' || c == '\r' || c == '\t' {
+				i++
+				continue
+			}
+			if c == 0 {
+				return i, i + 1, "NUL byte: this is not a text file; the rest is not parsed"
+			}
+			return i, i + 1, fmt.Sprintf("control character U+%04X is not allowed in YAML; the rest is not parsed", c)
 		}
-		x := i + j
-		if best < 0 || abs(x-s) < abs(best-s) {
-			best = x
+		r, n := utf8.DecodeRune(src[i:])
+		switch {
+		case r == utf8.RuneError && n == 1:
+			return i, i + 1, fmt.Sprintf("invalid UTF-8 (byte 0x%02X): the rest is not parsed", c)
+		case r >= 0x80 && r <= 0x9f && r != 0x85, r == 0xfffe, r == 0xffff:
+			return i, i + n, fmt.Sprintf("character U+%04X is not allowed in YAML; the rest is not parsed", r)
 		}
-		i = x + 1
+		i += n
 	}
-	if best < 0 {
-		return s, false
-	}
-	return best, true
+	return -1, -1, ""
 }
 
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
+// pstate is a state of the parser (libyaml's design): what the next token
+// may be. Nesting lives on an explicit stack of states, so deep input
+// costs no Go stack.
+type pstate uint8
+
+const (
+	stStreamStart pstate = iota
+	stImplicitDocumentStart
+	stDocumentStart
+	stDocumentContent
+	stDocumentEnd
+	stBlockNode
+	stBlockSequenceFirstEntry
+	stBlockSequenceEntry
+	stIndentlessSequenceEntry
+	stBlockMappingFirstKey
+	stBlockMappingKey
+	stBlockMappingValue
+	// The ...Absorbed states read a block mapping indented deeper than
+	// the keys of the mapping around it (a wrongly indented key) into that
+	// mapping.
+	stBlockMappingKeyAbsorbed
+	stBlockMappingValueAbsorbed
+	stFlowSequenceFirstEntry
+	stFlowSequenceEntry
+	stFlowSequencePairKey
+	stFlowSequencePairValue
+	stFlowSequencePairEnd
+	stFlowMappingFirstKey
+	stFlowMappingKey
+	stFlowMappingValue
+	stFlowMappingEmptyValue
+	stEnd
+)
+
+type parser struct {
+	s      *scanner
+	b      *builder
+	state  pstate
+	states []pstate
+	// docStart is where the current document's text starts; docEnd is
+	// where the next one starts.
+	docStart int
+	// missingColon is set while the value of a key written without ':'
+	// is parsed.
+	missingColon bool
 }
 
-// orig maps an offset in buf to the original text.
-func (p *docParser) orig(x int, right bool) int {
-	if p.insN > 0 && x > p.insA {
-		if x >= p.insA+p.insN {
-			x -= p.insN
-		} else {
-			x = p.insA
-		}
-	}
-	return p.pm.toOrig(p.ch.start+x, right)
+func (p *parser) push(s pstate) { p.states = append(p.states, s) }
+
+func (p *parser) pop() pstate {
+	s := p.states[len(p.states)-1]
+	p.states = p.states[:len(p.states)-1]
+	return s
 }
 
-// span maps [s, e) in buf to the original text.
-func (p *docParser) span(s, e int) text.Span {
-	if e <= s {
-		o := p.orig(s, false)
-		return text.Span{Start: o, End: o}
-	}
-	sp := text.Span{Start: p.orig(s, true), End: p.orig(e, false)}
-	if sp.End < sp.Start {
-		sp.End = sp.Start
-	}
-	return sp
-}
-
-func (p *docParser) addError(s, e int, msg string) {
-	sp := p.span(s, e)
-	for _, x := range p.errs {
-		if x.Span == sp && x.Message == msg {
+func (p *parser) run() {
+	// Every step consumes a token or moves between states; a run of steps
+	// that consumes nothing is bounded by the nesting. Going past that
+	// bound is a bug, turned into an error rather than a hang.
+	idle, taken := 0, -1
+	for p.state != stEnd {
+		if p.b.stopped {
+			p.stopEarly()
 			return
 		}
+		if p.s.taken != taken {
+			idle, taken = 0, p.s.taken
+		} else if idle++; idle > 4*maxDepth+64 {
+			panic("the parser makes no progress")
+		}
+		p.step()
 	}
-	p.errs = append(p.errs, Error{Span: sp, Message: msg})
 }
 
-func (p *docParser) finish() {
-	p.f.Errors = append(p.f.Errors, p.errs...)
-	sp := text.Span{Start: p.pm.toOrig(p.ch.start, false), End: p.pm.toOrig(p.ch.end, false)}
-	if len(p.roots) == 0 {
-		p.f.Docs = append(p.f.Docs, &Document{Span: sp})
+// stopEarly ends the parse at a limit: what was built so far is kept and
+// the last document takes the rest of the text.
+func (p *parser) stopEarly() {
+	if p.b.doc != nil {
+		p.b.endDocument(len(p.b.src))
+	}
+}
+
+func (p *parser) step() {
+	s := p.s
+	switch p.state {
+	case stStreamStart:
+		s.peek()
+		s.skip()
+		p.state = stImplicitDocumentStart
+	case stImplicitDocumentStart:
+		switch s.peek().kind {
+		case tokVersionDirective, tokTagDirective, tokReservedDirective, tokDocumentStart, tokDocumentEnd, tokStreamEnd:
+			p.state = stDocumentStart
+		default:
+			p.beginDocument(nil, p.docStart)
+			p.push(stDocumentEnd)
+			p.state = stBlockNode
+		}
+	case stDocumentStart:
+		p.documentStart()
+	case stDocumentContent:
+		switch s.peek().kind {
+		case tokVersionDirective, tokTagDirective, tokReservedDirective, tokDocumentStart, tokDocumentEnd, tokStreamEnd:
+			p.state = p.pop()
+		default:
+			p.node(true, false, -1)
+		}
+	case stDocumentEnd:
+		p.documentEnd()
+	case stBlockNode:
+		p.node(true, false, -1)
+	case stBlockSequenceFirstEntry:
+		s.skip()
+		p.state = stBlockSequenceEntry
+	case stBlockSequenceEntry:
+		p.blockSequenceEntry()
+	case stIndentlessSequenceEntry:
+		p.indentlessSequenceEntry()
+	case stBlockMappingFirstKey:
+		s.skip()
+		p.state = stBlockMappingKey
+	case stBlockMappingKey, stBlockMappingKeyAbsorbed:
+		p.blockMappingKey(p.state == stBlockMappingKeyAbsorbed)
+	case stBlockMappingValue, stBlockMappingValueAbsorbed:
+		p.blockMappingValue(p.state == stBlockMappingValueAbsorbed)
+	case stFlowSequenceFirstEntry:
+		s.skip()
+		p.flowSequenceEntry(true)
+	case stFlowSequenceEntry:
+		p.flowSequenceEntry(false)
+	case stFlowSequencePairKey:
+		if t := s.peek(); t.kind == tokValue || t.kind == tokFlowEntry || t.kind == tokFlowSequenceEnd {
+			p.state = stFlowSequencePairValue
+			p.b.empty(p.b.lastEnd, noProps, -1)
+		} else {
+			p.push(stFlowSequencePairValue)
+			p.node(false, false, -1)
+		}
+	case stFlowSequencePairValue:
+		p.flowValue(stFlowSequencePairEnd, tokFlowSequenceEnd)
+	case stFlowSequencePairEnd:
+		p.state = stFlowSequenceEntry
+		p.b.end(-1)
+	case stFlowMappingFirstKey:
+		s.skip()
+		p.flowMappingKey(true)
+	case stFlowMappingKey:
+		p.flowMappingKey(false)
+	case stFlowMappingValue:
+		p.flowValue(stFlowMappingKey, tokFlowMappingEnd)
+	case stFlowMappingEmptyValue:
+		// A key followed by its ':' on a later line gets the value too.
+		p.flowValue(stFlowMappingKey, tokFlowMappingEnd)
+	}
+}
+
+var noProps = props{start: -1, end: -1}
+
+func (p *parser) beginDocument(handles map[string]string, lastEnd int) {
+	if testHookDocument != nil {
+		testHookDocument(p.b.src[p.docStart:p.s.stop])
+	}
+	p.b.beginDocument(p.docStart, lastEnd, handles)
+}
+
+// documentStart reads the directives and the `---` of an explicit
+// document, or starts a bare one.
+func (p *parser) documentStart() {
+	s := p.s
+	t := s.peek()
+	for t.kind == tokDocumentEnd {
+		s.skip()
+		t = s.peek()
+	}
+	if t.kind == tokStreamEnd {
+		p.state = stEnd
 		return
 	}
-	for _, r := range p.roots {
-		p.f.Docs = append(p.f.Docs, &Document{Root: r, Span: sp})
-	}
-}
-
-// tokenize and parse buf, converting panics into errors.
-func (p *docParser) parseOnce() (tokens token.Tokens, file *ast.File, err error, panicked any) {
-	defer func() {
-		if r := recover(); r != nil {
-			panicked = r
+	var handles map[string]string
+	version := false
+	first := -1
+	for ; t.kind == tokVersionDirective || t.kind == tokTagDirective || t.kind == tokReservedDirective; t = s.peek() {
+		if first < 0 {
+			first = t.start
 		}
-	}()
-	if testHookParse != nil {
-		testHookParse(p.buf)
-	}
-	tokens = lexer.Tokenize(string(p.buf))
-	p.computeDrift(tokens)
-	file, err = parser.Parse(tokens, 0, parser.AllowDuplicateMapKey())
-	return tokens, file, err, nil
-}
-
-// run parses the chunk, repairing it until goccy accepts it.
-func (p *docParser) run() {
-	limit := maxRounds
-	if len(p.buf) > 0 {
-		limit = max(2, min(maxRounds, repairBudget/len(p.buf)))
-	}
-	for round := 0; ; round++ {
-		tokens, file, err, panicked := p.parseOnce()
-		if panicked != nil {
-			p.addError(0, p.lineEnd(0), fmt.Sprintf("YAML parser failure: %v", panicked))
-			return
-		}
-		if err == nil {
-			p.ok = true
-			p.convert(file)
-			return
-		}
-		if round >= limit {
-			// Last resort: drop everything from the error line on.
-			if round > limit || !p.blank(p.starts[p.errLine(err)], len(p.buf)) {
-				return
+		switch t.kind {
+		case tokVersionDirective:
+			if version {
+				p.b.errs.syntaxError(t.start, t.end, "a document has one %YAML directive")
 			}
-			continue
+			version = true
+			if t.value[0] != '1' || t.value[1] != '.' {
+				p.b.errs.syntaxError(t.start, t.end, fmt.Sprintf("YAML %s is not supported (1.x is)", t.value))
+			}
+		case tokTagDirective:
+			if _, dup := handles[t.value]; dup {
+				p.b.errs.syntaxError(t.start, t.end, fmt.Sprintf("tag handle %s is defined twice", t.value))
+			}
+			if handles == nil {
+				handles = make(map[string]string)
+			}
+			handles[t.value] = t.prefix
 		}
-		if !p.repair(tokens, err) {
-			return
-		}
-		if p.stopLine >= 0 && p.touched[p.stopLine] {
-			return
-		}
+		s.skip()
 	}
+	if t.kind == tokDocumentStart {
+		p.beginDocument(handles, t.end)
+		s.skip()
+		p.push(stDocumentEnd)
+		p.state = stDocumentContent
+		return
+	}
+	if first >= 0 {
+		p.b.errs.syntaxError(first, p.b.f.Lines.LineEnd(p.b.f.Lines.Line(first)), "directives must be followed by '---'")
+	}
+	p.beginDocument(handles, p.docStart)
+	p.push(stDocumentEnd)
+	p.state = stBlockNode
 }
 
-func (p *docParser) errLine(err error) int {
-	if ye, ok := err.(yamlError); ok && ye.GetToken() != nil {
-		return p.lineOf(p.tokOff(ye.GetToken()))
-	}
-	return 0
-}
-
-// repair records the error and changes buf so that the next round gets
-// further. It reports false when nothing could be changed.
-func (p *docParser) repair(tokens token.Tokens, err error) bool {
-	ye, ok := err.(yamlError)
-	if !ok || ye.GetToken() == nil {
-		msg := err.Error()
-		if ok {
-			msg = ye.GetMessage()
+func (p *parser) documentEnd() {
+	s := p.s
+	t := s.peek()
+	switch t.kind {
+	case tokDocumentEnd:
+		// The next document starts after the `...` line.
+		end := p.b.f.Lines.LineStart(p.b.f.Lines.Line(t.start) + 1)
+		p.b.endDocument(end)
+		p.docStart = end
+		s.skip()
+		p.state = stDocumentStart
+	case tokDocumentStart, tokVersionDirective, tokTagDirective, tokReservedDirective, tokStreamEnd:
+		end := p.b.f.Lines.LineStart(p.b.f.Lines.Line(t.start))
+		if t.kind == tokStreamEnd {
+			end = len(p.b.src)
 		}
-		p.addError(0, p.lineEnd(0), msg)
-		return false
-	}
-	tk, msg := ye.GetToken(), ye.GetMessage()
-	if tk.Type == token.InvalidType && isTabError(tk.Error) && p.fixTabs(tokens) {
-		return true
-	}
-	s := p.tokOff(tk)
-	line := p.lineOf(s)
-	le := p.lineEnd(line)
-	if prev := prevToken(tokens, tk); prev != nil && prev.Type == token.TagType &&
-		prev.Position.Line < tk.Position.Line {
-		// goccy rejects a tag with an empty value followed by more
-		// content (`a: !!str` + newline + `b: 1`), which is valid YAML:
-		// drop the tag rather than the next line.
-		ps := p.tokOff(prev)
-		if p.blank(ps, p.tokTextEnd(prev, ps, prev.Value)) {
-			return true
-		}
-	}
-	switch {
-	case isUnclosedFlow(msg):
-		if o, ok := p.findOpener(tokens, tk); ok {
-			p.addError(o, o+1, msg)
-			ol := p.lineOf(o)
-			end := p.lineEnd(ol)
-			if line > ol {
-				end = p.starts[line] - 1
-			}
-			if p.blank(o, end) {
-				return true
-			}
-			return p.blankNear(line)
-		}
-		p.addError(s, p.tokEnd(tk, s), msg)
-	case tk.Type == token.InvalidType:
-		p.addError(s, trimRightEnd(p.buf, s, le), msg)
-		if p.blank(s, le) {
-			return true
-		}
-		return p.blankNear(line)
+		p.b.endDocument(end)
+		p.docStart = end
+		p.state = stDocumentStart
 	default:
-		p.addError(s, p.tokEnd(tk, s), msg)
-	}
-	// Blank from the token to the end of its line: what precedes it on the
-	// line was accepted.
-	if p.blank(s, le) {
-		return true
-	}
-	return p.blankNear(line)
-}
-
-func isTabError(msg string) bool {
-	return strings.Contains(msg, "\t") || strings.Contains(msg, "tab character")
-}
-
-func isUnclosedFlow(msg string) bool {
-	return strings.Contains(msg, "must be specified") ||
-		strings.Contains(msg, "end token") ||
-		strings.Contains(msg, "could not find flow")
-}
-
-// prevToken is the token before tk, comments skipped.
-func prevToken(tokens token.Tokens, tk *token.Token) *token.Token {
-	var prev *token.Token
-	for _, t := range tokens {
-		if t == tk {
-			return prev
+		p.tokenError(t, "unexpected content after the end of the document; start a new document with '---'")
+		if !t.isNodeStart() {
+			s.skip()
+			return
 		}
-		if t.Type != token.CommentType {
-			prev = t
-		}
+		p.b.discardNext = true
+		p.push(stDocumentEnd)
+		p.node(true, false, -1)
 	}
-	return nil
 }
 
-// findOpener finds the innermost flow collection still open at tk.
-func (p *docParser) findOpener(tokens token.Tokens, tk *token.Token) (int, bool) {
-	var stack []*token.Token
-	for _, t := range tokens {
-		if t == tk || t.Position.Line > tk.Position.Line ||
-			(t.Position.Line == tk.Position.Line && t.Position.Column >= tk.Position.Column) {
+// node parses a node: an alias, or properties followed by content (or by
+// nothing: an empty node). ind is the end of the indicator before it.
+func (p *parser) node(block, indentless bool, ind int) {
+	s := p.s
+	t := s.peek()
+	if t.kind == tokAlias {
+		p.state = p.pop()
+		p.b.alias(t, ind)
+		s.skip()
+		return
+	}
+	pr := noProps
+	for {
+		t = s.peek()
+		if t.kind == tokAnchor {
+			if pr.anchor != "" {
+				p.b.errs.syntaxError(t.start, t.end, "a node has at most one anchor")
+			}
+			pr.anchor = t.value
+		} else if t.kind == tokTag {
+			if pr.tag != "" {
+				p.b.errs.syntaxError(t.start, t.end, "a node has at most one tag")
+			}
+			pr.tag = t.value
+			p.checkTag(t)
+		} else {
 			break
 		}
-		switch t.Type {
-		case token.MappingStartType, token.SequenceStartType:
-			stack = append(stack, t)
-		case token.MappingEndType, token.SequenceEndType:
-			if len(stack) > 0 {
-				stack = stack[:len(stack)-1]
-			}
+		if pr.start < 0 {
+			pr.start = t.start
 		}
+		pr.end = t.end
+		s.skip()
 	}
-	if len(stack) == 0 {
-		return 0, false
+	switch {
+	case indentless && t.kind == tokBlockEntry:
+		p.state = stIndentlessSequenceEntry
+		p.b.start(Sequence, false, t.start, pr, ind)
+	case t.kind == tokScalar:
+		p.state = p.pop()
+		p.b.scalar(t, pr, ind)
+		s.skip()
+	case t.kind == tokFlowSequenceStart:
+		p.state = stFlowSequenceFirstEntry
+		p.b.start(Sequence, true, t.start, pr, ind)
+	case t.kind == tokFlowMappingStart:
+		p.state = stFlowMappingFirstKey
+		p.b.start(Mapping, true, t.start, pr, ind)
+	case block && t.kind == tokBlockSequenceStart:
+		p.state = stBlockSequenceFirstEntry
+		p.b.start(Sequence, false, t.start, pr, ind)
+	case block && t.kind == tokBlockMappingStart:
+		p.state = stBlockMappingFirstKey
+		p.b.start(Mapping, false, t.start, pr, ind)
+	case t.kind == tokAlias:
+		p.b.errs.syntaxError(pr.start, t.end, "an alias cannot have an anchor or a tag")
+		p.state = p.pop()
+		p.b.alias(t, ind)
+		s.skip()
+	default:
+		if pr.start < 0 && t.kind != tokBlockEnd && t.kind != tokKey && t.kind != tokValue {
+			p.tokenError(t, "a value is expected here")
+		}
+		pos := t.start
+		if ind >= 0 {
+			pos = ind
+		}
+		p.state = p.pop()
+		p.b.empty(pos, pr, ind)
 	}
-	return p.tokOff(stack[len(stack)-1]), true
 }
 
-// tokEnd is the end of the first line of a token starting at s.
-func (p *docParser) tokEnd(tk *token.Token, s int) int {
-	le := p.lineEnd(p.lineOf(s))
-	for _, t := range []string{tk.Origin, tk.Value} {
-		t = strings.TrimLeft(t, " \t\n")
-		if i := strings.IndexByte(t, '\n'); i >= 0 {
-			t = t[:i]
-		}
-		t = strings.TrimRight(t, " \t")
-		if t != "" && s+len(t) <= le && string(p.buf[s:s+len(t)]) == t {
-			return s + len(t)
-		}
+// checkTag reports a tag whose named handle no %TAG directive defines.
+func (p *parser) checkTag(t *token) {
+	if len(t.value) < 2 || t.value[1] == '<' || t.value[1] == '!' {
+		return
 	}
-	e := s
-	for e < le && p.buf[e] != ' ' && p.buf[e] != '\t' {
-		e++
+	handle, _ := tagHandle(t.value)
+	if handle == "!" {
+		return
 	}
-	if e == s && s < le {
-		_, size := utf8.DecodeRune(p.buf[s:le])
-		e += size
+	if _, ok := p.b.handles[handle]; !ok {
+		p.b.errs.syntaxError(t.start, t.end, fmt.Sprintf("tag handle %s is not defined by a %%TAG directive", handle))
 	}
-	return e
 }
 
-func trimRightEnd(b []byte, s, e int) int {
-	for e > s && (b[e-1] == ' ' || b[e-1] == '\t') {
-		e--
+func (p *parser) blockSequenceEntry() {
+	s := p.s
+	t := s.peek()
+	switch t.kind {
+	case tokBlockEntry:
+		ind := t.end
+		s.skip()
+		if n := s.peek(); n.kind != tokBlockEntry && n.kind != tokBlockEnd {
+			p.push(stBlockSequenceEntry)
+			p.node(true, false, ind)
+			return
+		}
+		p.b.empty(ind, noProps, ind)
+	case tokBlockEnd:
+		p.state = p.pop()
+		p.b.end(-1)
+		s.skip()
+	default:
+		p.tokenError(t, "a '- ' list item is expected here")
+		p.skipToSync()
 	}
-	return e
 }
 
-// blank replaces the bytes of [s, e) with spaces, keeping line breaks, and
-// reports whether anything changed.
-func (p *docParser) blank(s, e int) bool {
-	if s < 0 {
-		s = 0
+func (p *parser) indentlessSequenceEntry() {
+	s := p.s
+	t := s.peek()
+	if t.kind != tokBlockEntry {
+		p.state = p.pop()
+		p.b.end(-1)
+		return
 	}
-	if e > len(p.buf) {
-		e = len(p.buf)
+	ind := t.end
+	s.skip()
+	switch s.peek().kind {
+	case tokBlockEntry, tokKey, tokValue, tokBlockEnd:
+		p.b.empty(ind, noProps, ind)
+	default:
+		p.push(stIndentlessSequenceEntry)
+		p.node(true, false, ind)
 	}
-	changed := false
-	p.cLine, p.kLine = -1, -1
-	line := p.lineOf(s)
-	for i := s; i < e; i++ {
-		switch p.buf[i] {
-		case '\n':
-			line++
-		case ' ':
+}
+
+func (p *parser) blockMappingKey(absorbed bool) {
+	s := p.s
+	t := s.peek()
+	keyState, valueState := stBlockMappingKey, stBlockMappingValue
+	if absorbed {
+		keyState, valueState = stBlockMappingKeyAbsorbed, stBlockMappingValueAbsorbed
+	}
+	switch t.kind {
+	case tokKey:
+		ind := t.end
+		p.missingColon = t.missingColon
+		s.skip()
+		switch s.peek().kind {
+		case tokKey, tokValue, tokBlockEnd:
+			p.state = valueState
+			p.b.empty(ind, noProps, ind)
 		default:
-			if !p.own {
-				p.buf = bytes.Clone(p.buf)
-				p.own = true
-			}
-			p.buf[i] = ' '
-			p.touched[line] = true
-			changed = true
+			p.push(valueState)
+			p.node(true, true, ind)
 		}
+	case tokValue:
+		// `: value` with no key: the key is null.
+		p.missingColon = false
+		p.state = valueState
+		p.b.empty(t.start, noProps, -1)
+	case tokBlockEnd:
+		p.state = p.pop()
+		if !absorbed {
+			p.b.end(-1)
+		}
+		s.skip()
+	case tokBlockMappingStart:
+		// Keys indented deeper than their mapping's and less than a
+		// value's: they are read as keys of this mapping.
+		p.b.errs.syntaxError(t.start, p.wordEnd(t.start), "wrong indentation: this key is not aligned with the keys around it")
+		s.skip()
+		p.push(p.state)
+		p.state = stBlockMappingKeyAbsorbed
+	case tokBlockEntry:
+		// A list item among keys: it is parsed and dropped.
+		p.b.errs.syntaxError(t.start, t.end, "a '- ' list item cannot stand among the keys of a mapping")
+		p.b.discardNext = true
+		p.b.start(Sequence, false, t.start, noProps, -1)
+		p.push(p.state)
+		p.state = stIndentlessSequenceEntry
+	default:
+		if !t.isNodeStart() {
+			p.tokenError(t, "a key is expected here")
+			p.skipToSync()
+			return
+		}
+		if p.firstOnLine(t.start) {
+			// A wrongly indented word: a key without its ':'.
+			p.tokenError(t, "missing ':' after the key")
+			p.missingColon = true
+			p.push(valueState)
+			p.node(true, false, -1)
+			return
+		}
+		p.tokenError(t, "unexpected text after the value")
+		p.b.discardNext = true
+		p.push(keyState)
+		p.node(true, false, -1)
 	}
-	return changed
 }
 
-// blankNear blanks the closest non-blank line at or before line, else after.
-func (p *docParser) blankNear(line int) bool {
-	for l := line; l >= 0; l-- {
-		if p.blank(p.starts[l], p.lineEnd(l)) {
-			return true
-		}
+func (p *parser) blockMappingValue(absorbed bool) {
+	s := p.s
+	t := s.peek()
+	keyState := stBlockMappingKey
+	if absorbed {
+		keyState = stBlockMappingKeyAbsorbed
 	}
-	for l := line + 1; l < len(p.starts); l++ {
-		if p.blank(p.starts[l], p.lineEnd(l)) {
-			return true
+	missing := p.missingColon
+	p.missingColon = false
+	switch {
+	case t.kind == tokValue:
+		ind := t.end
+		s.skip()
+		switch s.peek().kind {
+		case tokKey, tokValue, tokBlockEnd:
+			p.state = keyState
+			p.b.empty(ind, noProps, ind)
+		default:
+			p.push(keyState)
+			p.node(true, true, ind)
 		}
+	case missing && (t.kind == tokBlockMappingStart || t.kind == tokBlockSequenceStart):
+		// A key whose ':' is missing, followed by a deeper block: its value.
+		p.push(keyState)
+		p.node(true, false, -1)
+	default:
+		p.state = keyState
+		p.b.empty(p.b.lastEnd, noProps, -1)
 	}
-	return false
 }
 
-// fixTabs replaces tabs in the indentation of the lines goccy's lexer
-// rejected by spaces (same byte length) and reports them.
-func (p *docParser) fixTabs(tokens token.Tokens) bool {
-	changed := false
-	p.cLine, p.kLine = -1, -1
-	for _, t := range tokens {
-		if t.Type != token.InvalidType || !isTabError(t.Error) {
-			continue
-		}
-		line := t.Position.Line - 1
-		if line < 0 || line >= len(p.starts) {
-			continue
-		}
-		s, e := p.starts[line], p.lineEnd(line)
-		first, last, c := -1, -1, s
-		for ; c < e && (p.buf[c] == ' ' || p.buf[c] == '\t'); c++ {
-			if p.buf[c] == '\t' {
-				if first < 0 {
-					first = c
-				}
-				last = c
-			}
-		}
-		if first < 0 {
-			continue
-		}
-		if c < e {
-			p.addError(first, last+1, "tab character cannot be used for indentation")
-		}
-		if !p.own {
-			p.buf = bytes.Clone(p.buf)
-			p.own = true
-		}
-		for i := first; i <= last; i++ {
-			if p.buf[i] == '\t' {
-				p.buf[i] = ' '
-				changed = true
-			}
+// afterComma consumes the ',' before a flow entry other than the first
+// (reporting it when missing) and returns the entry's first token.
+func (p *parser) afterComma(first bool, what string) *token {
+	t := p.s.peek()
+	switch {
+	case first:
+	case t.kind == tokFlowEntry:
+		p.s.skip()
+		t = p.s.peek()
+	default:
+		p.tokenError(t, "missing ',' between the "+what)
+	}
+	return t
+}
+
+// tokenError reports msg at t (at least one byte wide).
+func (p *parser) tokenError(t *token, msg string) {
+	p.b.errs.syntaxError(t.start, max(t.end, t.start+1), msg)
+}
+
+func (p *parser) flowSequenceEntry(first bool) {
+	s := p.s
+	t := s.peek()
+	if t.kind != tokFlowSequenceEnd {
+		t = p.afterComma(first, "items of a flow sequence")
+		switch t.kind {
+		case tokKey:
+			// A single-pair mapping inside a sequence: [a: 1].
+			p.state = stFlowSequencePairKey
+			p.b.start(Mapping, true, t.start, noProps, -1)
+			s.skip()
+			return
+		case tokValue:
+			p.state = stFlowSequencePairValue
+			p.b.start(Mapping, true, t.start, noProps, -1)
+			p.b.empty(t.start, noProps, -1)
+			return
+		case tokFlowSequenceEnd:
+		default:
+			p.push(stFlowSequenceEntry)
+			p.node(false, false, -1)
+			return
 		}
 	}
-	return changed
+	p.state = p.pop()
+	p.b.end(t.end)
+	s.skip()
+}
+
+func (p *parser) flowMappingKey(first bool) {
+	s := p.s
+	t := s.peek()
+	if t.kind != tokFlowMappingEnd {
+		t = p.afterComma(first, "entries of a flow mapping")
+		switch t.kind {
+		case tokKey:
+			ind := t.end
+			s.skip()
+			switch s.peek().kind {
+			case tokValue, tokFlowEntry, tokFlowMappingEnd:
+				p.state = stFlowMappingValue
+				p.b.empty(ind, noProps, ind)
+			default:
+				p.push(stFlowMappingValue)
+				p.node(false, false, ind)
+			}
+			return
+		case tokValue:
+			p.state = stFlowMappingValue
+			p.b.empty(t.start, noProps, -1)
+			return
+		case tokFlowMappingEnd:
+		default:
+			p.push(stFlowMappingEmptyValue)
+			p.node(false, false, -1)
+			return
+		}
+	}
+	p.state = p.pop()
+	p.b.end(t.end)
+	s.skip()
+}
+
+// flowValue reads the value after a flow key, then goes to next.
+func (p *parser) flowValue(next pstate, closer tokenKind) {
+	s := p.s
+	t := s.peek()
+	if t.kind != tokValue {
+		p.state = next
+		p.b.empty(p.b.lastEnd, noProps, -1)
+		return
+	}
+	ind := t.end
+	s.skip()
+	if n := s.peek(); n.kind == tokFlowEntry || n.kind == closer {
+		p.state = next
+		p.b.empty(ind, noProps, ind)
+		return
+	}
+	p.push(next)
+	p.node(false, false, ind)
+}
+
+// skipToSync drops tokens up to the next one the current block collection
+// can go on with: an entry or key at its level, or its end.
+func (p *parser) skipToSync() {
+	s := p.s
+	depth := 0
+	for {
+		t := s.peek()
+		switch t.kind {
+		case tokStreamEnd:
+			return
+		case tokBlockSequenceStart, tokBlockMappingStart, tokFlowSequenceStart, tokFlowMappingStart:
+			depth++
+		case tokFlowSequenceEnd, tokFlowMappingEnd:
+			depth--
+		case tokBlockEnd:
+			if depth == 0 {
+				return
+			}
+			depth--
+		case tokBlockEntry, tokKey:
+			if depth == 0 && p.firstOnLine(t.start) {
+				return
+			}
+		}
+		s.skip()
+	}
+}
+
+// firstOnLine reports whether only blanks precede off on its line.
+func (p *parser) firstOnLine(off int) bool {
+	for i := off - 1; i >= 0; i-- {
+		switch p.b.src[i] {
+		case ' ', '\t':
+		case '\n', '\r':
+			return true
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// wordEnd is the end of the key-like word at off (up to a blank or ': ').
+func (p *parser) wordEnd(off int) int {
+	src := p.b.src[:p.s.stop]
+	i := off
+	for i < len(src) && !isBlankOrZ(src[i]) && !(src[i] == ':' && (i+1 == len(src) || isBlankOrZ(src[i+1]))) {
+		i++
+	}
+	return max(i, off+1)
 }

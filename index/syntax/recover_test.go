@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -89,14 +90,15 @@ doc2: ok
 		{
 			name: "bad indentation",
 			src:  "a:\n  b: 1\n properties: x\nc: 2\n",
-			line: 2, text: "properties", msg: "not allowed",
-			present: [][]string{{"a", "b"}, {"c"}},
-			absent:  [][]string{{"properties"}, {"a", "properties"}},
+			// The misaligned key joins the mapping it is closest to.
+			line: 2, text: "properties", msg: "wrong indentation",
+			present: [][]string{{"a", "b"}, {"c"}, {"properties"}},
+			absent:  [][]string{{"a", "properties"}},
 		},
 		{
 			name: "bare key while typing",
 			src:  "node_templates:\n  server:\n    type: x\n    properties:\n      port: 1\n      prop\n    requirements: []\nafter: 1\n",
-			line: 5, text: "prop", msg: "non-map",
+			line: 5, text: "prop", msg: "missing ':'",
 			present: [][]string{{"node_templates", "server", "requirements"}, {"node_templates", "server", "properties", "port"}, {"after"}},
 		},
 		{
@@ -204,16 +206,26 @@ func TestErrorInEveryDocument(t *testing.T) {
 	}
 }
 
+// TestManyErrors: each of 40 unclosed brackets is reported at its own
+// line, and the key after them is still read.
 func TestManyErrors(t *testing.T) {
 	var b strings.Builder
 	for i := 0; i < 40; i++ {
-		b.WriteString("k: {\n")
+		fmt.Fprintf(&b, "k%d: {\n", i)
 	}
 	b.WriteString("end: 1\n")
 	f := Parse([]byte(b.String()))
 	checkSpans(t, f)
-	if len(f.Errors) == 0 || len(f.Errors) > maxRounds+1 {
-		t.Errorf("%d errors", len(f.Errors))
+	if len(f.Errors) != 40 {
+		t.Fatalf("%d errors, want 40: %v", len(f.Errors), f.Errors)
+	}
+	for i, e := range f.Errors {
+		if l := lineOfOffset(f.Src, e.Span.Start); l != i || spanText(f.Src, e.Span) != "{" {
+			t.Errorf("error %d on line %d at %q", i, l, spanText(f.Src, e.Span))
+		}
+	}
+	if mustGet(t, f, 0, "end").Text() != "1" {
+		t.Error("end lost")
 	}
 }
 
@@ -270,12 +282,12 @@ func TestTestdata(t *testing.T) {
 }
 
 func TestParserPanicBecomesError(t *testing.T) {
-	testHookParse = func(buf []byte) {
-		if strings.Contains(string(buf), "boom") {
+	testHookDocument = func(rest []byte) {
+		if strings.HasPrefix(string(rest), "a: boom") {
 			panic("boom")
 		}
 	}
-	defer func() { testHookParse = nil }()
+	defer func() { testHookDocument = nil }()
 	src := "a: boom\nb: 1\n---\nc: 2\n"
 	f := Parse([]byte(src))
 	if len(f.Errors) != 1 || f.Errors[0].Span.Start != 0 || spanText(f.Src, f.Errors[0].Span) != "a: boom" ||
@@ -287,4 +299,75 @@ func TestParserPanicBecomesError(t *testing.T) {
 	}
 	_ = ParseForCompletion([]byte(src), 3)
 
+}
+
+// render writes a tree compactly: {k: v}, [a, b], ~ for null.
+func render(n *Node) string {
+	switch {
+	case n == nil:
+		return "<nil>"
+	case n.Kind == Mapping:
+		var parts []string
+		for _, p := range n.Pairs {
+			parts = append(parts, render(p.Key)+": "+render(p.Value))
+		}
+		return "{" + strings.Join(parts, ", ") + "}"
+	case n.Kind == Sequence:
+		var parts []string
+		for _, it := range n.Items {
+			parts = append(parts, render(it))
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	case n.Kind == Null:
+		return "~"
+	}
+	return n.Value
+}
+
+// TestTypingStates: the states a line goes through while it is typed, and
+// other common slips, give one error at the slip and a tree that keeps
+// everything around it.
+func TestTypingStates(t *testing.T) {
+	tests := []struct {
+		name   string
+		src    string
+		tree   string
+		errors []string // text under each error span
+	}{
+		{"bare word among keys", "a:\n  b: 1\n  pro\n  c: 2\n", "{a: {b: 1, pro: ~, c: 2}}", []string{"pro"}},
+		{"bare word at the end", "a:\n  b: 1\n  pro", "{a: {b: 1, pro: ~}}", []string{"pro"}},
+		{"first key being typed", "a:\n  po\n  port: 80\n", "{a: {po: ~, port: 80}}", []string{"po"}},
+		{"key without ':' before its block", "a:\n  po\n    port: 80\n", "{a: {po: {port: 80}}}", []string{"po"}},
+		{"empty list item", "l:\n  - x\n  - \n  - y\n", "{l: [x, ~, y]}", nil},
+		{"unclosed flow sequence", "a: [x, y\nb: 1\n", "{a: [x, y], b: 1}", []string{"["}},
+		{"unclosed flow mapping", "a: {x: 1, y\nb: 1\n", "{a: {x: 1, y: ~}, b: 1}", []string{"{"}},
+		{"unclosed nested flow", "a:\n  b: {x: [p, q\n  c: 1\n", "{a: {b: {x: [p, q]}, c: 1}}", []string{"{"}},
+		{"unterminated quote", "a: \"abc\nb: 1\n", "{a: abc, b: 1}", []string{`"abc`}},
+		{"key indented less than its siblings", "a:\n  b: 1\n c: 2\nd: 3\n", "{a: {b: 1}, c: 2, d: 3}", []string{"c"}},
+		{"key indented deeper after a value", "a: x\n  b: 1\nc: 2\n", "{a: x, b: 1, c: 2}", []string{"b"}},
+		{"list item among keys", "a: 1\n- x\nb: 2\n", "{a: 1, b: 2}", []string{"-"}},
+		{"text after a quoted value", "a: \"x\" y z\nb: 1\n", "{a: x, b: 1}", []string{"y z"}},
+		{"': ' in a plain value", "a: b: c\nd: 1\n", "{a: b: c, d: 1}", []string{"b"}},
+		{"list item after a key on its line", "a: - x\nb: 1\n", "{a: x, b: 1}", []string{"-"}},
+		{"closing bracket aligned with its key", "a:\n  m: [\n    x\n  ]\n  n: {\n    y: 1\n  }\n", "{a: {m: [x], n: {y: 1}}}", nil},
+		{"comment glued to a value", "a: \"x\"# c\nb: 1\n", "{a: x, b: 1}", []string{"#"}},
+		{"stray closing bracket", "a: 1\n]\nb: 2\n", "{a: 1, b: 2}", []string{"]"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f := Parse([]byte(tc.src))
+			checkSpans(t, f)
+			checkOrder(t, f)
+			if got := render(f.Root()); got != tc.tree {
+				t.Errorf("tree %s, want %s", got, tc.tree)
+			}
+			var errs []string
+			for _, e := range f.Errors {
+				errs = append(errs, spanText(f.Src, e.Span))
+			}
+			if fmt.Sprint(errs) != fmt.Sprint(tc.errors) {
+				t.Errorf("errors at %q, want %q: %v", errs, tc.errors, f.Errors)
+			}
+		})
+	}
 }

@@ -1,7 +1,6 @@
 package syntax
 
 import (
-	"bytes"
 	"strings"
 	"testing"
 )
@@ -251,39 +250,4 @@ h: 2
 			t.Errorf("%v: comment %q, want %q", tc.path, got, tc.want)
 		}
 	}
-}
-
-func TestNormalizeMapping(t *testing.T) {
-	src := []byte("\uFEFFa\r\nb\rc\r\n\r\nd")
-	norm, pm := normalize(src)
-	if string(norm) != "a\nb\nc\n\nd" {
-		t.Fatalf("norm %q", norm)
-	}
-	for i := range norm {
-		o := pm.toOrig(i, true)
-		if norm[i] != '\n' && src[o] != norm[i] {
-			t.Errorf("toOrig(%d) = %d: %q != %q", i, o, src[o], norm[i])
-		}
-		if back := pm.toNorm(o); back != i {
-			t.Errorf("toNorm(toOrig(%d)) = %d", i, back)
-		}
-	}
-	// End offsets stop before the CR of a CRLF.
-	if o := pm.toOrig(1, false); o != 4 {
-		t.Errorf("end of a maps to %d, want 4", o)
-	}
-	if o := pm.toOrig(len(norm), false); o != len(src) {
-		t.Errorf("end maps to %d, want %d", o, len(src))
-	}
-	if n := pm.toNorm(0); n != 0 {
-		t.Errorf("BOM start maps to %d", n)
-	}
-	if !bytes.Equal(mustNorm("a\nb"), []byte("a\nb")) {
-		t.Error("plain text changed")
-	}
-}
-
-func mustNorm(s string) []byte {
-	n, _ := normalize([]byte(s))
-	return n
 }

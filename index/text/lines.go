@@ -122,18 +122,6 @@ func (l *Lines) Offset(line, col int) int {
 	return start + col
 }
 
-// OffsetOfRuneCol is the byte offset of a 0-based line and a column counted
-// in runes (what goccy/go-yaml reports), clamped to the line.
-func (l *Lines) OffsetOfRuneCol(line, runeCol int) int {
-	start, end := l.LineStart(line), l.LineEnd(line)
-	off := start
-	for n := 0; n < runeCol && off < end; n++ {
-		_, size := utf8.DecodeRune(l.src[off:end])
-		off += size
-	}
-	return off
-}
-
 // UTF16 is the 0-based line and UTF-16 column of off, as LSP counts them.
 // An offset inside a multi-byte character counts from that character's
 // start, one inside a "\r\n" line break from the line's end.

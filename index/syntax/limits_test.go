@@ -1,0 +1,135 @@
+package syntax
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// allocatedBy is the number of bytes allocated while fn runs.
+func allocatedBy(fn func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	fn()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// TestDepthLimit: 200 KB of nesting, flow or block, gets one error at the
+// opener that goes past maxDepth, and costs memory in proportion to the
+// input (goccy/go-yaml took 4.4 GB and crashed on the flow case).
+func TestDepthLimit(t *testing.T) {
+	tests := []struct {
+		name string
+		unit string // one nesting level, its opener first
+	}{
+		{"flow sequences", "[ "},
+		{"flow mappings", "{a: "},
+		{"block sequences", "- "},
+		{"block mappings", "? "},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			src := []byte(strings.Repeat(tc.unit, 200_000/len(tc.unit)))
+			var f *File
+			if n := allocatedBy(func() { f = Parse(src) }); n > 50<<20 {
+				t.Errorf("parsing allocated %d MB", n>>20)
+			}
+			checkSpans(t, f)
+			if len(f.Errors) != 1 || !strings.Contains(f.Errors[0].Message, fmt.Sprintf("nesting deeper than %d levels", maxDepth)) {
+				t.Fatalf("errors %v", f.Errors)
+			}
+			if got, want := f.Errors[0].Span.Start, maxDepth*len(tc.unit); got != want {
+				t.Errorf("error at %d, want %d (the opener of level %d)", got, want, maxDepth+1)
+			}
+		})
+	}
+}
+
+// TestDeepIndentation: block mappings nested by indentation (each level
+// one space deeper) cost memory in proportion to the input.
+func TestDeepIndentation(t *testing.T) {
+	var b strings.Builder
+	for i := 0; b.Len() < 200_000; i++ {
+		b.WriteString(strings.Repeat(" ", i))
+		b.WriteString("a:\n")
+	}
+	src := []byte(b.String())
+	var f *File
+	if n := allocatedBy(func() { f = Parse(src) }); n > 50<<20 {
+		t.Errorf("parsing allocated %d MB", n>>20)
+	}
+	checkSpans(t, f)
+	if len(f.Errors) != 0 {
+		t.Errorf("errors %v", f.Errors)
+	}
+	depth := 0
+	for n := f.Root(); n != nil && n.Kind == Mapping; n = n.Get("a") {
+		depth++
+	}
+	if want := strings.Count(b.String(), "\n"); depth != want {
+		t.Errorf("depth %d, want %d", depth, want)
+	}
+}
+
+func TestNodeLimit(t *testing.T) {
+	defer func(n int) { maxNodes = n }(maxNodes)
+	maxNodes = 1000
+	src := []byte("a: [" + strings.Repeat("x, ", 5000) + "x]\nb: 1\n")
+	f := Parse(src)
+	checkSpans(t, f)
+	if len(f.Errors) != 1 || !strings.Contains(f.Errors[0].Message, "more than 1000 YAML nodes") {
+		t.Fatalf("errors %v", f.Errors)
+	}
+	a := mustGet(t, f, 0, "a")
+	if len(a.Items) >= 1000 || len(a.Items) < 900 {
+		t.Errorf("%d items kept", len(a.Items))
+	}
+	if get(f.Root(), "b") != nil {
+		t.Error("the parse went on past the limit")
+	}
+}
+
+// TestNotText: content YAML forbids gets one error at the first offending
+// character; what comes before it is parsed, nothing after it.
+func TestNotText(t *testing.T) {
+	tests := []struct {
+		name string
+		src  string
+		at   string // text before the offending character
+		msg  string
+		keys []string // top-level keys parsed
+	}{
+		{"NUL bytes", strings.Repeat("\x00", 10_000), "", "NUL byte", nil},
+		{"binary", "\x7fELF\x02\x01\x01\x00\x00" + strings.Repeat("\x00\xff\x10", 3000), "", "control character U+007F", nil},
+		{"invalid UTF-8", "a: 1\nb: caf\xe9\nc: 3\n", "a: 1\nb: caf", "invalid UTF-8 (byte 0xE9)", []string{"a", "b"}},
+		{"NUL in a value", "a: 1\nb: x\x00y\nc: 3\n", "a: 1\nb: x", "NUL byte", []string{"a", "b"}},
+		{"control character", "a: \x1b[31mred\n", "a: ", "control character U+001B", []string{"a"}},
+		{"C1 control", "a: \u0085ok\u0093\n", "a: \u0085ok", "character U+0093", []string{"a"}},
+		{"noncharacter", "a: \uffff\n", "a: ", "character U+FFFF", []string{"a"}},
+		{"UTF-16", "\xff\xfea\x00:\x00", "", "invalid UTF-8 (byte 0xFF)", nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f := Parse([]byte(tc.src))
+			checkSpans(t, f)
+			if len(f.Errors) != 1 {
+				t.Fatalf("errors %v", f.Errors)
+			}
+			if e := f.Errors[0]; e.Span.Start != len(tc.at) || e.Span.Len() == 0 || !strings.Contains(e.Message, tc.msg) {
+				t.Errorf("error %v %q, want at %d with %q", e.Span, e.Message, len(tc.at), tc.msg)
+			}
+			var keys []string
+			if r := f.Root(); r != nil {
+				for _, p := range r.Pairs {
+					keys = append(keys, p.Key.Value)
+				}
+			}
+			if fmt.Sprint(keys) != fmt.Sprint(tc.keys) {
+				t.Errorf("keys %v, want %v", keys, tc.keys)
+			}
+		})
+	}
+}

@@ -1,0 +1,817 @@
+package syntax
+
+import (
+	"bytes"
+	"fmt"
+	"unicode/utf8"
+)
+
+const (
+	// maxKeyChars is YAML 1.2's limit on the length of an implicit key.
+	maxKeyChars = 1024
+	// keyWindow is how far (in bytes) after its start a simple key is still
+	// looked for: four bytes per character at most, so a key the limit
+	// rejects is still recognised (and reported) as a key.
+	keyWindow = 4 * maxKeyChars
+)
+
+// simpleKey is a token that may turn out to be an implicit key once a ':'
+// follows it on the same line (libyaml's "simple key").
+type simpleKey struct {
+	possible bool
+	// required: in the block context at the mapping's own indentation the
+	// token must be a key.
+	required    bool
+	tokenNumber int
+	pos         int
+	lineStart   int
+	col         int
+}
+
+// scanner turns YAML text into tokens. It works on the original bytes
+// (CRLF, lone CR and a BOM included), so every offset is exact, and never
+// fails: whatever is wrong is reported to errs and scanning goes on in the
+// most likely intended way.
+type scanner struct {
+	src  []byte
+	str  string // src as one string: plain values are substrings of it
+	stop int    // scanning ends here (the first byte that is not text)
+	errs *errorSink
+
+	pos       int
+	lineStart int
+
+	// indent is the current block indentation (-1 outside any block
+	// collection); indents holds the enclosing ones.
+	indent  int
+	indents []int
+	// flows are the offsets of the open '[' and '{'.
+	flows            []int
+	simpleKeyAllowed bool
+	// keys holds one possible simple key per flow level; keys[0] is the
+	// block context's.
+	keys []simpleKey
+
+	// tokens[head:] are the tokens not yet taken by the parser; taken
+	// counts those taken.
+	tokens       []token
+	head, taken  int
+	started      bool
+	ended        bool
+	inDocument   bool
+	jsonLikeEnd  int // offset right after a quoted scalar or flow collection
+	lastTokenEnd int // end of the last token with text
+}
+
+func newScanner(src []byte, str string, from, stop int, errs *errorSink) *scanner {
+	return &scanner{
+		src: src, str: str, stop: stop, errs: errs,
+		pos: from, lineStart: from, lastTokenEnd: -1,
+		indent: -1, keys: make([]simpleKey, 1, 8), jsonLikeEnd: -1,
+	}
+}
+
+// peek returns the next token, scanning as far as needed to know whether
+// it is preceded by an implicit KEY.
+func (s *scanner) peek() *token {
+	for s.needMore() {
+		s.fetch()
+	}
+	return &s.tokens[s.head]
+}
+
+// skip consumes the token peek returned. STREAM-END is never consumed.
+func (s *scanner) skip() {
+	if s.tokens[s.head].kind == tokStreamEnd {
+		return
+	}
+	s.head++
+	s.taken++
+	if s.head == len(s.tokens) {
+		s.tokens = s.tokens[:0]
+		s.head = 0
+	}
+}
+
+func (s *scanner) needMore() bool {
+	if s.head == len(s.tokens) {
+		return true
+	}
+	if s.ended {
+		return false
+	}
+	s.staleKeys()
+	for i := range s.keys {
+		if s.keys[i].possible && s.keys[i].tokenNumber == s.taken {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *scanner) push(t token) {
+	if t.end > t.start {
+		s.lastTokenEnd = t.end
+	}
+	switch t.kind {
+	case tokDocumentEnd:
+		s.inDocument = false
+	case tokStreamStart, tokStreamEnd, tokVersionDirective, tokTagDirective, tokReservedDirective:
+	default:
+		s.inDocument = true
+	}
+	s.tokens = append(s.tokens, t)
+}
+
+// insert puts t before the token numbered number (counted from the start
+// of the stream), keeping the possible keys pointing at their tokens.
+func (s *scanner) insert(number int, t token) {
+	i := number - s.taken + s.head
+	if i < s.head || i > len(s.tokens) {
+		return
+	}
+	s.tokens = append(s.tokens, token{})
+	copy(s.tokens[i+1:], s.tokens[i:])
+	s.tokens[i] = t
+	for k := range s.keys {
+		if s.keys[k].possible && s.keys[k].tokenNumber >= number {
+			s.keys[k].tokenNumber++
+		}
+	}
+}
+
+func (s *scanner) at(i int) byte {
+	if i >= 0 && i < s.stop {
+		return s.src[i]
+	}
+	return 0
+}
+
+func (s *scanner) col() int { return s.pos - s.lineStart }
+
+func (s *scanner) flow() bool { return len(s.flows) > 0 }
+
+func isBlank(c byte) bool    { return c == ' ' || c == '\t' }
+func isBreakOrZ(c byte) bool { return c == '\n' || c == '\r' || c == 0 }
+func isBlankOrZ(c byte) bool { return isBlank(c) || isBreakOrZ(c) }
+func isFlowIndicator(c byte) bool {
+	return c == ',' || c == '[' || c == ']' || c == '{' || c == '}'
+}
+
+// skipBreak consumes the line break at pos (\n, \r\n or \r).
+func (s *scanner) skipBreak() {
+	if s.src[s.pos] == '\r' && s.at(s.pos+1) == '\n' {
+		s.pos++
+	}
+	s.pos++
+	s.lineStart = s.pos
+}
+
+// isDocMarker reports whether a `---` or `...` line marker starts at i.
+func (s *scanner) isDocMarker(i int) bool {
+	c := s.at(i)
+	return (c == '-' || c == '.') && s.at(i+1) == c && s.at(i+2) == c && isBlankOrZ(s.at(i+3))
+}
+
+// lineContentEnd is the end of the line holding i, before a comment.
+func (s *scanner) lineContentEnd(i int) int {
+	for ; i < s.stop && s.src[i] != '\n' && s.src[i] != '\r'; i++ {
+		if s.src[i] == '#' && i > 0 && isBlank(s.src[i-1]) {
+			break
+		}
+	}
+	return i
+}
+
+// flowLineOutdented reports whether the line just entered in a flow
+// collection leaves it: a document marker, or content indented no deeper
+// than the enclosing block. A closing bracket aligned with the block's
+// keys is let through: the spec wants it deeper, but JSON-style YAML
+// writes it so everywhere and other parsers accept it.
+func (s *scanner) flowLineOutdented() bool {
+	if s.isDocMarker(s.lineStart) {
+		return true
+	}
+	spaces := s.leadingSpaces()
+	if c := s.at(s.pos); spaces == s.indent && s.pos == s.lineStart+spaces && (c == ']' || c == '}') {
+		return false
+	}
+	return spaces <= s.indent
+}
+
+// leadingSpaces counts the spaces that start the current line.
+func (s *scanner) leadingSpaces() int {
+	i := s.lineStart
+	for i < s.stop && s.src[i] == ' ' {
+		i++
+	}
+	return i - s.lineStart
+}
+
+func (s *scanner) fetch() {
+	if !s.started {
+		s.started = true
+		s.simpleKeyAllowed = true
+		s.push(token{kind: tokStreamStart, start: s.pos, end: s.pos})
+		return
+	}
+	s.skipToToken()
+	s.staleKeys()
+	if s.flow() && s.lineStart > s.lastTokenEnd && s.flowLineOutdented() {
+		// Flow content must be indented more than the block around it:
+		// the collection was left open on an earlier line.
+		s.closeFlows()
+	}
+	if s.pos >= s.stop {
+		s.fetchStreamEnd()
+		return
+	}
+	s.unrollIndent(s.col())
+	c := s.src[s.pos]
+	if s.col() == 0 {
+		switch {
+		case c == '%' && !s.inDocument:
+			s.fetchDirective()
+			return
+		case s.isDocMarker(s.pos) && c == '-':
+			s.fetchDocumentIndicator(tokDocumentStart)
+			return
+		case s.isDocMarker(s.pos):
+			s.fetchDocumentIndicator(tokDocumentEnd)
+			return
+		}
+	}
+	next := s.at(s.pos + 1)
+	switch c {
+	case '[':
+		s.fetchFlowStart(tokFlowSequenceStart)
+		return
+	case '{':
+		s.fetchFlowStart(tokFlowMappingStart)
+		return
+	case ']', '}':
+		s.fetchFlowEnd(c)
+		return
+	case ',':
+		s.fetchFlowEntry()
+		return
+	case '-':
+		if isBlankOrZ(next) {
+			s.fetchBlockEntry()
+			return
+		}
+	case '?':
+		if isBlankOrZ(next) {
+			s.fetchKey()
+			return
+		}
+	case ':':
+		if isBlankOrZ(next) || s.flow() && (isFlowIndicator(next) || s.jsonLikeEnd == s.lastTokenEnd) {
+			s.fetchValue()
+			return
+		}
+	case '*':
+		s.fetchAnchor(tokAlias)
+		return
+	case '&':
+		s.fetchAnchor(tokAnchor)
+		return
+	case '!':
+		s.fetchTag()
+		return
+	case '|', '>':
+		if !s.flow() {
+			s.fetchBlockScalar(c == '|')
+			return
+		}
+	case '\'', '"':
+		s.fetchQuoted(c == '\'')
+		return
+	}
+	if !s.canStartPlain(c, next) {
+		s.errs.syntaxError(s.pos, s.pos+1, fmt.Sprintf("%q cannot start a plain value; quote the value", c))
+	}
+	s.fetchPlain()
+}
+
+// canStartPlain is ns-plain-first: any non-indicator, or '-', '?', ':'
+// followed by a character that is safe in a plain scalar here.
+func (s *scanner) canStartPlain(c, next byte) bool {
+	switch c {
+	case '-', '?', ':':
+		return !isBlankOrZ(next) && !(s.flow() && isFlowIndicator(next))
+	case ',', '[', ']', '{', '}', '#', '&', '*', '!', '|', '>', '\'', '"', '%', '@', '`':
+		return false
+	}
+	return true
+}
+
+// skipToToken skips blanks, comments and line breaks.
+func (s *scanner) skipToToken() {
+	for s.pos < s.stop {
+		switch c := s.src[s.pos]; {
+		case c == ' ' || c == '\t':
+			s.pos++
+		case c == '\n' || c == '\r':
+			s.skipBreak()
+			if !s.flow() {
+				s.simpleKeyAllowed = true
+			}
+		case c == '#':
+			if s.pos == s.lastTokenEnd {
+				s.errs.syntaxError(s.pos, s.pos+1, "a comment needs a space before its '#'")
+			}
+			for s.pos < s.stop && s.src[s.pos] != '\n' && s.src[s.pos] != '\r' {
+				s.pos++
+			}
+		case c == 0xEF && s.pos == s.lineStart && s.at(s.pos+1) == 0xBB && s.at(s.pos+2) == 0xBF:
+			// A byte order mark may start the stream and each document.
+			s.pos += 3
+			s.lineStart = s.pos
+		default:
+			return
+		}
+	}
+}
+
+// staleKeys drops the possible keys that can no longer be followed by
+// their ':' (the line changed or the key grew too long). A required one is
+// a key whose ':' is missing: it becomes a key with a null value.
+func (s *scanner) staleKeys() {
+	for i := range s.keys {
+		k := &s.keys[i]
+		if k.possible && (k.lineStart < s.lineStart || s.pos > k.pos+keyWindow) {
+			if k.required {
+				s.keyWithoutColon(k)
+			}
+			k.possible = false
+		}
+	}
+}
+
+// keyWithoutColon turns the possible key k into a key with no value: a word
+// typed alone on its line in a mapping is a key being written.
+func (s *scanner) keyWithoutColon(k *simpleKey) {
+	k.possible = false
+	i := k.tokenNumber - s.taken + s.head
+	if i < s.head || i >= len(s.tokens) {
+		return
+	}
+	t := s.tokens[i]
+	s.errs.syntaxError(t.start, max(t.end, t.start+1), "missing ':' after the key")
+	s.insert(k.tokenNumber, token{kind: tokKey, missingColon: true, start: k.pos, end: k.pos})
+	s.rollIndent(k.col, k.tokenNumber, tokBlockMappingStart, k.pos)
+}
+
+func (s *scanner) saveSimpleKey() {
+	if !s.simpleKeyAllowed {
+		return
+	}
+	s.removeSimpleKey()
+	s.keys[len(s.keys)-1] = simpleKey{
+		possible:    true,
+		required:    !s.flow() && s.indent == s.col(),
+		tokenNumber: s.taken + len(s.tokens) - s.head,
+		pos:         s.pos,
+		lineStart:   s.lineStart,
+		col:         s.col(),
+	}
+}
+
+func (s *scanner) removeSimpleKey() {
+	k := &s.keys[len(s.keys)-1]
+	if k.possible && k.required {
+		s.keyWithoutColon(k)
+	}
+	k.possible = false
+}
+
+// unrollIndent closes the block collections indented deeper than col.
+func (s *scanner) unrollIndent(col int) {
+	if s.flow() {
+		return
+	}
+	for s.indent > col {
+		s.push(token{kind: tokBlockEnd, start: s.pos, end: s.pos})
+		s.indent = s.indents[len(s.indents)-1]
+		s.indents = s.indents[:len(s.indents)-1]
+	}
+}
+
+// rollIndent opens a block collection at col when it is deeper than the
+// current one; number places its start token (-1: at the end of the queue).
+func (s *scanner) rollIndent(col, number int, kind tokenKind, pos int) {
+	if s.flow() || s.indent >= col {
+		return
+	}
+	s.indents = append(s.indents, s.indent)
+	s.indent = col
+	t := token{kind: kind, start: pos, end: pos}
+	if number < 0 {
+		s.push(t)
+	} else {
+		s.insert(number, t)
+	}
+}
+
+// checkTabIndent reports a tab in the blanks before a block indicator or
+// key at pos: block indentation is made of spaces only.
+func (s *scanner) checkTabIndent(pos int) {
+	if s.flow() {
+		return
+	}
+	first, last := -1, -1
+	for i := pos - 1; i >= 0 && isBlank(s.src[i]); i-- {
+		if s.src[i] == '\t' {
+			if last < 0 {
+				last = i
+			}
+			first = i
+		}
+	}
+	if first >= 0 {
+		s.errs.syntaxError(first, last+1, "tab character cannot be used for indentation")
+	}
+}
+
+// closeFlows ends the flow collections left open; each ends at the end of
+// the line of the last token. The outermost open bracket of each line is
+// reported, with all the closing brackets the text lacks up to it.
+func (s *scanner) closeFlows() {
+	end := s.lineContentEnd(max(s.lastTokenEnd, 0))
+	n := len(s.flows)
+	closers := make([]byte, n) // innermost first
+	for i, open := range s.flows {
+		closers[n-1-i] = ']'
+		if s.src[open] == '{' {
+			closers[n-1-i] = '}'
+		}
+	}
+	for i, open := range s.flows {
+		if i > 0 && !bytes.ContainsAny(s.src[s.flows[i-1]:open], "\r\n") {
+			continue
+		}
+		what := "flow sequence"
+		if s.src[open] == '{' {
+			what = "flow mapping"
+		}
+		s.errs.syntaxError(open, open+1, fmt.Sprintf("%s is not closed: '%s' is missing", what, closers[:n-i]))
+	}
+	for _, c := range closers {
+		kind := tokFlowSequenceEnd
+		if c == '}' {
+			kind = tokFlowMappingEnd
+		}
+		s.flows = s.flows[:len(s.flows)-1]
+		s.keys = s.keys[:len(s.keys)-1]
+		s.tokens = append(s.tokens, token{kind: kind, start: end, end: end})
+	}
+	s.simpleKeyAllowed = s.lineStart > s.lastTokenEnd
+}
+
+func (s *scanner) fetchStreamEnd() {
+	if s.flow() {
+		s.closeFlows()
+	}
+	s.removeSimpleKey()
+	s.unrollIndent(-1)
+	s.simpleKeyAllowed = false
+	s.ended = true
+	s.push(token{kind: tokStreamEnd, start: s.stop, end: s.stop})
+}
+
+func (s *scanner) fetchDocumentIndicator(kind tokenKind) {
+	if s.flow() {
+		s.closeFlows()
+	}
+	s.removeSimpleKey()
+	s.unrollIndent(-1)
+	s.simpleKeyAllowed = false
+	start := s.pos
+	s.pos += 3
+	s.push(token{kind: kind, start: start, end: s.pos})
+	if kind == tokDocumentEnd {
+		s.expectLineEnd("'...'")
+	}
+}
+
+// expectLineEnd skips blanks and a comment to the end of the line,
+// reporting anything else after what (and skipping it).
+func (s *scanner) expectLineEnd(what string) {
+	for s.pos < s.stop && isBlank(s.src[s.pos]) {
+		s.pos++
+	}
+	if s.pos < s.stop && !isBreakOrZ(s.src[s.pos]) && !(s.src[s.pos] == '#' && isBlank(s.src[s.pos-1])) {
+		end := s.lineContentEnd(s.pos)
+		s.errs.syntaxError(s.pos, end, "unexpected text after "+what)
+	}
+	for s.pos < s.stop && s.src[s.pos] != '\n' && s.src[s.pos] != '\r' {
+		s.pos++
+	}
+}
+
+func (s *scanner) fetchFlowStart(kind tokenKind) {
+	s.saveSimpleKey()
+	s.flows = append(s.flows, s.pos)
+	s.keys = append(s.keys, simpleKey{})
+	s.simpleKeyAllowed = true
+	s.push(token{kind: kind, start: s.pos, end: s.pos + 1})
+	s.pos++
+}
+
+func (s *scanner) fetchFlowEnd(c byte) {
+	if !s.flow() {
+		s.errs.syntaxError(s.pos, s.pos+1, fmt.Sprintf("%q without an opening bracket", c))
+		s.pos++
+		return
+	}
+	open := s.flows[len(s.flows)-1]
+	kind, want := tokFlowSequenceEnd, byte(']')
+	if s.src[open] == '{' {
+		kind, want = tokFlowMappingEnd, '}'
+	}
+	if c != want {
+		s.errs.syntaxError(s.pos, s.pos+1, fmt.Sprintf("%q closes the %q opened before it: %q is expected", c, s.src[open], want))
+	}
+	s.removeSimpleKey()
+	s.flows = s.flows[:len(s.flows)-1]
+	s.keys = s.keys[:len(s.keys)-1]
+	s.simpleKeyAllowed = false
+	s.push(token{kind: kind, start: s.pos, end: s.pos + 1})
+	s.pos++
+	s.jsonLikeEnd = s.pos
+}
+
+func (s *scanner) fetchFlowEntry() {
+	if !s.flow() {
+		s.errs.syntaxError(s.pos, s.pos+1, "',' outside a flow collection; quote the value")
+		s.pos++
+		return
+	}
+	s.removeSimpleKey()
+	s.simpleKeyAllowed = true
+	s.push(token{kind: tokFlowEntry, start: s.pos, end: s.pos + 1})
+	s.pos++
+}
+
+func (s *scanner) fetchBlockEntry() {
+	switch {
+	case s.flow():
+		s.errs.syntaxError(s.pos, s.pos+1, "'- ' list items cannot appear inside [ ] or { }")
+		s.pos++
+		return
+	case !s.blockIndicator(tokBlockSequenceStart, "a '- ' list item cannot start here"):
+		return
+	}
+	s.removeSimpleKey()
+	s.simpleKeyAllowed = true
+	s.push(token{kind: tokBlockEntry, start: s.pos, end: s.pos + 1})
+	s.pos++
+}
+
+// blockIndicator handles a block indicator ('-', '?', ':') at pos: where no
+// key may start it is reported and skipped (false); else it opens a block
+// collection of the given kind when it is deeper than the current one.
+func (s *scanner) blockIndicator(kind tokenKind, misplaced string) bool {
+	if !s.simpleKeyAllowed {
+		s.errs.syntaxError(s.pos, s.pos+1, misplaced)
+		s.pos++
+		return false
+	}
+	s.checkTabIndent(s.pos)
+	s.rollIndent(s.col(), -1, kind, s.pos)
+	return true
+}
+
+func (s *scanner) fetchKey() {
+	if !s.flow() && !s.blockIndicator(tokBlockMappingStart, "an explicit key '? ' cannot start here") {
+		return
+	}
+	s.removeSimpleKey()
+	s.simpleKeyAllowed = !s.flow()
+	s.push(token{kind: tokKey, start: s.pos, end: s.pos + 1})
+	s.pos++
+}
+
+func (s *scanner) fetchValue() {
+	k := &s.keys[len(s.keys)-1]
+	if k.possible {
+		if n := utf8.RuneCount(s.src[k.pos:s.pos]); n > maxKeyChars {
+			s.errs.syntaxError(k.pos, s.pos, fmt.Sprintf("an implicit key is limited to %d characters (this one has %d); use '? ' for a longer key", maxKeyChars, n))
+		}
+		if !s.flow() {
+			s.checkTabIndent(k.pos)
+		}
+		k.possible = false
+		s.insert(k.tokenNumber, token{kind: tokKey, start: k.pos, end: k.pos})
+		s.rollIndent(k.col, k.tokenNumber, tokBlockMappingStart, k.pos)
+		s.simpleKeyAllowed = false
+	} else {
+		if !s.flow() && !s.blockIndicator(tokBlockMappingStart, "mapping value not allowed here: a key and its ':' must be on one line") {
+			return
+		}
+		s.simpleKeyAllowed = !s.flow()
+	}
+	s.push(token{kind: tokValue, start: s.pos, end: s.pos + 1})
+	s.pos++
+}
+
+func (s *scanner) fetchAnchor(kind tokenKind) {
+	s.saveSimpleKey()
+	s.simpleKeyAllowed = false
+	start := s.pos
+	s.pos++
+	for s.pos < s.stop && !isBlankOrZ(s.src[s.pos]) && !isFlowIndicator(s.src[s.pos]) {
+		s.pos++
+	}
+	if s.pos == start+1 {
+		what := "anchor"
+		if kind == tokAlias {
+			what = "alias"
+		}
+		s.errs.syntaxError(start, start+1, fmt.Sprintf("%q without an %s name", s.src[start], what))
+	} else if c := s.at(s.pos); !isBlankOrZ(c) && !(s.flow() && (c == ',' || c == ']' || c == '}')) {
+		s.errs.syntaxError(start, s.pos+1, "a space is needed after an anchor or alias name")
+	}
+	s.push(token{kind: kind, start: start, end: s.pos, value: s.str[start+1 : s.pos]})
+}
+
+// isWordChar is ns-word-char, the characters of a tag handle.
+func isWordChar(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '-'
+}
+
+// isTagChar is ns-tag-char: a URI character other than '!' and the flow
+// indicators (non-ASCII bytes are let through; they are percent-encoded
+// when the tag is resolved).
+func isTagChar(c byte) bool {
+	if isWordChar(c) || c >= utf8.RuneSelf {
+		return true
+	}
+	switch c {
+	case '%', '#', ';', '/', '?', ':', '@', '&', '=', '+', '$', '_', '.', '~', '*', '\'', '(', ')':
+		return true
+	}
+	return false
+}
+
+func (s *scanner) fetchTag() {
+	s.saveSimpleKey()
+	s.simpleKeyAllowed = false
+	start := s.pos
+	s.pos++
+	if s.at(s.pos) == '<' {
+		// Verbatim: !<uri>
+		s.pos++
+		for s.pos < s.stop && (isTagChar(s.src[s.pos]) || s.src[s.pos] == '!' || s.src[s.pos] == ',' || s.src[s.pos] == '[' || s.src[s.pos] == ']') {
+			s.pos++
+		}
+		if s.at(s.pos) != '>' || s.pos == start+2 {
+			s.errs.syntaxError(start, s.pos, "a verbatim tag is written !<uri>")
+		} else {
+			s.pos++
+		}
+	} else {
+		w := s.pos
+		for w < s.stop && isWordChar(s.src[w]) {
+			w++
+		}
+		if s.at(w) == '!' {
+			s.pos = w + 1 // a named handle !name! or !!
+		}
+		for s.pos < s.stop && isTagChar(s.src[s.pos]) {
+			s.pos++
+		}
+	}
+	if c := s.at(s.pos); !isBlankOrZ(c) && !(s.flow() && isFlowIndicator(c)) {
+		end := s.pos
+		for end < s.stop && !isBlankOrZ(s.src[end]) {
+			end++
+		}
+		s.errs.syntaxError(start, end, "a tag must be followed by a space")
+	}
+	s.push(token{kind: tokTag, start: start, end: s.pos, value: s.str[start:s.pos]})
+}
+
+func (s *scanner) fetchBlockScalar(literal bool) {
+	s.removeSimpleKey()
+	s.simpleKeyAllowed = true
+	s.push(s.scanBlockScalar(literal))
+}
+
+func (s *scanner) fetchQuoted(single bool) {
+	s.saveSimpleKey()
+	s.simpleKeyAllowed = false
+	t := s.scanQuoted(single)
+	s.push(t)
+	s.jsonLikeEnd = t.end
+}
+
+func (s *scanner) fetchPlain() {
+	s.saveSimpleKey()
+	k := &s.keys[len(s.keys)-1]
+	keyHere := k.possible && k.pos == s.pos
+	s.simpleKeyAllowed = false
+	t, nextKeyCol := s.scanPlain()
+	s.push(t)
+	if s.lineStart > t.end && !s.flow() {
+		s.simpleKeyAllowed = true
+	}
+	if keyHere && k.possible && nextKeyCol >= k.col {
+		// A word alone on its line followed by a key at the same (or a
+		// deeper) indentation: a key whose ':' is not typed yet.
+		s.keyWithoutColon(k)
+	}
+}
+
+// fetchDirective scans a %YAML or %TAG line; other directives are
+// reserved and ignored.
+func (s *scanner) fetchDirective() {
+	s.removeSimpleKey()
+	s.unrollIndent(-1)
+	s.simpleKeyAllowed = false
+	start := s.pos
+	s.pos++
+	nameStart := s.pos
+	for s.pos < s.stop && !isBlankOrZ(s.src[s.pos]) {
+		s.pos++
+	}
+	name := s.str[nameStart:s.pos]
+	word := func() (int, int) {
+		for s.pos < s.stop && isBlank(s.src[s.pos]) {
+			s.pos++
+		}
+		b := s.pos
+		for s.pos < s.stop && !isBlankOrZ(s.src[s.pos]) {
+			s.pos++
+		}
+		return b, s.pos
+	}
+	switch name {
+	case "YAML":
+		b, e := word()
+		v := s.str[b:e]
+		if !isVersion(v) {
+			s.errs.syntaxError(start, max(e, s.pos), "a %YAML directive needs a version such as 1.2")
+			s.expectLineEnd("%YAML")
+			return
+		}
+		s.push(token{kind: tokVersionDirective, start: start, end: e, value: v})
+		s.expectLineEnd("the %YAML version")
+	case "TAG":
+		hb, he := word()
+		pb, pe := word()
+		handle, prefix := s.str[hb:he], s.str[pb:pe]
+		if !isTagHandle(handle) || prefix == "" {
+			s.errs.syntaxError(start, max(pe, s.pos), "a %TAG directive is written %TAG !handle! prefix")
+			s.expectLineEnd("%TAG")
+			return
+		}
+		s.push(token{kind: tokTagDirective, start: start, end: pe, value: handle, prefix: prefix})
+		s.expectLineEnd("the %TAG prefix")
+	default:
+		// Reserved directives are ignored (YAML 1.2 §6.8).
+		if name == "" {
+			s.errs.syntaxError(start, start+1, "'%' without a directive name")
+		}
+		for s.pos < s.stop && s.src[s.pos] != '\n' && s.src[s.pos] != '\r' {
+			s.pos++
+		}
+		s.push(token{kind: tokReservedDirective, start: start, end: s.pos})
+	}
+}
+
+func isVersion(v string) bool {
+	dot := 0
+	digits := 0
+	for i := 0; i < len(v); i++ {
+		switch {
+		case v[i] == '.':
+			dot++
+			if digits == 0 {
+				return false
+			}
+			digits = 0
+		case v[i] >= '0' && v[i] <= '9':
+			digits++
+		default:
+			return false
+		}
+	}
+	return dot == 1 && digits > 0
+}
+
+func isTagHandle(h string) bool {
+	if h == "!" || h == "!!" {
+		return true
+	}
+	if len(h) < 3 || h[0] != '!' || h[len(h)-1] != '!' {
+		return false
+	}
+	for i := 1; i < len(h)-1; i++ {
+		if !isWordChar(h[i]) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,57 @@
+package syntax
+
+// tokenKind is the kind of a scanner token (YAML 1.2.2 chapter 9 and the
+// indicators of chapter 5), in the shape of libyaml's token stream: block
+// structure is made explicit by the scanner (BLOCK-MAPPING-START, KEY,
+// VALUE, BLOCK-END, ...) so the parser needs no indentation logic.
+type tokenKind uint8
+
+const (
+	tokStreamStart tokenKind = iota
+	tokStreamEnd
+	tokVersionDirective
+	tokTagDirective
+	tokReservedDirective
+	tokDocumentStart
+	tokDocumentEnd
+	tokBlockSequenceStart
+	tokBlockMappingStart
+	tokBlockEnd
+	tokFlowSequenceStart
+	tokFlowSequenceEnd
+	tokFlowMappingStart
+	tokFlowMappingEnd
+	tokBlockEntry
+	tokFlowEntry
+	tokKey
+	tokValue
+	tokAlias
+	tokAnchor
+	tokTag
+	tokScalar
+)
+
+// token is one scanner token. Offsets are bytes into the original text.
+type token struct {
+	kind  tokenKind
+	style Style
+	// missingColon marks a KEY the scanner made up for a key written without
+	// its ':' (a word being typed on its own line).
+	missingColon bool
+	start, end   int
+	// value is the decoded scalar, the anchor or alias name, the tag as
+	// written, the directive's version or tag handle.
+	value string
+	// prefix is the prefix of a %TAG directive.
+	prefix string
+}
+
+// isNodeStart reports whether t can begin a node (properties included).
+func (t *token) isNodeStart() bool {
+	switch t.kind {
+	case tokAlias, tokAnchor, tokTag, tokScalar, tokFlowSequenceStart, tokFlowMappingStart,
+		tokBlockSequenceStart, tokBlockMappingStart:
+		return true
+	}
+	return false
+}
