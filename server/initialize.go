@@ -93,6 +93,11 @@ func (s *Server) Initialize(ctx context.Context, params *protocol.InitializePara
 		defer close(s.wsReady)
 		s.ws = index.NewWorkspace(opts)
 		s.ws.Subscribe(s.onSnapshot)
+		// Imports may read the workspace folders at once, before the
+		// (background) index of them reaches documents opened meanwhile.
+		for _, dir := range folders {
+			s.ws.AllowRoot(dir)
+		}
 	})
 
 	s.state.Store(stateInitialized)

@@ -124,6 +124,7 @@ func (s *Server) DidChangeWorkspaceFolders(ctx context.Context, params *protocol
 		if p := folderPath(f.URI); p != "" && !slices.Contains(s.folders, p) {
 			s.folders = append(s.folders, p)
 			added = append(added, p)
+			ws.AllowRoot(p)
 		}
 	}
 	s.mu.Unlock()

@@ -419,6 +419,10 @@ func (b *binder) walkEntity(n *syntax.Node, e *grammar.Entity, c walkCtx) {
 		if n.Kind == syntax.Scalar && isFunctionCall(n, b.v) {
 			return
 		}
+		if c.name != nil {
+			// The entry still declares its name (while it is being typed).
+			b.closeEntity(b.newEntity(n, e, c, false))
+		}
 		b.shape(n, "a map of "+e.Name+" keynames")
 		return
 	}
@@ -721,7 +725,20 @@ func (b *binder) expectScalar(n *syntax.Node, val *grammar.Value, what string) b
 }
 
 func (b *binder) shape(n *syntax.Node, want string) {
+	if b.brokenYAML(n.Span) {
+		return // the syntax error says it: a shape read from broken text adds noise
+	}
 	b.problem(n.Span, diag.WrongValueShape, fmt.Sprintf("expected %s, found %s", want, describe(n)))
+}
+
+// brokenYAML reports whether a YAML syntax error lies inside span.
+func (b *binder) brokenYAML(s text.Span) bool {
+	for _, e := range b.tree.Errors {
+		if !e.Duplicate && e.Span.Start >= s.Start && e.Span.Start <= s.End {
+			return true
+		}
+	}
+	return false
 }
 
 func describe(n *syntax.Node) string {
