@@ -44,6 +44,9 @@ type PathSpec struct {
 	// AlsoProperties lets an attribute path name a property (properties are
 	// reflected as attributes).
 	AlsoProperties bool
+	// Through lets an EntityPath name a capability or requirement of the
+	// entity before the name (1.3 §4.5.2: get_property, get_attribute).
+	Through bool
 	// Nested is set when field names and list indexes may follow the name.
 	Nested bool
 	// Rest is set when the arguments after the path are values of their
@@ -52,8 +55,8 @@ type PathSpec struct {
 }
 
 var pathSpecs = map[string]PathSpec{
-	"get_property":          {Style: EntityPath, Sections: []string{SectionProperties}, Nested: true},
-	"get_attribute":         {Style: EntityPath, Sections: []string{SectionAttributes}, AlsoProperties: true, Nested: true},
+	"get_property":          {Style: EntityPath, Sections: []string{SectionProperties}, Through: true, Nested: true},
+	"get_attribute":         {Style: EntityPath, Sections: []string{SectionAttributes}, AlsoProperties: true, Through: true, Nested: true},
 	"get_artifact":          {Style: EntityPath, Sections: []string{SectionArtifacts}, Rest: true},
 	"get_operation_output":  {Style: EntityPath, Sections: []string{SectionInterfaces, SectionOperations}, Rest: true},
 	"$get_property":         {Style: ToscaPath, Sections: []string{SectionProperties}, Nested: true},
@@ -71,6 +74,15 @@ func PathOf(fn *Function) *PathSpec {
 		return &s
 	}
 	return nil
+}
+
+// PathKeywords describe the keywords that continue a TOSCA path from one
+// element of the representation graph to another (CSD06 §10.3).
+var PathKeywords = []Keyword{
+	{PathRelationship, "Continues into a relationship: from a node, the one formed by the requirement named next; from a capability, one of those that target it."},
+	{PathCapability, "Continues into a capability: from a node, the one named next; from a relationship, the capability it targets."},
+	{PathSource, "Continues from a relationship to its source node."},
+	{PathTarget, "Continues from a relationship to its target node."},
 }
 
 // EntityPathStarts are the keywords that may start an EntityPath in 1.x

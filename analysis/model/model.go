@@ -87,6 +87,9 @@ func NewEngine() *Engine { return &Engine{diags: map[string]diagEntry{}} }
 type View struct {
 	Snap *index.Snapshot
 	prog *Program
+	// reparsed, when set, replaces the snapshot's reading of one open
+	// document (see Reparsed).
+	reparsed *Unit
 }
 
 // View returns the view of a snapshot, reusing the program of the previous
@@ -103,6 +106,9 @@ func (e *Engine) View(snap *index.Snapshot) *View {
 
 // Facts returns the facts of the file at path (nil if unknown).
 func (v *View) Facts(path string) *facts.Facts {
+	if v.reparsed != nil && v.reparsed.Path == path {
+		return v.reparsed.Facts
+	}
 	if f := v.Snap.File(path); f != nil {
 		return f.Facts
 	}

@@ -45,6 +45,10 @@ type lookupKey struct {
 
 // ownNames are the names a file declares itself.
 type ownNames struct {
+	// from are the facts they were read from: a program outlives edits
+	// that keep every file's exports, and templates or inputs added by
+	// such an edit must still be seen.
+	from  *facts.Facts
 	types map[nameKey]facts.ID
 	// local are template-level names (node templates, inputs, …): the
 	// first declaration of each.
@@ -57,15 +61,15 @@ type ownNames struct {
 
 // own returns the names the file at path declares.
 func (v *View) own(path string) *ownNames {
+	f := v.Facts(path)
 	p := v.prog
 	p.mu.Lock()
-	if o, ok := p.names[path]; ok {
+	if o, ok := p.names[path]; ok && o.from == f {
 		p.mu.Unlock()
 		return o
 	}
 	p.mu.Unlock()
-	o := &ownNames{types: map[nameKey]facts.ID{}, local: map[nameKey]facts.ID{}}
-	f := v.Facts(path)
+	o := &ownNames{from: f, types: map[nameKey]facts.ID{}, local: map[nameKey]facts.ID{}}
 	embedded := false
 	if file := v.Snap.File(path); file != nil {
 		embedded = file.Embedded
@@ -91,7 +95,7 @@ func (v *View) own(path string) *ownNames {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if prev, ok := p.names[path]; ok {
+	if prev, ok := p.names[path]; ok && prev.from == f {
 		return prev
 	}
 	p.names[path] = o
