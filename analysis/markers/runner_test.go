@@ -8,8 +8,11 @@ package markers_test
 // Files ending in .golden are not written: markers compare with them.
 //
 // Markers live in YAML comments: `#@name(arg, …)`, several per comment if
-// needed. The comment (and the blanks before it) is removed from the line
-// before the file is written, so fixtures hold the text features see.
+// needed. The comment, and the one blank that separates it from the text,
+// is removed from the line before the file is written, so fixtures hold the
+// text features see; further blanks stay (`key:  #@…` leaves `key: `), and
+// a line holding only blanks and markers keeps its blanks (an indented
+// empty line, where a key is about to be typed).
 // Arguments are Go string literals, bare identifiers (names of locations)
 // or numbers. A string that locates something (most first arguments) is a
 // substring of the marker's own line; a `‸` inside it marks the exact
@@ -17,6 +20,7 @@ package markers_test
 //
 //	#@loc(name, "text")         names the span of text on this line
 //	#@diag("text", "code")      an error with that code exactly at text
+//	                            (an empty span at the cursor of "te‸xt")
 //	#@warning / @info / @hint   the same for other severities; an optional
 //	                            third argument is a substring of the message
 //
@@ -76,7 +80,9 @@ type Env struct {
 	T             *testing.T
 	Dir           string
 	Files         map[string]string // relative path → text as written
+	Names         []string          // the relative paths of Files, sorted
 	Golden        map[string]string // golden file name → content
+	WS            *index.Workspace
 	Snap          *index.Snapshot
 	Engine        *model.Engine
 	View          *model.View
@@ -111,6 +117,32 @@ func TestMarkers(t *testing.T) {
 }
 
 func runArchive(t *testing.T, archive string) {
+	env := openArchive(t, archive)
+	for _, m := range env.Markers {
+		if m.Name == "loc" {
+			env.defineLoc(m)
+		}
+	}
+	env.checkDiagnostics()
+	for _, m := range env.Markers {
+		if m.Name == "loc" || diagnosticMarkers[m.Name] != 0 {
+			continue
+		}
+		h, ok := handlers[m.Name]
+		if !ok {
+			t.Errorf("%s: unknown marker @%s", m.pos, m.Name)
+			continue
+		}
+		h(env, m)
+	}
+	if *update && env.goldenChanged {
+		env.writeGolden()
+	}
+}
+
+// openArchive writes the files of an archive to a temporary workspace,
+// indexes it and opens every TOSCA file of it.
+func openArchive(t *testing.T, archive string) *Env {
 	data, err := os.ReadFile(archive)
 	if err != nil {
 		t.Fatal(err)
@@ -132,43 +164,23 @@ func runArchive(t *testing.T, archive string) {
 			t.Fatal(err)
 		}
 	}
-	ws := index.NewWorkspace(index.Options{CacheDir: filepath.Join(os.TempDir(), "tosca-ls-marker-cache")})
-	ws.AddFolder(context.Background(), env.Dir, nil)
-	names := make([]string, 0, len(env.Files))
+	env.WS = index.NewWorkspace(index.Options{CacheDir: filepath.Join(os.TempDir(), "tosca-ls-marker-cache")})
+	env.WS.AddFolder(context.Background(), env.Dir, nil)
 	for name := range env.Files {
-		names = append(names, name)
+		env.Names = append(env.Names, name)
 	}
-	sort.Strings(names)
-	for _, name := range names {
+	sort.Strings(env.Names)
+	for _, name := range env.Names {
 		if index.Detect([]byte(env.Files[name])) != index.NotTOSCA {
-			env.Snap = ws.SetOverlay(env.Abs(name), 1, []byte(env.Files[name]))
+			env.Snap = env.WS.SetOverlay(env.Abs(name), 1, []byte(env.Files[name]))
 		}
 	}
 	if env.Snap == nil {
-		env.Snap = ws.Snapshot()
+		env.Snap = env.WS.Snapshot()
 	}
 	env.Engine = model.NewEngine()
 	env.View = env.Engine.View(env.Snap)
-	for _, m := range env.Markers {
-		if m.Name == "loc" {
-			env.defineLoc(m)
-		}
-	}
-	env.checkDiagnostics(names)
-	for _, m := range env.Markers {
-		if m.Name == "loc" || diagnosticMarkers[m.Name] != 0 {
-			continue
-		}
-		h, ok := handlers[m.Name]
-		if !ok {
-			t.Errorf("%s: unknown marker @%s", m.pos, m.Name)
-			continue
-		}
-		h(env, m)
-	}
-	if *update && env.goldenChanged {
-		env.writeGolden()
-	}
+	return env
 }
 
 // Abs is the absolute path of a fixture file.
@@ -287,7 +299,7 @@ func (env *Env) defineLoc(m Marker) {
 }
 
 // checkDiagnostics matches every diagnostic of every file with a marker.
-func (env *Env) checkDiagnostics(names []string) {
+func (env *Env) checkDiagnostics() {
 	type want struct {
 		m    Marker
 		span text.Span
@@ -300,11 +312,14 @@ func (env *Env) checkDiagnostics(names []string) {
 		if sev == 0 {
 			continue
 		}
-		if _, span, ok := env.Locate(m, 0); ok {
+		if off, span, ok := env.Locate(m, 0); ok {
+			if strings.Contains(m.Args[0].Str, cursor) {
+				span = text.Span{Start: off, End: off}
+			}
 			expected[m.Path] = append(expected[m.Path], &want{m: m, span: span, sev: sev})
 		}
 	}
-	for _, name := range names {
+	for _, name := range env.Names {
 		p := env.Abs(name)
 		if env.Snap.File(p) == nil {
 			continue
@@ -399,7 +414,11 @@ func extractMarkers(t *testing.T, name, content string) (string, []Marker) {
 			m.Path, m.Line, m.pos = name, i, pos
 			markers = append(markers, m)
 		}
-		out.WriteString(strings.TrimRight(body[:at], " \t"))
+		text := body[:at]
+		if strings.TrimLeft(text, " \t") != "" {
+			text = text[:len(text)-1]
+		}
+		out.WriteString(text)
 		out.WriteString(eol)
 	}
 	return out.String(), markers
