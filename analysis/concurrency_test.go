@@ -31,12 +31,10 @@ func TestConcurrentRequests(t *testing.T) {
 		go func(g int) {
 			defer wg.Done()
 			for off := g; off < len(src); off += 37 {
-				analysis.Complete(ctx, snap, main, off)
 				analysis.HoverAt(ctx, snap, main, off)
 				analysis.Definition(ctx, snap, main, off)
 				analysis.References(ctx, snap, main, off, true)
 				analysis.DocumentHighlights(ctx, snap, main, off)
-				analysis.SignatureHelpAt(ctx, snap, main, off)
 			}
 			analysis.Diagnostics(ctx, snap, main)
 			analysis.DocumentSymbols(ctx, snap, main)

@@ -275,7 +275,6 @@ func TestFileTooLarge(t *testing.T) {
 		t.Fatalf("diagnostics %+v", diags)
 	}
 	// Features on the unparsed file answer without panicking.
-	analysis.Complete(context.Background(), snap, path, 10)
 	analysis.HoverAt(context.Background(), snap, path, 10)
 	analysis.DocumentSymbols(context.Background(), snap, path)
 	analysis.SemanticTokens(context.Background(), snap, path)

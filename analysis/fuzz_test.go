@@ -14,7 +14,7 @@ import (
 // FuzzAnalysis feeds arbitrary text through parse → model → every feature:
 // nothing may panic, and every span must lie inside the text.
 func FuzzAnalysis(f *testing.F) {
-	for _, glob := range []string{"../testdata/diagnostics/*/*.yaml", "../testdata/spec/valid/*.yaml", "../testdata/completion/*/*.yaml"} {
+	for _, glob := range []string{"../testdata/diagnostics/*/*.yaml", "../testdata/spec/valid/*.yaml"} {
 		paths, _ := filepath.Glob(glob)
 		for i, p := range paths {
 			if i%3 != 0 { // a sample keeps the seed corpus quick
@@ -41,9 +41,6 @@ func FuzzAnalysis(f *testing.F) {
 		for _, d := range analysis.Diagnostics(ctx, snap, path) {
 			inside("diagnostic "+d.Code, d.Span.Start, d.Span.End)
 		}
-		for _, it := range analysis.Complete(ctx, snap, path, off) {
-			inside("completion", it.Edit.Span.Start, it.Edit.Span.End)
-		}
 		if h := analysis.HoverAt(ctx, snap, path, off); h != nil {
 			inside("hover", h.Span.Start, h.Span.End)
 		}
@@ -54,7 +51,6 @@ func FuzzAnalysis(f *testing.F) {
 		}
 		analysis.References(ctx, snap, path, off, true)
 		analysis.DocumentHighlights(ctx, snap, path, off)
-		analysis.SignatureHelpAt(ctx, snap, path, off)
 		analysis.PrepareRename(ctx, snap, path, off)
 		for _, s := range analysis.DocumentSymbols(ctx, snap, path) {
 			inside("symbol", s.Span.Start, s.Span.End)
