@@ -83,6 +83,10 @@ func (r *request) complete() {
 	}
 	path, key, newItem := r.cursor()
 	t := r.at(path)
+	if c := r.callAt(path); c != nil {
+		r.callItems(c, t)
+		return
+	}
 	if key || t.node != nil && t.node.Kind == syntax.Mapping && t.node.Flow {
 		r.keyItems(t, newItem)
 		return
@@ -109,10 +113,6 @@ func (r *request) cursor() (path syntax.Path, key, newItem bool) {
 
 // keyItems completes a key (or a new list item) of t's node.
 func (r *request) keyItems(t target, newItem bool) {
-	if c := r.callAt(t.path); c != nil {
-		r.callItems(c, t)
-		return
-	}
 	val, node := t.frame.Value, t.node
 	if val == nil {
 		return

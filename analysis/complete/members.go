@@ -41,6 +41,22 @@ func (r *request) memberText(m model.Member, key string) string {
 	return f.Text(val)
 }
 
+// sectionItems say how the members of each section are offered: their
+// kind, the word their detail starts with, whether it shows the member's
+// type, and whether the member's value is written as a block.
+var sectionItems = map[string]struct {
+	kind         Kind
+	what         string
+	typed, block bool
+}{
+	grammar.SectionCapabilities:  {KindCapability, "capability", true, true},
+	grammar.SectionRequirements:  {KindRequirement, "requirement", false, false},
+	grammar.SectionInterfaces:    {KindInterface, "interface", true, true},
+	grammar.SectionOperations:    {KindOperation, "operation", false, false},
+	grammar.SectionNotifications: {KindNotification, "notification", false, false},
+	grammar.SectionArtifacts:     {KindArtifact, "artifact", true, false},
+}
+
 // memberItem describes member m (the i-th of its section).
 func (r *request) memberItem(m model.Member, i int, asValue bool) Item {
 	it := Item{Label: m.Name, Kind: KindProperty}
@@ -48,6 +64,13 @@ func (r *request) memberItem(m model.Member, i int, asValue bool) Item {
 	group := "1"
 	var detail []string
 	block := false
+	if s, ok := sectionItems[m.Section]; ok {
+		it.Kind, block = s.kind, s.block
+		detail = append(detail, s.what)
+		if s.typed {
+			detail = append(detail, typeName)
+		}
+	}
 	switch m.Section {
 	case grammar.SectionProperties, grammar.SectionAttributes, grammar.SectionInputs:
 		detail = append(detail, typeName)
@@ -62,32 +85,13 @@ func (r *request) memberItem(m model.Member, i int, asValue bool) Item {
 		}
 		it.Deprecated = r.memberText(m, grammar.KeyStatus) == grammar.StatusDeprecated
 		block = r.structured(r.v.MemberValue(m).Type)
-	case grammar.SectionCapabilities:
-		it.Kind = KindCapability
-		detail = append(detail, "capability", typeName)
-		block = true
 	case grammar.SectionRequirements:
-		it.Kind = KindRequirement
-		detail = append(detail, "requirement")
 		if c := r.memberText(m, grammar.KeyCapability); c != "" {
 			detail = append(detail, "capability "+c)
 		}
 		if n := r.memberText(m, grammar.KeyNode); n != "" {
 			detail = append(detail, "node "+n)
 		}
-	case grammar.SectionInterfaces:
-		it.Kind = KindInterface
-		detail = append(detail, "interface", typeName)
-		block = true
-	case grammar.SectionOperations:
-		it.Kind = KindOperation
-		detail = append(detail, "operation")
-	case grammar.SectionNotifications:
-		it.Kind = KindNotification
-		detail = append(detail, "notification")
-	case grammar.SectionArtifacts:
-		it.Kind = KindArtifact
-		detail = append(detail, "artifact", typeName)
 	}
 	it.Detail = strings.Join(nonEmpty(detail), " · ")
 	doc := r.memberText(m, grammar.KeyDescription)

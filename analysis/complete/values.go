@@ -13,10 +13,6 @@ import (
 
 // valueItems completes the value at the cursor.
 func (r *request) valueItems(t target) {
-	if c := r.callAt(t.path); c != nil {
-		r.callItems(c, t)
-		return
-	}
 	val, node := t.frame.Value, t.node
 	if val == nil {
 		return

@@ -22,20 +22,21 @@ package markers_test
 //	#@nosignature("loc")                    no signature help there
 //
 // A file the index does not take as TOSCA by content (an empty one) is
-// opened as the server opens a document whose language is TOSCA.
+// opened as the server opens a document whose language is TOSCA. Every
+// fixture (of any feature) is also completed at every line: nothing may
+// panic, and every edit holds its cursor.
 
 import (
 	"context"
-	"path/filepath"
 	"strconv"
 	"strings"
-	"testing"
 
 	"github.com/tosca-ls/tosca-ls/analysis/complete"
 	"github.com/tosca-ls/tosca-ls/analysis/model"
 )
 
 func init() {
+	archiveChecks = append(archiveChecks, completeEverywhere)
 	handlers["complete"] = func(env *Env, m Marker) {
 		items, _, ok := completeAt(env, m)
 		for _, label := range env.Strs(m, 1) {
@@ -213,49 +214,47 @@ func labels(items []complete.Item) []string {
 	return out
 }
 
-// TestCompleteEverywhere runs completion and signature help at the start,
-// middle and end of every line of every completion fixture, then again
-// with each completion marker's line cut at its cursor (as while typing):
-// nothing may panic and every edit must hold the cursor.
-func TestCompleteEverywhere(t *testing.T) {
-	archives, err := filepath.Glob("../../testdata/markers/complete/*.txtar")
-	if err != nil || len(archives) == 0 {
-		t.Fatalf("no completion fixtures: %v", err)
-	}
+// completeEverywhere runs completion and signature help at the start,
+// middle and end of every line of every fixture, then again with each
+// completion marker's line cut at its cursor (as while typing): nothing may
+// panic and every edit must hold the cursor.
+func completeEverywhere(env *Env) {
 	ctx := context.Background()
-	for _, a := range archives {
-		env := openArchive(t, a)
-		texts := map[string][]string{}
-		for _, name := range env.Names {
+	texts := map[string][]string{}
+	for _, name := range env.Names {
+		if env.Snap.File(env.Abs(name)) != nil {
 			texts[name] = append(texts[name], env.Files[name])
 		}
-		for _, m := range env.Markers {
-			if off, _, ok := env.Locate(m, 0); ok && strings.HasPrefix(m.Name, "complete") {
-				content := env.Files[m.Path]
-				end := strings.IndexByte(content[off:], '\n')
-				if end < 0 {
-					end = len(content) - off
-				}
-				texts[m.Path] = append(texts[m.Path], content[:off]+content[off+end:])
-			}
+	}
+	for _, m := range env.Markers {
+		if !strings.HasPrefix(m.Name, "complete") {
+			continue
 		}
-		for name, variants := range texts {
-			path := env.Abs(name)
-			for i, text := range variants {
-				view := env.Engine.View(env.WS.SetOverlay(path, int32(i+2), []byte(text)))
-				start := 0
-				for _, line := range strings.SplitAfter(text, "\n") {
-					body := strings.TrimRight(line, "\r\n")
-					for _, off := range []int{start, start + len(body)/2, start + len(body)} {
-						for _, it := range complete.Complete(ctx, view, path, off) {
-							if it.Edit.Span.Start > off || it.Edit.Span.End < off {
-								t.Errorf("%s %s@%d: %q edits %v", a, name, off, it.Label, it.Edit.Span)
-							}
+		if off, _, ok := env.Locate(m, 0); ok {
+			content := env.Files[m.Path]
+			end := strings.IndexByte(content[off:], '\n')
+			if end < 0 {
+				end = len(content) - off
+			}
+			texts[m.Path] = append(texts[m.Path], content[:off]+content[off+end:])
+		}
+	}
+	for name, variants := range texts {
+		path := env.Abs(name)
+		for i, text := range variants {
+			view := env.Engine.View(env.WS.SetOverlay(path, int32(i+2), []byte(text)))
+			start := 0
+			for _, line := range strings.SplitAfter(text, "\n") {
+				body := strings.TrimRight(line, "\r\n")
+				for _, off := range []int{start, start + len(body)/2, start + len(body)} {
+					for _, it := range complete.Complete(ctx, view, path, off) {
+						if it.Edit.Span.Start > off || it.Edit.Span.End < off {
+							env.T.Errorf("%s@%d: %q edits %v", name, off, it.Label, it.Edit.Span)
 						}
-						complete.SignatureHelp(ctx, view, path, off)
 					}
-					start += len(line)
+					complete.SignatureHelp(ctx, view, path, off)
 				}
+				start += len(line)
 			}
 		}
 	}

@@ -8,19 +8,23 @@ package markers_test
 // Files ending in .golden are not written: markers compare with them.
 //
 // Markers live in YAML comments: `#@name(arg, …)`, several per comment if
-// needed. The comment, and the one blank that separates it from the text,
-// is removed from the line before the file is written, so fixtures hold the
-// text features see; further blanks stay (`key:  #@…` leaves `key: `), and
-// a line holding only blanks and markers keeps its blanks (an indented
-// empty line, where a key is about to be typed).
+// needed. The comment (and the blanks before it) is removed from the line
+// before the file is written, so fixtures hold the text features see. An
+// indented line holding only markers continues the markers of the line
+// above: it is not written, and its markers apply to that line (a marker
+// comment alone at the start of a line leaves an empty line).
 // Arguments are Go string literals, bare identifiers (names of locations)
 // or numbers. A string that locates something (most first arguments) is a
 // substring of the marker's own line; a `‸` inside it marks the exact
 // offset, else the locator's start is the offset and its text the span.
+// Two `‸` delimit the span inside a longer locator (the offset is at the
+// first): "‸host‸, ALL" is the host written before ", ALL". A `‸` in the
+// text of a line is not written either: the locator "‸" of the line's
+// markers stands for it, so a cursor may sit after blanks (`key: ‸`, an
+// indented empty line) or before text (`[ SELF, ‸ ] }`).
 //
 //	#@loc(name, "text")         names the span of text on this line
 //	#@diag("text", "code")      an error with that code exactly at text
-//	                            (an empty span at the cursor of "te‸xt")
 //	#@warning / @info / @hint   the same for other severities; an optional
 //	                            third argument is a substring of the message
 //
@@ -88,6 +92,7 @@ type Env struct {
 	View          *model.View
 	Markers       []Marker
 	locs          map[string]model.Location
+	cursors       map[string]map[int]int // file → line → offset in it of the `‸` written in the text
 	archive       string
 	goldenChanged bool
 }
@@ -95,6 +100,10 @@ type Env struct {
 // handlers run the markers of each feature (registered by the feature's
 // test file).
 var handlers = map[string]func(env *Env, m Marker){}
+
+// archiveChecks run once on every archive, after its markers (registered
+// by feature test files that check something of every fixture).
+var archiveChecks []func(env *Env)
 
 // diagnosticMarkers are the markers that expect a diagnostic, by severity.
 var diagnosticMarkers = map[string]diag.Severity{"diag": diag.Error, "warning": diag.Warning, "info": diag.Information, "hint": diag.Hint}
@@ -117,13 +126,53 @@ func TestMarkers(t *testing.T) {
 }
 
 func runArchive(t *testing.T, archive string) {
-	env := openArchive(t, archive)
+	data, err := os.ReadFile(archive)
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := &Env{T: t, Dir: t.TempDir(), Files: map[string]string{}, Golden: map[string]string{}, locs: map[string]model.Location{}, cursors: map[string]map[int]int{}, archive: archive}
+	for _, f := range parseTxtar(string(data)) {
+		if strings.HasSuffix(f.name, ".golden") {
+			env.Golden[f.name] = f.data
+			continue
+		}
+		content, markers, cursors := extractMarkers(t, f.name, f.data)
+		env.Files[f.name] = content
+		env.cursors[f.name] = cursors
+		env.Markers = append(env.Markers, markers...)
+		p := filepath.Join(env.Dir, filepath.FromSlash(f.name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ws := index.NewWorkspace(index.Options{CacheDir: filepath.Join(os.TempDir(), "tosca-ls-marker-cache")})
+	ws.AddFolder(context.Background(), env.Dir, nil)
+	env.WS = ws
+	names := make([]string, 0, len(env.Files))
+	for name := range env.Files {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	env.Names = names
+	for _, name := range names {
+		if index.Detect([]byte(env.Files[name])) != index.NotTOSCA {
+			env.Snap = ws.SetOverlay(env.Abs(name), 1, []byte(env.Files[name]))
+		}
+	}
+	if env.Snap == nil {
+		env.Snap = ws.Snapshot()
+	}
+	env.Engine = model.NewEngine()
+	env.View = env.Engine.View(env.Snap)
 	for _, m := range env.Markers {
 		if m.Name == "loc" {
 			env.defineLoc(m)
 		}
 	}
-	env.checkDiagnostics()
+	env.checkDiagnostics(names)
 	for _, m := range env.Markers {
 		if m.Name == "loc" || diagnosticMarkers[m.Name] != 0 {
 			continue
@@ -135,52 +184,12 @@ func runArchive(t *testing.T, archive string) {
 		}
 		h(env, m)
 	}
+	for _, check := range archiveChecks {
+		check(env)
+	}
 	if *update && env.goldenChanged {
 		env.writeGolden()
 	}
-}
-
-// openArchive writes the files of an archive to a temporary workspace,
-// indexes it and opens every TOSCA file of it.
-func openArchive(t *testing.T, archive string) *Env {
-	data, err := os.ReadFile(archive)
-	if err != nil {
-		t.Fatal(err)
-	}
-	env := &Env{T: t, Dir: t.TempDir(), Files: map[string]string{}, Golden: map[string]string{}, locs: map[string]model.Location{}, archive: archive}
-	for _, f := range parseTxtar(string(data)) {
-		if strings.HasSuffix(f.name, ".golden") {
-			env.Golden[f.name] = f.data
-			continue
-		}
-		content, markers := extractMarkers(t, f.name, f.data)
-		env.Files[f.name] = content
-		env.Markers = append(env.Markers, markers...)
-		p := filepath.Join(env.Dir, filepath.FromSlash(f.name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	env.WS = index.NewWorkspace(index.Options{CacheDir: filepath.Join(os.TempDir(), "tosca-ls-marker-cache")})
-	env.WS.AddFolder(context.Background(), env.Dir, nil)
-	for name := range env.Files {
-		env.Names = append(env.Names, name)
-	}
-	sort.Strings(env.Names)
-	for _, name := range env.Names {
-		if index.Detect([]byte(env.Files[name])) != index.NotTOSCA {
-			env.Snap = env.WS.SetOverlay(env.Abs(name), 1, []byte(env.Files[name]))
-		}
-	}
-	if env.Snap == nil {
-		env.Snap = env.WS.Snapshot()
-	}
-	env.Engine = model.NewEngine()
-	env.View = env.Engine.View(env.Snap)
-	return env
 }
 
 // Abs is the absolute path of a fixture file.
@@ -208,20 +217,26 @@ func (env *Env) Locate(m Marker, i int) (off int, span text.Span, ok bool) {
 		env.Errorf(m, "argument %d must be a locator string", i+1)
 		return 0, text.Span{}, false
 	}
-	loc := m.Args[i].Str
-	plain := strings.Replace(loc, cursor, "", 1)
+	parts := strings.Split(m.Args[i].Str, cursor)
+	plain := strings.Join(parts, "")
 	content := env.Files[m.Path]
 	start, end := lineBounds(content, m.Line)
+	if col, ok := env.cursors[m.Path][m.Line]; ok && m.Args[i].Str == cursor {
+		return start + col, text.Span{Start: start + col, End: start + col}, true
+	}
 	at := strings.Index(content[start:end], plain)
-	if at < 0 {
+	if at < 0 || len(parts) > 3 {
 		env.Errorf(m, "locator %q is not on line %d", plain, m.Line+1)
 		return 0, text.Span{}, false
 	}
 	s := start + at
 	span = text.Span{Start: s, End: s + len(plain)}
 	off = s
-	if c := strings.Index(loc, cursor); c >= 0 {
-		off = s + c
+	if len(parts) > 1 {
+		off = s + len(parts[0])
+	}
+	if len(parts) == 3 {
+		span = text.Span{Start: off, End: off + len(parts[1])}
 	}
 	return off, span, true
 }
@@ -299,7 +314,7 @@ func (env *Env) defineLoc(m Marker) {
 }
 
 // checkDiagnostics matches every diagnostic of every file with a marker.
-func (env *Env) checkDiagnostics() {
+func (env *Env) checkDiagnostics(names []string) {
 	type want struct {
 		m    Marker
 		span text.Span
@@ -312,14 +327,11 @@ func (env *Env) checkDiagnostics() {
 		if sev == 0 {
 			continue
 		}
-		if off, span, ok := env.Locate(m, 0); ok {
-			if strings.Contains(m.Args[0].Str, cursor) {
-				span = text.Span{Start: off, End: off}
-			}
+		if _, span, ok := env.Locate(m, 0); ok {
 			expected[m.Path] = append(expected[m.Path], &want{m: m, span: span, sev: sev})
 		}
 	}
-	for _, name := range env.Names {
+	for _, name := range names {
 		p := env.Abs(name)
 		if env.Snap.File(p) == nil {
 			continue
@@ -392,17 +404,22 @@ func parseTxtar(s string) []txtarFile {
 	return out
 }
 
-// extractMarkers removes the marker comments of a file and returns them.
-func extractMarkers(t *testing.T, name, content string) (string, []Marker) {
+// extractMarkers removes the marker comments (and the `‸` written in the
+// text of their lines) of a file and returns them, with the offset in its
+// line of each such `‸`.
+func extractMarkers(t *testing.T, name, content string) (string, []Marker, map[int]int) {
 	var out strings.Builder
 	var markers []Marker
+	cursors := map[int]int{}
 	lines := strings.SplitAfter(content, "\n")
+	written := 0
 	for i, line := range lines {
 		body := strings.TrimRight(line, "\r\n")
 		eol := line[len(body):]
 		at := markerStart(body)
 		if at < 0 {
 			out.WriteString(line)
+			written++
 			continue
 		}
 		pos := fmt.Sprintf("%s:%d", name, i+1)
@@ -410,18 +427,27 @@ func extractMarkers(t *testing.T, name, content string) (string, []Marker) {
 		if err != nil {
 			t.Fatalf("%s: %v", pos, err)
 		}
+		continued := at > 0 && strings.TrimSpace(body[:at]) == "" && written > 0
 		for _, m := range ms {
-			m.Path, m.Line, m.pos = name, i, pos
+			m.Path, m.Line, m.pos = name, written, pos
+			if continued {
+				m.Line--
+			}
 			markers = append(markers, m)
 		}
-		text := body[:at]
-		if strings.TrimLeft(text, " \t") != "" {
-			text = text[:len(text)-1]
+		if continued {
+			continue
+		}
+		text := strings.TrimRight(body[:at], " \t")
+		if c := strings.Index(text, cursor); c >= 0 {
+			cursors[written] = c
+			text = text[:c] + text[c+len(cursor):]
 		}
 		out.WriteString(text)
 		out.WriteString(eol)
+		written++
 	}
-	return out.String(), markers
+	return out.String(), markers, cursors
 }
 
 // markerStart finds the `#` of a `#@` comment (at the start or after a blank).
