@@ -1,6 +1,7 @@
 package complete
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/tosca-ls/tosca-ls/index/syntax"
@@ -80,10 +81,16 @@ func inComment(line []byte) bool {
 // indentUnit is the smallest indentation the file uses (2 by default).
 func indentUnit(src []byte) string {
 	best := 0
-	for _, ln := range strings.Split(string(src), "\n") {
-		n := len(ln) - len(strings.TrimLeft(ln, " "))
-		rest := strings.TrimSpace(ln)
-		if n == 0 || rest == "" || strings.HasPrefix(rest, "#") {
+	for rest := src; len(rest) > 0 && (best == 0 || best > 2); {
+		line := rest
+		if nl := bytes.IndexByte(rest, '\n'); nl >= 0 {
+			line, rest = rest[:nl], rest[nl+1:]
+		} else {
+			rest = nil
+		}
+		n := len(line) - len(bytes.TrimLeft(line, " "))
+		body := bytes.TrimSpace(line)
+		if n == 0 || len(body) == 0 || body[0] == '#' {
 			continue
 		}
 		if best == 0 || n < best {
@@ -254,7 +261,7 @@ func (r *request) commasBefore() int {
 	return n
 }
 
-// snippetEscape escapes the characters snippets treat specially.
-func snippetEscape(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `$`, `\$`, `}`, `\}`).Replace(s)
-}
+// snippetEscaper escapes the characters snippets treat specially.
+var snippetEscaper = strings.NewReplacer(`\`, `\\`, `$`, `\$`, `}`, `\}`)
+
+func snippetEscape(s string) string { return snippetEscaper.Replace(s) }

@@ -3,6 +3,7 @@ package complete
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
@@ -177,7 +178,9 @@ func (r *request) refItems(t target, kind grammar.RefKind, present map[string]bo
 // namespace-qualified and nested names alike): the file's own first, then
 // the workspace's, then the profiles'.
 func (r *request) typeItems(kind grammar.RefKind, group string, exclude model.Decl, present map[string]bool) {
-	for _, name := range r.v.Names(r.u.Path, kind) {
+	names := r.v.Names(r.u.Path, kind)
+	r.items = slices.Grow(r.items, len(names))
+	for _, name := range names {
 		d := r.v.Lookup(r.u.Path, kind, name)
 		if !d.Valid() || d == exclude || present[name] {
 			continue
@@ -306,7 +309,9 @@ func (r *request) templateItems(t target, present map[string]bool) {
 	// Many templates share a type: whether it offers what is wanted is
 	// worked out once per type.
 	offered := map[model.Decl]bool{}
-	for _, name := range r.v.LocalNames(r.u.Path, grammar.NodeTemplate) {
+	names := r.v.LocalNames(r.u.Path, grammar.NodeTemplate)
+	r.items = slices.Grow(r.items, len(names))
+	for _, name := range names {
 		d := r.v.Local(r.u.Path, grammar.NodeTemplate, name)
 		if present[name] || d == owner {
 			continue

@@ -123,18 +123,16 @@ func TestPathExpect(t *testing.T) {
 func TestSectionType(t *testing.T) {
 	u, src := openFixture(t, "simple-1.3.yaml")
 	for _, tc := range []struct {
-		at   string
-		n    int
-		want string
+		at, want string
 	}{
-		{"num_cpus: 2", 1, "tosca.capabilities.Compute"},                      // a template's capability assignment
-		{"level: high", 1, "my.App"},                                          // a node template
-		{"my.App:", 1, "tosca.nodes.WebApplication"},                          // a type refines its parent's members
-		{"- database_endpoint", 1, "tosca.nodes.Database"},                    // a node filter: the requirement's node
-		{"database_endpoint:", 1, "tosca.capabilities.Endpoint.Database"},     // a capability filter
-		{"create: install.sh", 1, "tosca.interfaces.node.lifecycle.Standard"}, // 1.x operations directly in an interface
+		{"num_cpus: 2", "tosca.capabilities.Compute"},                      // a template's capability assignment
+		{"level: high", "my.App"},                                          // a node template
+		{"my.App:", "tosca.nodes.WebApplication"},                          // a type refines its parent's members
+		{"- database_endpoint", "tosca.nodes.Database"},                    // a node filter: the requirement's node
+		{"database_endpoint:", "tosca.capabilities.Endpoint.Database"},     // a capability filter
+		{"create: install.sh", "tosca.interfaces.node.lifecycle.Standard"}, // 1.x operations directly in an interface
 	} {
-		id := u.Facts.EntityAt(offsetOf(t, src, tc.at, tc.n))
+		id := u.Facts.EntityAt(offsetOf(t, src, tc.at, 1))
 		if got := u.View.Name(u.View.SectionType(u.Decl(id))); got != tc.want {
 			t.Errorf("%q: got %q, want %q", tc.at, got, tc.want)
 		}
