@@ -190,8 +190,9 @@ func (r *request) lineLost() bool {
 
 // reparse parses the text again with the cursor line patched so that it
 // yields a tree (syntax.ParseForCompletion) and binds that tree afresh.
-// It costs one parse and one binding of the file, so it runs only when the
-// snapshot's tree lost the cursor line or the structure around it.
+// It costs parsing the cursor's document again (twice: as is, then
+// patched) and binding the file, so it runs only when the snapshot's tree
+// lost the cursor line or the structure around it.
 func (r *request) reparse() *model.Unit {
 	parsed := r.src
 	if strings.HasSuffix(r.typed, ":") && r.word.End == r.off {

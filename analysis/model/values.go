@@ -20,9 +20,6 @@ type ValueDef struct {
 	Type Decl
 }
 
-// Valid reports whether anything is known of the value.
-func (d ValueDef) Valid() bool { return d.Def.Valid() || d.Type.Valid() }
-
 // MemberValue is what the values of a property, attribute or input member
 // follow: its most derived definition that names a type (a refinement may
 // leave the type out).
@@ -35,8 +32,8 @@ func (v *View) MemberValue(m Member) ValueDef {
 	return ValueDef{Def: m.Def}
 }
 
-// Field is field name of a value of a complex data type: the member of
-// the data type and what its values follow.
+// Field is the field called name of a value of a complex data type: the
+// member of the data type, and what the field's values follow.
 func (v *View) Field(d ValueDef, name string) (Member, ValueDef, bool) {
 	m, ok := v.Member(d.Type, grammar.SectionProperties, name)
 	if !ok {
