@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/tosca-ls/tosca-ls/analysis"
+	"github.com/tosca-ls/tosca-ls/analysis/complete"
 	"github.com/tosca-ls/tosca-ls/analysis/hover"
 	"github.com/tosca-ls/tosca-ls/analysis/model"
 	"github.com/tosca-ls/tosca-ls/analysis/navigate"
@@ -35,12 +36,12 @@ func TestConcurrentRequests(t *testing.T) {
 		go func(g int) {
 			defer wg.Done()
 			for off := g; off < len(src); off += 37 {
-				analysis.Complete(ctx, snap, main, off)
+				complete.Complete(ctx, view, main, off)
 				hover.At(ctx, view, main, off)
 				navigate.Definition(ctx, view, main, off)
 				navigate.References(ctx, view, main, off, true)
 				navigate.Highlights(ctx, view, main, off)
-				analysis.SignatureHelpAt(ctx, snap, main, off)
+				complete.SignatureHelp(ctx, view, main, off)
 			}
 			analysis.Diagnostics(ctx, snap, main)
 		}(g)

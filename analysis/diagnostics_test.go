@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/tosca-ls/tosca-ls/analysis"
+	"github.com/tosca-ls/tosca-ls/analysis/complete"
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
 	"github.com/tosca-ls/tosca-ls/analysis/hover"
 	"github.com/tosca-ls/tosca-ls/analysis/model"
@@ -299,7 +300,7 @@ func TestFileTooLarge(t *testing.T) {
 		t.Fatalf("diagnostics %+v", diags)
 	}
 	// Features on the unparsed file answer without panicking.
-	analysis.Complete(context.Background(), snap, path, 10)
+	complete.Complete(context.Background(), engine.View(snap), path, 10)
 	hover.At(context.Background(), engine.View(snap), path, 10)
 }
 

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/tosca-ls/tosca-ls/analysis"
+	"github.com/tosca-ls/tosca-ls/analysis/complete"
 	"github.com/tosca-ls/tosca-ls/analysis/hover"
 	"github.com/tosca-ls/tosca-ls/analysis/model"
 	"github.com/tosca-ls/tosca-ls/analysis/navigate"
@@ -17,7 +18,7 @@ import (
 // FuzzAnalysis feeds arbitrary text through parse → model → every feature:
 // nothing may panic, and every span must lie inside the text.
 func FuzzAnalysis(f *testing.F) {
-	for _, glob := range []string{"../testdata/diagnostics/*/*.yaml", "../testdata/spec/valid/*.yaml", "../testdata/completion/*/*.yaml"} {
+	for _, glob := range []string{"../testdata/diagnostics/*/*.yaml", "../testdata/spec/valid/*.yaml"} {
 		paths, _ := filepath.Glob(glob)
 		for i, p := range paths {
 			if i%3 != 0 { // a sample keeps the seed corpus quick
@@ -44,10 +45,10 @@ func FuzzAnalysis(f *testing.F) {
 		for _, d := range analysis.Diagnostics(ctx, snap, path) {
 			inside("diagnostic "+d.Code, d.Span.Start, d.Span.End)
 		}
-		for _, it := range analysis.Complete(ctx, snap, path, off) {
+		view := model.NewEngine().View(snap)
+		for _, it := range complete.Complete(ctx, view, path, off) {
 			inside("completion", it.Edit.Span.Start, it.Edit.Span.End)
 		}
-		view := model.NewEngine().View(snap)
 		if h := hover.At(ctx, view, path, off); h != nil {
 			inside("hover", h.Span.Start, h.Span.End)
 		}
@@ -58,7 +59,7 @@ func FuzzAnalysis(f *testing.F) {
 		}
 		navigate.References(ctx, view, path, off, true)
 		navigate.Highlights(ctx, view, path, off)
-		analysis.SignatureHelpAt(ctx, snap, path, off)
+		complete.SignatureHelp(ctx, view, path, off)
 		navigate.PrepareRename(ctx, view, path, off)
 		analysis.CodeActions(ctx, snap, path, analysisSpan(off))
 	})

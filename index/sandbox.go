@@ -48,8 +48,10 @@ func (sb *sandbox) check(path, name string) *Problem {
 	real := realPath(path)
 	for _, r := range sb.roots {
 		if within(r, real) {
-			if st, err := os.Stat(real); err == nil && !st.Mode().IsRegular() {
-				return &Problem{Code: diag.ImportRefused, Message: "import " + name + " refused: not a regular file (devices, pipes, sockets and folders are never read)"}
+			if st, err := os.Stat(real); err == nil && st.IsDir() {
+				return &Problem{Code: diag.ImportNotFound, Message: "import " + name + " names a folder, not a file"}
+			} else if err == nil && !st.Mode().IsRegular() {
+				return &Problem{Code: diag.ImportRefused, Message: "import " + name + " refused: not a regular file (devices, pipes and sockets are never read)"}
 			}
 			return nil
 		}

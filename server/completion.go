@@ -6,10 +6,10 @@ import (
 
 	"go.lsp.dev/protocol"
 
-	"github.com/tosca-ls/tosca-ls/analysis"
+	"github.com/tosca-ls/tosca-ls/analysis/complete"
 )
 
-// Completion maps analysis.Complete to a CompletionList.
+// Completion maps complete.Complete to a CompletionList.
 func (s *Server) Completion(ctx context.Context, params *protocol.CompletionParams) (protocol.CompletionResult, error) {
 	list := &protocol.CompletionList{Items: []protocol.CompletionItem{}}
 	t, ok := s.target(ctx, params.TextDocument.URI)
@@ -17,7 +17,7 @@ func (s *Server) Completion(ctx context.Context, params *protocol.CompletionPara
 		return list, nil
 	}
 	snippets := s.clientCaps().snippets
-	for _, it := range analysis.Complete(ctx, t.snap, t.path, t.offset(params.Position)) {
+	for _, it := range complete.Complete(ctx, t.view, t.path, t.offset(params.Position)) {
 		if it.Snippet && !snippets {
 			it.Edit.NewText, it.Snippet = plainSnippet(it.Edit.NewText), false
 		}
@@ -61,10 +61,36 @@ func plainSnippet(snippet string) string {
 	return b.String()
 }
 
-func completionItem(t *docTarget, it analysis.CompletionItem) protocol.CompletionItem {
+// completionKinds are the LSP kinds of the items' kinds.
+var completionKinds = map[complete.Kind]protocol.CompletionItemKind{
+	complete.KindKeyname:        protocol.CompletionItemKindProperty,
+	complete.KindProperty:       protocol.CompletionItemKindProperty,
+	complete.KindCapability:     protocol.CompletionItemKindField,
+	complete.KindRequirement:    protocol.CompletionItemKindReference,
+	complete.KindInterface:      protocol.CompletionItemKindInterface,
+	complete.KindOperation:      protocol.CompletionItemKindMethod,
+	complete.KindNotification:   protocol.CompletionItemKindEvent,
+	complete.KindArtifact:       protocol.CompletionItemKindFile,
+	complete.KindType:           protocol.CompletionItemKindClass,
+	complete.KindDataType:       protocol.CompletionItemKindStruct,
+	complete.KindCapabilityType: protocol.CompletionItemKindInterface,
+	complete.KindInterfaceType:  protocol.CompletionItemKindInterface,
+	complete.KindArtifactType:   protocol.CompletionItemKindFile,
+	complete.KindTemplate:       protocol.CompletionItemKindReference,
+	complete.KindName:           protocol.CompletionItemKindVariable,
+	complete.KindEnum:           protocol.CompletionItemKindEnumMember,
+	complete.KindBool:           protocol.CompletionItemKindValue,
+	complete.KindFunction:       protocol.CompletionItemKindFunction,
+	complete.KindKeyword:        protocol.CompletionItemKindKeyword,
+	complete.KindProfile:        protocol.CompletionItemKindModule,
+	complete.KindFile:           protocol.CompletionItemKindFile,
+	complete.KindFolder:         protocol.CompletionItemKindFolder,
+}
+
+func completionItem(t *docTarget, it complete.Item) protocol.CompletionItem {
 	ci := protocol.CompletionItem{
 		Label: it.Label,
-		Kind:  protocol.CompletionItemKind(it.Kind),
+		Kind:  completionKinds[it.Kind],
 		TextEdit: &protocol.TextEdit{
 			Range:   t.rng(it.Edit.Span),
 			NewText: it.Edit.NewText,
@@ -89,9 +115,6 @@ func completionItem(t *docTarget, it analysis.CompletionItem) protocol.Completio
 	}
 	if it.FilterText != "" {
 		ci.FilterText = protocol.NewOptional(it.FilterText)
-	}
-	if len(it.AdditionalEdits) > 0 {
-		ci.AdditionalTextEdits = textEdits(t.lines, it.AdditionalEdits)
 	}
 	if it.Deprecated {
 		ci.Tags = []protocol.CompletionItemTag{protocol.CompletionItemTagDeprecated}

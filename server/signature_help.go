@@ -5,7 +5,7 @@ import (
 
 	"go.lsp.dev/protocol"
 
-	"github.com/tosca-ls/tosca-ls/analysis"
+	"github.com/tosca-ls/tosca-ls/analysis/complete"
 )
 
 // SignatureHelp describes the TOSCA function call around the cursor.
@@ -14,7 +14,7 @@ func (s *Server) SignatureHelp(ctx context.Context, params *protocol.SignatureHe
 	if !ok {
 		return nil, nil
 	}
-	sh := analysis.SignatureHelpAt(ctx, t.snap, t.path, t.offset(params.Position))
+	sh := complete.SignatureHelp(ctx, t.view, t.path, t.offset(params.Position))
 	if sh == nil {
 		return nil, nil
 	}
@@ -30,8 +30,8 @@ func (s *Server) SignatureHelp(ctx context.Context, params *protocol.SignatureHe
 		info.Parameters = append(info.Parameters, pi)
 	}
 	res := &protocol.SignatureHelp{Signatures: []protocol.SignatureInformation{info}, ActiveSignature: ptr(uint32(0))}
-	if sh.ActiveParam >= 0 && sh.ActiveParam < len(sh.Params) {
-		res.ActiveParameter = protocol.NewNullable(uint32(sh.ActiveParam))
+	if sh.Active >= 0 && sh.Active < len(sh.Params) {
+		res.ActiveParameter = protocol.NewNullable(uint32(sh.Active))
 	}
 	return res, nil
 }

@@ -48,6 +48,9 @@ type PathSpec struct {
 	// AlsoProperties lets an attribute path name a property (properties are
 	// reflected as attributes).
 	AlsoProperties bool
+	// Through lets an EntityPath name a capability or requirement of the
+	// entity before the name (1.3 §4.5.2: get_property, get_attribute).
+	Through bool
 	// Nested is set when field names and list indexes may follow the name.
 	Nested bool
 	// Rest is set when the arguments after the path are values of their
@@ -56,8 +59,8 @@ type PathSpec struct {
 }
 
 var pathSpecs = map[string]PathSpec{
-	"get_property":          {Style: EntityPath, Sections: []string{SectionProperties}, Nested: true},
-	"get_attribute":         {Style: EntityPath, Sections: []string{SectionAttributes}, AlsoProperties: true, Nested: true},
+	"get_property":          {Style: EntityPath, Sections: []string{SectionProperties}, Through: true, Nested: true},
+	"get_attribute":         {Style: EntityPath, Sections: []string{SectionAttributes}, AlsoProperties: true, Through: true, Nested: true},
 	"get_artifact":          {Style: EntityPath, Sections: []string{SectionArtifacts}, Rest: true},
 	"get_operation_output":  {Style: EntityPath, Sections: []string{SectionInterfaces, SectionOperations}, Rest: true},
 	"$get_property":         {Style: ToscaPath, Sections: []string{SectionProperties}, Nested: true},
@@ -110,10 +113,12 @@ func IsIndex(arg string, style PathStyle) bool {
 const PathHostRequirement = "host"
 
 // PathKeywords are the keywords that step through a final 2.0 TOSCA path
-// (SOURCE and TARGET, which also start 1.x paths, are EntityKeywords).
+// (CSD06 §10.3). SOURCE and TARGET also start 1.x paths (EntityKeywords).
 var PathKeywords = []Keyword{
 	{KeywordRelationship, "A step of a TOSCA path: from a node, the relationship its requirement named next makes (an index may follow); after `CAPABILITY, name`, a relationship that targets that capability."},
 	{KeywordCapability, "A step of a TOSCA path: from a node, its capability named next; from a relationship, the capability the relationship targets."},
+	{KeywordSource, "A step of a TOSCA path: from a relationship, its source node."},
+	{KeywordTarget, "A step of a TOSCA path: from a relationship, its target node."},
 	{KeywordAll, "An index of a TOSCA path: every node or relationship the step reaches instead of one; the function then returns a list."},
 }
 

@@ -39,6 +39,27 @@ const (
 	KeyVariadic   = "variadic"
 	KeyResult     = "result"
 	KeySteps      = "steps"
+	KeyStatus     = "status"
+	KeyValue      = "value"
+	KeyTarget     = "target"
+)
+
+// Values the analysis reads by name.
+const (
+	// StatusDeprecated is the `status` of a deprecated property or attribute.
+	StatusDeprecated = "deprecated"
+	// ConstraintValidValues is the constraint clause (1.x, 2020 draft) and
+	// FunctionValidValues the validation function (final 2.0) that
+	// enumerate the values allowed.
+	ConstraintValidValues = "valid_values"
+	FunctionValidValues   = "$valid_values"
+)
+
+// Built-in data types the analysis tells apart.
+const (
+	TypeBoolean = "boolean"
+	TypeList    = "list"
+	TypeMap     = "map"
 )
 
 // Member sections: keynames of type definitions holding named member
@@ -111,6 +132,22 @@ func (k *Key) Definitions() *Entity {
 		return nil
 	}
 	return k.Value.Elem.Entity
+}
+
+// ExtraSection is the keyname that holds, in the versions that have it,
+// the entries other versions write directly in e (its Extra): 1.0–1.2
+// interfaces hold their operations directly, 1.3 under `operations`. It is
+// "" when e's other keys are no such entries.
+func (e *Entity) ExtraSection() string {
+	if e.Extra == nil || e.Extra.Entity == nil {
+		return ""
+	}
+	for _, k := range e.Keys {
+		if k.Definitions() == e.Extra.Entity {
+			return k.Name
+		}
+	}
+	return ""
 }
 
 // TypeSection is the keyname of type definitions of kind called section
@@ -195,7 +232,7 @@ func ShortKey(e *Entity, short *Value, v Versions) *Key {
 			}
 		}
 	case AnyValue:
-		if k := e.Key("value", v); k != nil {
+		if k := e.Key(KeyValue, v); k != nil {
 			return k
 		}
 		return e.Key(KeyDefault, v)

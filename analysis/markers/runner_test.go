@@ -18,7 +18,10 @@ package markers_test
 // substring of the marker's own line; a `‸` inside it marks the exact
 // offset, else the locator's start is the offset and its text the span.
 // Two `‸` delimit the span inside a longer locator (the offset is at the
-// first): "‸host‸, ALL" is the host written before ", ALL".
+// first): "‸host‸, ALL" is the host written before ", ALL". A `‸` in the
+// text of a line is not written either: the locator "‸" of the line's
+// markers stands for it, so a cursor may sit after blanks (`key: ‸`, an
+// indented empty line) or before text (`[ SELF, ‸ ] }`).
 //
 //	#@loc(name, "text")         names the span of text on this line
 //	#@diag("text", "code")      an error with that code exactly at text
@@ -81,12 +84,15 @@ type Env struct {
 	T             *testing.T
 	Dir           string
 	Files         map[string]string // relative path → text as written
+	Names         []string          // the relative paths of Files, sorted
 	Golden        map[string]string // golden file name → content
+	WS            *index.Workspace
 	Snap          *index.Snapshot
 	Engine        *model.Engine
 	View          *model.View
 	Markers       []Marker
 	locs          map[string]model.Location
+	cursors       map[string]map[int]int // file → line → offset in it of the `‸` written in the text
 	archive       string
 	goldenChanged bool
 }
@@ -94,6 +100,10 @@ type Env struct {
 // handlers run the markers of each feature (registered by the feature's
 // test file).
 var handlers = map[string]func(env *Env, m Marker){}
+
+// archiveChecks run once on every archive, after its markers (registered
+// by feature test files that check something of every fixture).
+var archiveChecks []func(env *Env)
 
 // diagnosticMarkers are the markers that expect a diagnostic, by severity.
 var diagnosticMarkers = map[string]diag.Severity{"diag": diag.Error, "warning": diag.Warning, "info": diag.Information, "hint": diag.Hint}
@@ -120,14 +130,15 @@ func runArchive(t *testing.T, archive string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	env := &Env{T: t, Dir: t.TempDir(), Files: map[string]string{}, Golden: map[string]string{}, locs: map[string]model.Location{}, archive: archive}
+	env := &Env{T: t, Dir: t.TempDir(), Files: map[string]string{}, Golden: map[string]string{}, locs: map[string]model.Location{}, cursors: map[string]map[int]int{}, archive: archive}
 	for _, f := range parseTxtar(string(data)) {
 		if strings.HasSuffix(f.name, ".golden") {
 			env.Golden[f.name] = f.data
 			continue
 		}
-		content, markers := extractMarkers(t, f.name, f.data)
+		content, markers, cursors := extractMarkers(t, f.name, f.data)
 		env.Files[f.name] = content
+		env.cursors[f.name] = cursors
 		env.Markers = append(env.Markers, markers...)
 		p := filepath.Join(env.Dir, filepath.FromSlash(f.name))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -140,11 +151,13 @@ func runArchive(t *testing.T, archive string) {
 	ws := index.NewWorkspace(index.Options{CacheDir: filepath.Join(os.TempDir(), "tosca-ls-marker-cache")})
 	ws.AddFolder(context.Background(), env.Dir, nil)
 	ws.MarkComplete()
+	env.WS = ws
 	names := make([]string, 0, len(env.Files))
 	for name := range env.Files {
 		names = append(names, name)
 	}
 	sort.Strings(names)
+	env.Names = names
 	for _, name := range names {
 		if index.Detect([]byte(env.Files[name])) != index.NotTOSCA {
 			env.Snap = ws.SetOverlay(env.Abs(name), 1, []byte(env.Files[name]))
@@ -171,6 +184,9 @@ func runArchive(t *testing.T, archive string) {
 			continue
 		}
 		h(env, m)
+	}
+	for _, check := range archiveChecks {
+		check(env)
 	}
 	if *update && env.goldenChanged {
 		env.writeGolden()
@@ -206,6 +222,9 @@ func (env *Env) Locate(m Marker, i int) (off int, span text.Span, ok bool) {
 	plain := strings.Join(parts, "")
 	content := env.Files[m.Path]
 	start, end := lineBounds(content, m.Line)
+	if col, ok := env.cursors[m.Path][m.Line]; ok && m.Args[i].Str == cursor {
+		return start + col, text.Span{Start: start + col, End: start + col}, true
+	}
 	at := strings.Index(content[start:end], plain)
 	if at < 0 || len(parts) > 3 {
 		env.Errorf(m, "locator %q is not on line %d", plain, m.Line+1)
@@ -386,10 +405,13 @@ func parseTxtar(s string) []txtarFile {
 	return out
 }
 
-// extractMarkers removes the marker comments of a file and returns them.
-func extractMarkers(t *testing.T, name, content string) (string, []Marker) {
+// extractMarkers removes the marker comments (and the `‸` written in the
+// text of their lines) of a file and returns them, with the offset in its
+// line of each such `‸`.
+func extractMarkers(t *testing.T, name, content string) (string, []Marker, map[int]int) {
 	var out strings.Builder
 	var markers []Marker
+	cursors := map[int]int{}
 	lines := strings.SplitAfter(content, "\n")
 	written := 0
 	for i, line := range lines {
@@ -417,11 +439,16 @@ func extractMarkers(t *testing.T, name, content string) (string, []Marker) {
 		if continued {
 			continue
 		}
-		out.WriteString(strings.TrimRight(body[:at], " \t"))
+		text := strings.TrimRight(body[:at], " \t")
+		if c := strings.Index(text, cursor); c >= 0 {
+			cursors[written] = c
+			text = text[:c] + text[c+len(cursor):]
+		}
+		out.WriteString(text)
 		out.WriteString(eol)
 		written++
 	}
-	return out.String(), markers
+	return out.String(), markers, cursors
 }
 
 // markerStart finds the `#` of a `#@` comment (at the start or after a blank).

@@ -22,8 +22,9 @@ func (e *Engine) Diagnostics(ctx context.Context, v *View, path string) []Diagno
 		// The embedded profiles are read-only and not the author's to fix.
 		return nil
 	}
+	fs := v.Facts(path)
 	e.mu.Lock()
-	if c, ok := e.diags[path]; ok && c.facts == file.Facts && c.gen == v.prog.gen {
+	if c, ok := e.diags[path]; ok && c.facts == fs && c.gen == v.prog.gen {
 		e.mu.Unlock()
 		return c.out
 	}
@@ -39,7 +40,7 @@ func (e *Engine) Diagnostics(ctx context.Context, v *View, path string) []Diagno
 		return out
 	}
 	e.mu.Lock()
-	e.diags[path] = diagEntry{facts: file.Facts, gen: v.prog.gen, out: out}
+	e.diags[path] = diagEntry{facts: fs, gen: v.prog.gen, out: out}
 	e.mu.Unlock()
 	return out
 }
@@ -166,6 +167,9 @@ func shortPath(p, rel string) string {
 func (c *checker) references() {
 	for i := range c.f.Refs {
 		r := &c.f.Refs[i]
+		if r.Flags&facts.RefBroken != 0 {
+			continue
+		}
 		switch {
 		case r.Flags&facts.RefMember != 0:
 			c.member(i, r)

@@ -100,6 +100,9 @@ type View struct {
 	Snap *index.Snapshot
 	prog *Program
 	eng  *Engine
+	// reparsed, when set, replaces the snapshot's reading of one open
+	// document (see Reparsed).
+	reparsed *Unit
 }
 
 // View returns the view of a snapshot, reusing the program of the previous
@@ -116,6 +119,9 @@ func (e *Engine) View(snap *index.Snapshot) *View {
 
 // Facts returns the facts of the file at path (nil if unknown).
 func (v *View) Facts(path string) *facts.Facts {
+	if v.reparsed != nil && v.reparsed.Path == path {
+		return v.reparsed.Facts
+	}
 	if f := v.Snap.File(path); f != nil {
 		return f.Facts
 	}

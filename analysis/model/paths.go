@@ -1,6 +1,8 @@
 package model
 
 import (
+	"slices"
+
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
 	"github.com/tosca-ls/tosca-ls/index/facts"
 	"github.com/tosca-ls/tosca-ls/index/syntax"
@@ -75,18 +77,56 @@ type pathCtx struct {
 // CallPath resolves each argument of a call of a function that reads the
 // model (get_property and friends); nil for other calls.
 func (v *View) CallPath(path string, call *facts.Call) []PathStep {
+	w := v.pathWalker(path, call)
+	if w == nil {
+		return nil
+	}
+	w.run()
+	return w.steps
+}
+
+// PathExpect is what may be written as one argument of a path call, given
+// the arguments before it.
+type PathExpect struct {
+	// Start is set for the first argument: a template name, or one of Keywords.
+	Start bool
+	// Keywords are the path keywords that may come here.
+	Keywords []string
+	// Names are the member sections whose names may come here, each with
+	// the type it is read in, most expected first.
+	Names []PathNames
+}
+
+// PathNames are the member names of one section of a type.
+type PathNames struct {
+	Type    Decl
+	Section string
+}
+
+// PathExpect says what argument arg of a path call may be, reading the
+// arguments before it as CallPath does; nil when the call reads no path or
+// the argument is past the path (a value of its own, or nothing more).
+func (v *View) PathExpect(path string, call *facts.Call, arg int) *PathExpect {
+	w := v.pathWalker(path, call)
+	if w == nil || arg < 0 || arg > len(w.args) {
+		return nil
+	}
+	w.args, w.expecting = w.args[:arg], true
+	w.run()
+	return w.expect
+}
+
+func (v *View) pathWalker(path string, call *facts.Call) *pathWalker {
 	spec := grammar.PathOf(call.Fn)
 	if spec == nil {
 		return nil
 	}
 	f := v.Facts(path)
 	args := f.Items(call.Args)
-	if args == nil {
+	if val := f.Value(call.Args); args == nil && val != nil && val.Kind != syntax.Null {
 		args = []facts.ValueID{call.Args}
 	}
-	w := &pathWalker{v: v, path: path, f: f, spec: spec, call: call, args: args}
-	w.run()
-	return w.steps
+	return &pathWalker{v: v, path: path, f: f, spec: spec, call: call, args: args}
 }
 
 type pathWalker struct {
@@ -98,6 +138,38 @@ type pathWalker struct {
 	args  []facts.ValueID
 	i     int
 	steps []PathStep
+	// expecting is set when args end where an argument is being written:
+	// the walker then records in expect what that argument may be.
+	expecting bool
+	expect    *PathExpect
+}
+
+// atEnd reports whether the walk just reached the argument being written
+// (the first place that finds it records what may come there).
+func (w *pathWalker) atEnd() bool { return w.expecting && w.expect == nil && w.i == len(w.args) }
+
+// following reports whether an argument comes after the current one (the
+// one being written counts).
+func (w *pathWalker) following() bool {
+	n := len(w.args)
+	if w.expecting {
+		n++
+	}
+	return w.i+1 < n
+}
+
+// expectNames records that the names of the sections of the context's
+// types may come next, with the keywords that may too.
+func (w *pathWalker) expectNames(c pathCtx, keywords []string, sections ...string) {
+	e := &PathExpect{Keywords: keywords}
+	for _, t := range []Decl{c.typ, c.capType} {
+		for _, sec := range sections {
+			if t.Valid() {
+				e.Names = append(e.Names, PathNames{Type: t, Section: sec})
+			}
+		}
+	}
+	w.expect = e
 }
 
 func (w *pathWalker) text(i int) string { return w.f.Text(w.args[i]) }
@@ -117,13 +189,17 @@ func (w *pathWalker) step(kind StepKind, c pathCtx) *PathStep {
 func (w *pathWalker) more() bool { return w.i < len(w.args) && w.isScalar(w.i) }
 
 func (w *pathWalker) run() {
+	if w.atEnd() {
+		w.expect = &PathExpect{Start: true, Keywords: grammar.PathStarts(w.spec.Style)}
+		return
+	}
 	if len(w.args) == 0 || !w.isScalar(0) {
 		return
 	}
 	c := w.start()
 	if w.spec.Style == grammar.ToscaPath {
 		c = w.toscaSteps(c)
-	} else if len(w.spec.Sections) == 1 && w.i+1 < len(w.args) {
+	} else if w.spec.Through && w.following() {
 		c = w.entityStep(c)
 	}
 	c = w.names(c)
@@ -259,14 +335,31 @@ func (w *pathWalker) host() Decl {
 	return Decl{}
 }
 
+// toscaKeywords are the keywords a TOSCA path may continue with in each
+// context (CSD06 §10.3): a node leads into the relationship of one of its
+// requirements or into one of its capabilities; a relationship to its
+// source or target node or to its target capability; a capability to the
+// relationships that target it.
+var toscaKeywords = map[PathContext][]string{
+	NodeContext:         {grammar.KeywordRelationship, grammar.KeywordCapability},
+	RelationshipContext: {grammar.KeywordSource, grammar.KeywordTarget, grammar.KeywordCapability},
+	CapabilityContext:   {grammar.KeywordRelationship},
+}
+
 // toscaSteps follows the relationship steps of a final 2.0 TOSCA path.
 func (w *pathWalker) toscaSteps(c pathCtx) pathCtx {
 	for w.more() {
 		kw := w.text(w.i)
+		if !slices.Contains(toscaKeywords[c.kind], kw) {
+			return c
+		}
+		w.step(StepKeyword, c).Resolved = true
 		switch {
 		case c.kind == NodeContext && kw == grammar.KeywordRelationship:
-			w.step(StepKeyword, c).Resolved = true
 			if !w.more() {
+				if w.atEnd() {
+					w.expectNames(pathCtx{typ: c.typ}, nil, grammar.SectionRequirements)
+				}
 				return pathCtx{}
 			}
 			s := w.step(StepRequirement, c)
@@ -281,8 +374,10 @@ func (w *pathWalker) toscaSteps(c pathCtx) pathCtx {
 			next.source, next.target, next.capType = c.typ, w.v.RequirementNodeType(m.Def.Path, m.Def.ID), w.v.RequirementCapability(m)
 			c = next
 		case c.kind == NodeContext && kw == grammar.KeywordCapability:
-			w.step(StepKeyword, c).Resolved = true
 			if !w.more() {
+				if w.atEnd() {
+					w.expectNames(pathCtx{typ: c.typ}, nil, grammar.SectionCapabilities)
+				}
 				return pathCtx{}
 			}
 			s := w.step(StepCapability, c)
@@ -293,28 +388,17 @@ func (w *pathWalker) toscaSteps(c pathCtx) pathCtx {
 				s.Member = &m
 			}
 			c = pathCtx{kind: CapabilityContext, typ: w.v.MemberType(m)}
-			if w.more() && w.text(w.i) == grammar.KeywordRelationship {
-				w.step(StepKeyword, c).Resolved = true
-				w.index(c)
-				c = pathCtx{kind: RelationshipContext}
-			}
 		case c.kind == RelationshipContext && (kw == grammar.KeywordSource || kw == grammar.KeywordTarget):
-			w.step(StepKeyword, c).Resolved = true
 			t := c.source
 			if kw == grammar.KeywordTarget {
 				t = c.target
 			}
 			c = pathCtx{kind: NodeContext, typ: t}
 		case c.kind == RelationshipContext && kw == grammar.KeywordCapability:
-			w.step(StepKeyword, c).Resolved = true
 			c = pathCtx{kind: CapabilityContext, typ: c.capType}
-			if w.more() && w.text(w.i) == grammar.KeywordRelationship {
-				w.step(StepKeyword, c).Resolved = true
-				w.index(c)
-				c = pathCtx{kind: RelationshipContext}
-			}
-		default:
-			return c
+		case c.kind == CapabilityContext && kw == grammar.KeywordRelationship:
+			w.index(c)
+			c = pathCtx{kind: RelationshipContext}
 		}
 	}
 	return c
@@ -371,6 +455,9 @@ func (w *pathWalker) member(c pathCtx, name string) (Member, bool) {
 // then an operation.
 func (w *pathWalker) names(c pathCtx) pathCtx {
 	if !w.more() {
+		if w.atEnd() {
+			w.expectFirstName(c)
+		}
 		return c
 	}
 	s := w.step(StepName, c)
@@ -384,10 +471,13 @@ func (w *pathWalker) names(c pathCtx) pathCtx {
 	first := m
 	s.Member, s.Section = &first, m.Section
 	for _, sec := range w.spec.Sections[1:] {
+		t := w.v.MemberType(m)
 		if !w.more() {
+			if w.atEnd() {
+				w.expectNames(pathCtx{typ: t}, nil, sec)
+			}
 			return pathCtx{}
 		}
-		t := w.v.MemberType(m)
 		s = w.step(StepName, pathCtx{kind: c.kind, typ: t})
 		s.Section = sec
 		next, found := w.v.Member(t, sec, s.Name)
@@ -397,26 +487,51 @@ func (w *pathWalker) names(c pathCtx) pathCtx {
 		}
 		s.Member, m = &next, next
 	}
-	return pathCtx{kind: ValueContext, typ: w.v.MemberType(m), def: m.Def}
+	vd := w.v.MemberValue(m)
+	return pathCtx{kind: ValueContext, typ: vd.Type, def: vd.Def}
+}
+
+// expectFirstName records what may come where the name the function reads
+// is expected: that name, the keywords the context allows in a TOSCA path,
+// and, right after the entity of a path that may go through one, the
+// entity's capabilities and requirements.
+func (w *pathWalker) expectFirstName(c pathCtx) {
+	sections := []string{w.spec.Sections[0]}
+	if w.spec.AlsoProperties {
+		sections = append(sections, grammar.SectionProperties)
+	}
+	var keywords []string
+	if w.spec.Style == grammar.ToscaPath {
+		keywords = toscaKeywords[c.kind]
+	}
+	if w.spec.Through && w.i == 1 {
+		sections = append(sections, grammar.SectionCapabilities, grammar.SectionRequirements)
+	}
+	w.expectNames(c, keywords, sections...)
 }
 
 // fields reads the field names and list indexes into the value read.
 func (w *pathWalker) fields(c pathCtx) {
 	for w.more() {
 		s := w.step(StepField, c)
+		vd := ValueDef{Def: c.def, Type: c.typ}
 		if grammar.IsIndex(s.Name, grammar.EntityPath) {
 			s.Resolved = true
-			c = pathCtx{kind: ValueContext, typ: w.v.EntryType(c.def), def: w.v.EntrySchema(c.def)}
+			entry := w.v.Entry(vd)
+			c = pathCtx{kind: ValueContext, typ: entry.Type, def: entry.Def}
 			continue
 		}
-		m, ok := w.v.Member(c.typ, grammar.SectionProperties, s.Name)
+		m, field, ok := w.v.Field(vd, s.Name)
 		s.Resolved = ok || !c.typ.Valid() || len(w.v.Members(c.typ, grammar.SectionProperties)) == 0
 		if !ok {
 			c = pathCtx{kind: ValueContext}
 			continue
 		}
 		s.Member, s.Section = &m, grammar.SectionProperties
-		c = pathCtx{kind: ValueContext, typ: w.v.MemberType(m), def: m.Def}
+		c = pathCtx{kind: ValueContext, typ: field.Type, def: field.Def}
+	}
+	if w.atEnd() {
+		w.expectNames(pathCtx{typ: c.typ}, nil, grammar.SectionProperties)
 	}
 }
 
@@ -478,15 +593,5 @@ func (v *View) EntrySchema(def Decl) Decl {
 		return Decl{def.Path, sub}
 	}
 	// A data type derived from list or map may give the schema itself.
-	t := v.TypeOf(def)
-	chain, _ := v.Chain(t)
-	for _, c := range chain {
-		if sub := v.Facts(c.Path).Sub(c.ID, grammar.KeyEntrySchema); sub != facts.None {
-			return Decl{c.Path, sub}
-		}
-	}
-	return Decl{}
+	return v.typeEntrySchema(v.TypeOf(def))
 }
-
-// EntryType is the type of the entries of a list or map value defined by def.
-func (v *View) EntryType(def Decl) Decl { return v.TypeOf(v.EntrySchema(def)) }

@@ -21,6 +21,7 @@ type Program struct {
 	lookups map[lookupKey]Decl
 	// fallbacks are the fallback profiles of each file (see View.fallbacks).
 	fallbacks map[string][]string
+	visible   map[lookupKey][]string
 	parents   map[Decl]Decl
 	members   map[memberKey][]Member
 }
@@ -31,6 +32,7 @@ func newProgram(gen uint64) *Program {
 		names:     map[string]*ownNames{},
 		lookups:   map[lookupKey]Decl{},
 		fallbacks: map[string][]string{},
+		visible:   map[lookupKey][]string{},
 		parents:   map[Decl]Decl{},
 		members:   map[memberKey][]Member{},
 	}
@@ -54,8 +56,9 @@ type ownNames struct {
 	facts *facts.Facts
 	types map[nameKey]facts.ID
 	// local are template-level names (node templates, inputs, …): the
-	// first declaration of each.
-	local map[nameKey]facts.ID
+	// first declaration of each; sorted lists them by kind.
+	local  map[nameKey]facts.ID
+	sorted map[grammar.RefKind][]string
 	// definesNormative is set for a copy of the 1.x normative types (it
 	// defines a root type such as tosca.nodes.Root): such files shadow the
 	// implicit profile instead of clashing with it.
@@ -95,6 +98,13 @@ func (v *View) own(path string) *ownNames {
 		if embedded {
 			o.addShortNames(f)
 		}
+	}
+	o.sorted = map[grammar.RefKind][]string{}
+	for k := range o.local {
+		o.sorted[k.kind] = append(o.sorted[k.kind], k.name)
+	}
+	for _, names := range o.sorted {
+		sort.Strings(names)
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -149,14 +159,7 @@ func (v *View) Local(path string, kind grammar.RefKind, name string) Decl {
 
 // LocalNames lists the template-level names of kind declared in the file, sorted.
 func (v *View) LocalNames(path string, kind grammar.RefKind) []string {
-	var out []string
-	for k := range v.own(path).local {
-		if k.kind == kind {
-			out = append(out, k.name)
-		}
-	}
-	sort.Strings(out)
-	return out
+	return slices.Clone(v.own(path).sorted[kind])
 }
 
 // Lookup finds the type of kind a name means in the file at path: the
@@ -367,6 +370,21 @@ func (v *View) Muted(path, name string) bool {
 // file of the closure contributes its types under the shortest prefix it is
 // reached with.
 func (v *View) Names(path string, kind grammar.RefKind) []string {
+	key := lookupKey{path, nameKey{kind: kind}}
+	p := v.prog
+	p.mu.Lock()
+	names, ok := p.visible[key]
+	p.mu.Unlock()
+	if !ok {
+		names = v.names(path, kind)
+		p.mu.Lock()
+		p.visible[key] = names
+		p.mu.Unlock()
+	}
+	return slices.Clone(names)
+}
+
+func (v *View) names(path string, kind grammar.RefKind) []string {
 	set := map[string]bool{}
 	v.enumerate(path, func(prefix string, file string) {
 		for k := range v.own(file).types {

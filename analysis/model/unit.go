@@ -21,11 +21,33 @@ type Unit struct {
 // Unit returns the unit of an open document (nil when the snapshot does not
 // hold the file or it is not TOSCA).
 func (v *View) Unit(path string) *Unit {
+	if v.reparsed != nil && v.reparsed.Path == path {
+		return v.reparsed
+	}
 	f := v.Snap.File(path)
 	if f == nil || f.Facts == nil || f.Facts.Lang != grammar.TOSCA {
 		return nil
 	}
 	return &Unit{View: v, Path: path, File: f, Facts: f.Facts, Tree: f.Syntax, Frames: f.Frames}
+}
+
+// Reparsed returns the unit of the open document at path as another parse
+// of its text reads it (completion parses a copy patched around the cursor
+// when the snapshot's parse lost the cursor line): its facts and frames are
+// bound afresh, and every query of the unit's view sees them instead of the
+// snapshot's. The view memoises apart from the snapshot's program, whose
+// results name entities of the other facts. A document whose text does not
+// say it is TOSCA yet (a new file the editor calls TOSCA) is read as TOSCA;
+// one in another language (Heat) has no unit.
+func (v *View) Reparsed(path string, tree *syntax.File) *Unit {
+	f := v.Snap.File(path)
+	if f == nil || f.Facts == nil || f.Facts.Lang != grammar.TOSCA && f.Facts.Lang != grammar.NotModel {
+		return nil
+	}
+	fs, frames := facts.BindOpen(path, string(tree.Src), tree, grammar.TOSCA)
+	rv := &View{Snap: v.Snap, prog: newProgram(v.prog.gen), eng: v.eng}
+	rv.reparsed = &Unit{View: rv, Path: path, File: f, Facts: fs, Tree: tree, Frames: frames}
+	return rv.reparsed
 }
 
 // Versions are the grammar versions of the unit's file.

@@ -569,7 +569,11 @@ func namedEntries(n *syntax.Node) []*syntax.Pair {
 
 // reference records a name the grammar says refers to something.
 func (b *binder) reference(n *syntax.Node, kind grammar.RefKind, c walkCtx) {
-	b.f.Refs = append(b.f.Refs, Ref{Kind: kind, Name: b.text(n), Span: span(n.Span), Entity: c.entity, Owner: c.owner, Key: c.key, Call: -1, Parent: -1})
+	r := Ref{Kind: kind, Name: b.text(n), Span: span(n.Span), Entity: c.entity, Owner: c.owner, Key: c.key, Call: -1, Parent: -1}
+	if b.brokenYAML(n.Span) {
+		r.Flags |= RefBroken
+	}
+	b.f.Refs = append(b.f.Refs, r)
 }
 
 func (b *binder) noteForm(k *grammar.Key) {
@@ -581,7 +585,7 @@ func (b *binder) noteForm(k *grammar.Key) {
 func (b *binder) noteFormMarker(m grammar.Form) { b.form = b.form.Merge(m) }
 
 func (b *binder) unknownKey(key *syntax.Node, e *grammar.Entity) {
-	if b.quiet {
+	if b.quiet || b.brokenYAML(key.Span) {
 		return
 	}
 	var names []string
@@ -731,11 +735,20 @@ func (b *binder) shape(n *syntax.Node, want string) {
 	b.problem(n.Span, diag.WrongValueShape, fmt.Sprintf("expected %s, found %s", want, describe(n)))
 }
 
-// brokenYAML reports whether a YAML syntax error lies inside span.
+// brokenYAML reports whether a YAML syntax error lies on the lines of span:
+// what the parser recovered there is being typed, and problems read from it
+// (a shape, an unknown keyname, an unknown name) would only add noise.
 func (b *binder) brokenYAML(s text.Span) bool {
+	if len(b.tree.Errors) == 0 {
+		return false
+	}
+	lines := b.tree.Lines
+	first, last := lines.Line(s.Start), lines.Line(s.End)
 	for _, e := range b.tree.Errors {
-		if !e.Duplicate && e.Span.Start >= s.Start && e.Span.Start <= s.End {
-			return true
+		if !e.Duplicate {
+			if l := lines.Line(e.Span.Start); l >= first && l <= last {
+				return true
+			}
 		}
 	}
 	return false

@@ -145,6 +145,9 @@ const (
 	// RefDeclaration marks the name of a definition that refines or
 	// defines a member in a type (not a use).
 	RefDeclaration
+	// RefBroken marks a name on a line with a YAML syntax error: it is
+	// being typed, and is not reported when it does not resolve.
+	RefBroken
 )
 
 // Ref is a name the file refers to. (Fields are ordered to pack it.)

@@ -1,0 +1,256 @@
+// Package complete proposes what may be written at a position of a TOSCA
+// document (completion) and describes the function call around it
+// (signature help). Both read the same context: where the cursor is in the
+// document's tree, the grammar frame the binder recorded there, and what the
+// model says about the types around it.
+//
+// Results are plain structs with byte spans; the server maps them to LSP.
+package complete
+
+import (
+	"context"
+	"sort"
+	"strings"
+
+	"github.com/tosca-ls/tosca-ls/analysis/grammar"
+	"github.com/tosca-ls/tosca-ls/analysis/model"
+	"github.com/tosca-ls/tosca-ls/index/syntax"
+	"github.com/tosca-ls/tosca-ls/index/text"
+)
+
+// Kind is what an item names.
+type Kind uint8
+
+const (
+	// KindKeyname is a keyname of the grammar.
+	KindKeyname Kind = iota + 1
+	// KindProperty is a property, attribute, input or data type field.
+	KindProperty
+	KindCapability
+	KindRequirement
+	KindInterface
+	KindOperation
+	KindNotification
+	KindArtifact
+	// KindType is a node, relationship, group or policy type;
+	// KindDataType, KindCapabilityType, KindInterfaceType and
+	// KindArtifactType the other kinds of type.
+	KindType
+	KindDataType
+	KindCapabilityType
+	KindInterfaceType
+	KindArtifactType
+	// KindTemplate is a node or relationship template.
+	KindTemplate
+	// KindName is another name of the file: an input, a group, a policy …
+	KindName
+	// KindEnum is one of the values a keyname or data type allows.
+	KindEnum
+	// KindBool is true or false.
+	KindBool
+	KindFunction
+	// KindKeyword is a reserved word (SELF, CAPABILITY …).
+	KindKeyword
+	KindProfile
+	KindFile
+	KindFolder
+)
+
+// Edit replaces Span with NewText.
+type Edit struct {
+	Span    text.Span
+	NewText string
+}
+
+// Item is one proposal.
+type Item struct {
+	Label  string
+	Kind   Kind
+	Detail string
+	// Documentation is markdown.
+	Documentation string
+	// Edit replaces the word being typed; its NewText is a snippet (tab
+	// stops `$0`, placeholders `${1:x}`) when Snippet is set.
+	Edit    Edit
+	Snippet bool
+	// SortText orders items (lower first); FilterText is matched against
+	// what was typed.
+	SortText   string
+	FilterText string
+	Deprecated bool
+}
+
+// Complete proposes what may be written at offset in the open document at
+// path: keynames, type and template names, member names of a template's
+// type, function names and their arguments, enumerated values, import paths
+// and profile names. Items come sorted by SortText.
+//
+// Multi-line insertions are snippets whose continuation lines are indented
+// relative to the line the completion starts on (LSP insertTextMode
+// adjustIndentation, which editors apply to snippets by default).
+func Complete(ctx context.Context, v *model.View, path string, offset int) []Item {
+	if ctx.Err() != nil {
+		return nil
+	}
+	r := newRequest(v, path, offset)
+	if r == nil {
+		return nil
+	}
+	r.complete()
+	sort.SliceStable(r.items, func(i, j int) bool { return r.items[i].SortText < r.items[j].SortText })
+	return r.items
+}
+
+// request is one completion (or signature help) request.
+type request struct {
+	v *model.View
+	// u is the document as read for the request: the snapshot's unit, or
+	// a reparse patched around the cursor (see reparse).
+	u     *model.Unit
+	src   []byte
+	lines *text.Lines
+	off   int
+	// ver is the set of versions whose keynames are offered: the file's,
+	// narrowed for TOSCA 2.0 to the form the file uses.
+	ver grammar.Versions
+	// line is the cursor's line and lineStart its first byte.
+	line, lineStart int
+	// word is the partial word the edits replace; typed is the part of it
+	// before the cursor.
+	word  text.Span
+	typed string
+	// colonAfter is set when the word is followed by `:` (an existing key
+	// is being renamed): only the name is inserted then.
+	colonAfter bool
+	// keyPos is set when only blanks and list dashes precede the word on
+	// its line (a key or a new list item is being written); indent is the
+	// column of the first non-blank and dash whether a `- ` was written.
+	keyPos bool
+	indent int
+	dash   bool
+	// indentUnit is the file's indentation step.
+	indentUnit string
+
+	items []Item
+	seen  map[string]bool
+	// profileDirs maps the folder of each embedded profile to its name.
+	profileDirs map[string]string
+}
+
+func newRequest(v *model.View, path string, offset int) *request {
+	u := v.Unit(path)
+	if f := v.Snap.File(path); u == nil && f != nil && f.Syntax != nil {
+		// A document the editor calls TOSCA before its text says so.
+		u = v.Reparsed(path, f.Syntax)
+	}
+	if u == nil || u.Tree == nil || len(u.Tree.Docs) == 0 {
+		return nil
+	}
+	v = u.View
+	src := u.Tree.Src
+	offset = max(0, min(offset, len(src)))
+	// Only the first document of a file is TOSCA.
+	if docs := u.Tree.Docs; len(docs) > 1 && docs[1].Span.Start <= offset {
+		return nil
+	}
+	r := &request{v: v, u: u, src: src, lines: u.Tree.Lines, off: offset, seen: map[string]bool{}}
+	r.line = r.lines.Line(offset)
+	r.lineStart = r.lines.LineStart(r.line)
+	r.findWord()
+	r.indent, r.dash, r.keyPos = keyPrefix(string(src[r.lineStart:r.word.Start]))
+	if r.lineLost() {
+		if r.u = r.reparse(); r.u == nil {
+			return nil
+		}
+		r.v = r.u.View
+	}
+	r.ver = offeredVersions(r.u)
+	r.indentUnit = indentUnit(src)
+	return r
+}
+
+// lineLost reports whether the snapshot's tree may lack what the request
+// needs: YAML recovery blanks the lines it cannot parse, so a document
+// with syntax errors elsewhere may have lost the structure around the
+// cursor, and one with an error on the cursor line has lost that line's
+// content (which a key being typed does not need: its mapping is found
+// from the lines above).
+func (r *request) lineLost() bool {
+	first := r.u.Tree.Docs[0].Span
+	for _, e := range r.u.Tree.Errors {
+		if e.Duplicate || e.Span.Start >= first.End {
+			continue
+		}
+		if r.lines.Line(e.Span.Start) != r.line || !r.keyPos {
+			return true
+		}
+	}
+	return false
+}
+
+// reparse parses the text again with the cursor line patched so that it
+// yields a tree (syntax.ParseForCompletion) and binds that tree afresh.
+// It costs parsing the cursor's document again (twice: as is, then
+// patched) and binding the file, so it runs only when the snapshot's tree
+// lost the cursor line or the structure around it.
+func (r *request) reparse() *model.Unit {
+	parsed := r.src
+	if strings.HasSuffix(r.typed, ":") && r.word.End == r.off {
+		// `type: ns:‸` does not parse: read the colon as a letter.
+		parsed = append([]byte(nil), r.src...)
+		parsed[r.off-1] = '_'
+	}
+	tree := syntax.ParseForCompletion(parsed, r.off)
+	tree.Src, tree.Lines = r.src, r.lines
+	return r.v.Reparsed(r.u.Path, tree)
+}
+
+// offeredVersions are the versions whose keynames are offered: the file's;
+// for TOSCA 2.0 only the form the file already uses (the final form when
+// nothing tells).
+func offeredVersions(u *model.Unit) grammar.Versions {
+	v := u.Versions()
+	if v != grammar.V2 {
+		return v
+	}
+	switch u.Facts.Form {
+	case grammar.FormDraft:
+		return grammar.V2Draft
+	case grammar.FormMixed:
+		return grammar.V2
+	}
+	return grammar.V2Final
+}
+
+// add appends an item unless one with the same label is already there.
+func (r *request) add(it Item) {
+	if r.seen[it.Label] {
+		return
+	}
+	r.seen[it.Label] = true
+	if it.Edit == (Edit{}) {
+		it.Edit = Edit{Span: r.word, NewText: it.Label}
+	}
+	if it.FilterText == "" {
+		it.FilterText = it.Label
+	}
+	r.items = append(r.items, it)
+}
+
+// withSort runs fn with the sort text of every item it adds prefixed by p.
+func (r *request) withSort(p string, fn func()) {
+	n := len(r.items)
+	fn()
+	for i := n; i < len(r.items); i++ {
+		r.items[i].SortText = p + r.items[i].SortText
+	}
+}
+
+// withPrefix runs fn with every insertion prefixed by p.
+func (r *request) withPrefix(p string, fn func()) {
+	n := len(r.items)
+	fn()
+	for i := n; i < len(r.items); i++ {
+		r.items[i].Edit.NewText = p + r.items[i].Edit.NewText
+	}
+}

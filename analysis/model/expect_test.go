@@ -1,0 +1,174 @@
+package model_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/tosca-ls/tosca-ls/analysis/model"
+	"github.com/tosca-ls/tosca-ls/index"
+	"github.com/tosca-ls/tosca-ls/index/facts"
+)
+
+// openFixture indexes testdata and opens the fixture name in it, as an
+// editor does.
+func openFixture(t *testing.T, name string) (*model.Unit, string) {
+	t.Helper()
+	dir, err := filepath.Abs("testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, name)
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws := index.NewWorkspace(index.Options{CacheDir: filepath.Join(os.TempDir(), "tosca-ls-model-test-cache")})
+	ws.AddFolder(context.Background(), dir, nil)
+	v := model.NewEngine().View(ws.SetOverlay(path, 1, src))
+	u := v.Unit(path)
+	if u == nil {
+		t.Fatalf("%s is not open as TOSCA", name)
+	}
+	return u, string(src)
+}
+
+// offsetOf is the offset of the n-th (1-based) occurrence of s in src.
+func offsetOf(t *testing.T, src, s string, n int) int {
+	t.Helper()
+	off := -1
+	for i := 0; i < n; i++ {
+		j := strings.Index(src[off+1:], s)
+		if j < 0 {
+			t.Fatalf("%q occurs fewer than %d times", s, n)
+		}
+		off += j + 1
+	}
+	return off
+}
+
+// describe writes what a path argument may be: "start K…" or the
+// keywords then type.section for each group of names.
+func describe(v *model.View, e *model.PathExpect) string {
+	if e == nil {
+		return "nothing"
+	}
+	var parts []string
+	if e.Start {
+		parts = append(parts, "start")
+	}
+	parts = append(parts, e.Keywords...)
+	for _, n := range e.Names {
+		parts = append(parts, v.Name(n.Type)+"."+n.Section)
+	}
+	return strings.Join(parts, " ")
+}
+
+// TestPathExpect: what each argument of a path may be, given those before it.
+func TestPathExpect(t *testing.T) {
+	for _, tc := range []struct {
+		file, call string
+		arg        int
+		want       string
+	}{
+		// 1.x: the entity, then the type's names and the capabilities and
+		// requirements a path may go through.
+		{"simple-1.3.yaml", "get_property", 0, "start SELF SOURCE TARGET HOST"},
+		{"simple-1.3.yaml", "get_property", 1, "my.App.properties my.App.capabilities my.App.requirements"},
+		// host is a requirement of my.App: its relationship, and the
+		// capability it targets.
+		{"simple-1.3.yaml", "get_property", 2, "tosca.relationships.HostedOn.properties tosca.capabilities.Compute.properties"},
+		{"simple-1.3.yaml", "get_property", 3, "integer.properties"},
+		// An attribute path also reads properties; after a capability name
+		// of another template, that capability's.
+		{"simple-1.3.yaml", "get_attribute", 1, "tosca.nodes.WebServer.attributes tosca.nodes.WebServer.properties tosca.nodes.WebServer.capabilities tosca.nodes.WebServer.requirements"},
+		{"simple-1.3.yaml", "get_attribute", 2, "tosca.capabilities.Endpoint.Admin.attributes tosca.capabilities.Endpoint.Admin.properties"},
+		// Past the arguments written, as many as the path has.
+		{"simple-1.3.yaml", "get_property", 5, "nothing"},
+		// Final 2.0: keywords by context (CSD06 §10.3).
+		{"final-2.0.yaml", "$get_property", 0, "start SELF"},
+		{"final-2.0.yaml", "$get_property", 1, "RELATIONSHIP CAPABILITY SoftwareComponent.properties"},
+		{"final-2.0.yaml", "$get_property", 2, "SoftwareComponent.requirements"},
+		{"final-2.0.yaml", "$get_property", 3, "SOURCE TARGET CAPABILITY HostedOn.properties Compute.properties"},
+		{"final-2.0.yaml", "$get_property", 6, "Compute.capabilities"},
+		{"final-2.0.yaml", "$get_property", 7, "RELATIONSHIP Compute.properties"},
+		// Inside a requirement's relationship, SELF is the relationship.
+		{"final-2.0.yaml", "credential", 1, "SOURCE TARGET CAPABILITY HostedOn.properties Compute.properties"},
+		{"final-2.0.yaml", "credential", 2, "RELATIONSHIP Compute.properties"},
+	} {
+		t.Run(fmt.Sprintf("%s/%d", tc.call, tc.arg), func(t *testing.T) {
+			u, src := openFixture(t, tc.file)
+			at := offsetOf(t, src, tc.call, 1)
+			var call *facts.Call
+			for i := range u.Facts.Calls {
+				if c := &u.Facts.Calls[i]; int(c.Span.Start) <= at+len(tc.call)+8 && int(c.Span.End) >= at && (call == nil || c.Span.Start > call.Span.Start) {
+					call = c
+				}
+			}
+			if call == nil {
+				t.Fatalf("no call at %q", tc.call)
+			}
+			if got := describe(u.View, u.View.PathExpect(u.Path, call, tc.arg)); got != tc.want {
+				t.Errorf("argument %d: got %q, want %q", tc.arg, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestSectionType: the type whose members an entity's sections name.
+func TestSectionType(t *testing.T) {
+	u, src := openFixture(t, "simple-1.3.yaml")
+	for _, tc := range []struct {
+		at, want string
+	}{
+		{"num_cpus: 2", "tosca.capabilities.Compute"},                      // a template's capability assignment
+		{"level: high", "my.App"},                                          // a node template
+		{"my.App:", "tosca.nodes.WebApplication"},                          // a type refines its parent's members
+		{"- database_endpoint", "tosca.nodes.Database"},                    // a node filter: the requirement's node
+		{"database_endpoint:", "tosca.capabilities.Endpoint.Database"},     // a capability filter
+		{"create: install.sh", "tosca.interfaces.node.lifecycle.Standard"}, // 1.x operations directly in an interface
+	} {
+		id := u.Facts.EntityAt(offsetOf(t, src, tc.at, 1))
+		if got := u.View.Name(u.View.SectionType(u.Decl(id))); got != tc.want {
+			t.Errorf("%q: got %q, want %q", tc.at, got, tc.want)
+		}
+	}
+}
+
+// TestValueAt: what a value written in a template follows.
+func TestValueAt(t *testing.T) {
+	u, src := openFixture(t, "simple-1.3.yaml")
+	for _, tc := range []struct {
+		at    string
+		n     int
+		want  string
+		valid []string
+	}{
+		{"level: high", 1, "my.Settings", nil},         // a key inside settings: settings' fields
+		{"high", 2, "string", []string{"low", "high"}}, // a field's value, with its valid values
+		{"port: 80", 1, "my.Rule", nil},                // an entry of a list: the entry schema
+		{"num_cpus: 2", 1, "", nil},                    // the assignments themselves are no value
+		{"SELF, host", 1, "", nil},                     // an argument of a call is no property value
+	} {
+		pos := u.At(offsetOf(t, src, tc.at, tc.n))
+		path := pos.Path
+		if pos.OnKey {
+			path = path[:len(path)-1]
+		}
+		got := ""
+		vd, ok := u.ValueAt(path)
+		if ok {
+			got = u.View.Name(vd.Type)
+		}
+		if got != tc.want {
+			t.Errorf("%q: the value follows %q, want %q", tc.at, got, tc.want)
+		}
+		if tc.valid != nil && !slices.Equal(u.View.ValidValues(vd), tc.valid) {
+			t.Errorf("%q: valid values %v, want %v", tc.at, u.View.ValidValues(vd), tc.valid)
+		}
+	}
+}

@@ -1,0 +1,171 @@
+package model
+
+import (
+	"github.com/tosca-ls/tosca-ls/analysis/grammar"
+	"github.com/tosca-ls/tosca-ls/index/facts"
+	"github.com/tosca-ls/tosca-ls/index/syntax"
+)
+
+// Values: which definition a value written in a file follows — the
+// property, attribute or input definition it assigns, the field of a data
+// type it fills, the entry schema of the list or map it is an entry of —
+// and so which data type it has.
+
+// ValueDef is what a value follows: the definition that types it (a
+// property, attribute, input or parameter definition, or a schema) and its
+// data type, resolved where that definition is written. Either may be
+// unknown (invalid).
+type ValueDef struct {
+	Def  Decl
+	Type Decl
+}
+
+// MemberValue is what the values of a property, attribute or input member
+// follow: its most derived definition that names a type (a refinement may
+// leave the type out).
+func (v *View) MemberValue(m Member) ValueDef {
+	for _, def := range v.definitions(m) {
+		if t := v.TypeOf(def); t.Valid() {
+			return ValueDef{Def: def, Type: t}
+		}
+	}
+	return ValueDef{Def: m.Def}
+}
+
+// Field is the field called name of a value of a complex data type: the
+// member of the data type, and what the field's values follow.
+func (v *View) Field(d ValueDef, name string) (Member, ValueDef, bool) {
+	m, ok := v.Member(d.Type, grammar.SectionProperties, name)
+	if !ok {
+		return Member{}, ValueDef{}, false
+	}
+	return m, v.MemberValue(m), true
+}
+
+// Entry is what the entries of a list or map value follow: its entry schema.
+func (v *View) Entry(d ValueDef) ValueDef {
+	schema := v.EntrySchema(d.Def)
+	if !schema.Valid() {
+		// A data type derived from list or map may give the schema itself.
+		schema = v.typeEntrySchema(d.Type)
+	}
+	if !schema.Valid() {
+		return ValueDef{}
+	}
+	return ValueDef{Def: schema, Type: v.TypeOf(schema)}
+}
+
+// Follow is what the part of a value under key name follows: the field
+// of that name of its data type, else (a key of a map value, an index of a
+// list) an entry.
+func (v *View) Follow(d ValueDef, name string) ValueDef {
+	if _, field, ok := v.Field(d, name); ok {
+		return field
+	}
+	return v.Entry(d)
+}
+
+// ValueAt is what the value at the end of a path of the unit's tree
+// follows, when the path leads into the value of a member (a template's
+// property, a capability's attribute, an operation's input …): the
+// member's definition, then field by field and entry by entry. ok is false
+// for paths that lead to no member value, or into a function call.
+func (u *Unit) ValueAt(path syntax.Path) (ValueDef, bool) {
+	v := u.View
+	var cur ValueDef
+	inValue := false
+	for i := 0; i < len(path); i++ {
+		step := path[i]
+		switch {
+		case inValue && step.Pair != nil:
+			name := step.Pair.Key.Value
+			if grammar.IsFunctionName(name, u.Versions()) {
+				return ValueDef{}, false
+			}
+			cur = v.Follow(cur, name)
+		case inValue:
+			cur = v.Entry(cur)
+		case step.Pair != nil && i+1 < len(path) && path[i+1].Pair != nil:
+			// A member section whose entries are values, then the member.
+			fr, ok := u.Frames[step.Pair.Key]
+			if !ok || fr.Key == nil || !holdsValues(fr.Key) {
+				continue
+			}
+			t := v.SectionType(u.Decl(fr.Entity))
+			m, found := v.Member(t, fr.Key.Name, path[i+1].Pair.Key.Value)
+			if !found {
+				return ValueDef{}, false
+			}
+			cur, inValue = v.MemberValue(m), true
+			i++
+		}
+	}
+	return cur, inValue
+}
+
+// holdsValues reports whether a keyname's entries are values assigned to
+// members (a template's properties, an operation's inputs).
+func holdsValues(k *grammar.Key) bool {
+	return k.Value.Kind == grammar.MapOfValue && k.Value.Elem != nil && k.Value.Elem.Kind == grammar.AnyValue
+}
+
+// typeEntrySchema is the entry schema a data type (or one of its ancestors) gives.
+func (v *View) typeEntrySchema(t Decl) Decl {
+	chain, _ := v.Chain(t)
+	for _, c := range chain {
+		if sub := v.Facts(c.Path).Sub(c.ID, grammar.KeyEntrySchema); sub != facts.None {
+			return Decl{c.Path, sub}
+		}
+	}
+	return Decl{}
+}
+
+// ValidValues lists the values a value may take when its definition or
+// its data type's chain enumerates them: a `valid_values` constraint
+// clause (1.x, 2020 draft) or a `$valid_values` validation (final 2.0).
+func (v *View) ValidValues(d ValueDef) []string {
+	defs := []Decl{d.Def}
+	chain, _ := v.Chain(d.Type)
+	defs = append(defs, chain...)
+	var out []string
+	for _, def := range defs {
+		if !def.Valid() {
+			continue
+		}
+		f := v.Facts(def.Path)
+		for c := range f.Children(def.ID) {
+			if e := f.Entity(c); e.Key != nil && e.Key.Name == grammar.KeyConstraints {
+				out = append(out, scalarItems(f, f.FieldValue(c, grammar.ConstraintValidValues))...)
+			}
+		}
+		if call := f.CallAt(f.FieldValue(def.ID, grammar.KeyValidation)); call != nil && call.Name == grammar.FunctionValidValues {
+			if args := f.Items(call.Args); len(args) == 2 {
+				out = append(out, scalarItems(f, args[1])...)
+			}
+		}
+	}
+	return out
+}
+
+// scalarItems are the texts of the scalar items of a sequence value.
+func scalarItems(f *facts.Facts, list facts.ValueID) []string {
+	var out []string
+	for _, it := range f.Items(list) {
+		if val := f.Value(it); val.Kind == syntax.Scalar {
+			out = append(out, f.Text(it))
+		}
+	}
+	return out
+}
+
+// DerivesFromBuiltin reports whether a data type is the built-in type
+// named (grammar.TypeBoolean, TypeList, …) or derives from it.
+func (v *View) DerivesFromBuiltin(t Decl, name string) bool {
+	chain, _ := v.Chain(t)
+	for _, c := range chain {
+		if v.Name(c) == name {
+			return true
+		}
+	}
+	return false
+}
