@@ -143,4 +143,3 @@ func paramAt(fn *grammar.Function, idx int) (grammar.Param, bool) {
 	}
 	return grammar.Param{}, false
 }
-
