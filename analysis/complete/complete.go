@@ -56,12 +56,6 @@ const (
 	KindFolder
 )
 
-// Edit replaces Span with NewText.
-type Edit struct {
-	Span    text.Span
-	NewText string
-}
-
 // Item is one proposal.
 type Item struct {
 	Label  string
@@ -71,7 +65,7 @@ type Item struct {
 	Documentation string
 	// Edit replaces the word being typed; its NewText is a snippet (tab
 	// stops `$0`, placeholders `${1:x}`) when Snippet is set.
-	Edit    Edit
+	Edit    model.TextEdit
 	Snippet bool
 	// SortText orders items (lower first); FilterText is matched against
 	// what was typed.
@@ -133,8 +127,6 @@ type request struct {
 
 	items []Item
 	seen  map[string]bool
-	// profileDirs maps the folder of each embedded profile to its name.
-	profileDirs map[string]string
 }
 
 func newRequest(v *model.View, path string, offset int) *request {
@@ -228,8 +220,8 @@ func (r *request) add(it Item) {
 		return
 	}
 	r.seen[it.Label] = true
-	if it.Edit == (Edit{}) {
-		it.Edit = Edit{Span: r.word, NewText: it.Label}
+	if it.Edit == (model.TextEdit{}) {
+		it.Edit = model.TextEdit{Span: r.word, NewText: it.Label}
 	}
 	if it.FilterText == "" {
 		it.FilterText = it.Label

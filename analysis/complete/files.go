@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
+	"github.com/tosca-ls/tosca-ls/analysis/model"
 	"github.com/tosca-ls/tosca-ls/index"
 	"github.com/tosca-ls/tosca-ls/index/text"
 )
@@ -48,7 +49,7 @@ func (r *request) fileItems(kind grammar.RefKind) {
 		return kind != grammar.ImportURL || index.HasTOSCAExtension(name) || strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml")
 	}
 	addFile := func(name string) {
-		r.add(Item{Label: name, Kind: KindFile, Detail: "file", SortText: "0" + name, Edit: Edit{Span: span, NewText: name}})
+		r.add(Item{Label: name, Kind: KindFile, Detail: "file", SortText: "0" + name, Edit: model.TextEdit{Span: span, NewText: name}})
 	}
 	if entries, err := os.ReadDir(dir); err == nil {
 		for _, e := range entries {
@@ -65,7 +66,7 @@ func (r *request) fileItems(kind grammar.RefKind) {
 			}
 			switch {
 			case isDir:
-				r.add(Item{Label: name + "/", Kind: KindFolder, Detail: "folder", SortText: "1" + name, Edit: Edit{Span: span, NewText: name + "/"}})
+				r.add(Item{Label: name + "/", Kind: KindFolder, Detail: "folder", SortText: "1" + name, Edit: model.TextEdit{Span: span, NewText: name + "/"}})
 			case full != r.u.Path && wantFile(name):
 				addFile(name)
 			}
@@ -78,6 +79,6 @@ func (r *request) fileItems(kind grammar.RefKind) {
 		}
 	}
 	if dirPart == "" || strings.HasSuffix(dirPart, "../") || dirPart == "./" {
-		r.add(Item{Label: "../", Kind: KindFolder, Detail: "parent folder", SortText: "2", Edit: Edit{Span: span, NewText: "../"}})
+		r.add(Item{Label: "../", Kind: KindFolder, Detail: "parent folder", SortText: "2", Edit: model.TextEdit{Span: span, NewText: "../"}})
 	}
 }

@@ -243,7 +243,7 @@ func (r *request) entityKeyItems(t target, e *grammar.Entity) {
 			Kind:          KindKeyname,
 			Detail:        detail,
 			Documentation: k.Doc,
-			Edit:          Edit{Span: r.word, NewText: text},
+			Edit:          model.TextEdit{Span: r.word, NewText: text},
 			Snippet:       snippet,
 			SortText:      fmt.Sprintf("%s%03d", group, i),
 		})

@@ -105,12 +105,12 @@ func (r *request) memberItem(m model.Member, i int, asValue bool) Item {
 	it.SortText = fmt.Sprintf("%s%03d", group, i)
 	switch {
 	case asValue || r.colonAfter:
-		it.Edit = Edit{Span: r.word, NewText: m.Name}
+		it.Edit = model.TextEdit{Span: r.word, NewText: m.Name}
 	case block:
-		it.Edit = Edit{Span: r.word, NewText: snippetEscape(m.Name) + ":\n" + r.indentUnit + "$0"}
+		it.Edit = model.TextEdit{Span: r.word, NewText: snippetEscape(m.Name) + ":\n" + r.indentUnit + "$0"}
 		it.Snippet = true
 	default:
-		it.Edit = Edit{Span: r.word, NewText: m.Name + ": "}
+		it.Edit = model.TextEdit{Span: r.word, NewText: m.Name + ": "}
 	}
 	return it
 }

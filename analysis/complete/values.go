@@ -116,7 +116,7 @@ func (r *request) functionItems(asKey bool) {
 			Kind:          KindFunction,
 			Detail:        fn.Signature(),
 			Documentation: fn.Doc,
-			Edit:          Edit{Span: r.word, NewText: text},
+			Edit:          model.TextEdit{Span: r.word, NewText: text},
 			Snippet:       true,
 			SortText:      "8" + fn.Name,
 		})
@@ -224,41 +224,16 @@ func (r *request) embedded(path string) bool {
 // where tells where a declaration comes from: this file, a profile or a
 // file relative to this one.
 func (r *request) where(d model.Decl) string {
-	switch {
-	case d.Path == r.u.Path:
+	if d.Path == r.u.Path {
 		return "this file"
-	case r.v.Facts(d.Path).Profile != "":
-		return "profile " + r.v.Facts(d.Path).Profile
-	case r.embedded(d.Path):
-		if n, ok := r.embeddedProfiles()[filepath.Dir(d.Path)]; ok {
-			return "profile " + n
-		}
-		return "built-in"
+	}
+	if name := r.v.ProfileOf(d.Path); name != "" {
+		return "profile " + name
 	}
 	if rel, err := filepath.Rel(filepath.Dir(r.u.Path), d.Path); err == nil {
 		return filepath.ToSlash(rel)
 	}
 	return d.Path
-}
-
-// embeddedProfiles maps the folder of each embedded profile to its
-// shortest name.
-func (r *request) embeddedProfiles() map[string]string {
-	if r.profileDirs != nil {
-		return r.profileDirs
-	}
-	r.profileDirs = map[string]string{}
-	snap := r.v.Snap
-	for _, n := range snap.ProfileNames() {
-		if strings.Contains(n, "://") {
-			continue
-		}
-		dir := filepath.Dir(snap.Profile(n))
-		if best, ok := r.profileDirs[dir]; !ok || len(n) < len(best) {
-			r.profileDirs[dir] = n
-		}
-	}
-	return r.profileDirs
 }
 
 // declDoc is the markdown documentation of a type.

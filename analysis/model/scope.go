@@ -257,8 +257,14 @@ func (v *View) importTargets(path, name string) []visit {
 }
 
 func (v *View) lookupImported(path string, kind grammar.RefKind, name string) Decl {
+	return v.lookupFrom(v.importTargets(path, name), kind)
+}
+
+// lookupFrom finds the first type of kind the import closures of starts
+// define under the name each start carries.
+func (v *View) lookupFrom(starts []visit, kind grammar.RefKind) Decl {
 	var found Decl
-	v.walkImports(v.importTargets(path, name), func(s visit) bool {
+	v.walkImports(starts, func(s visit) bool {
 		found = v.lookupOwn(s.path, kind, s.rest)
 		return found.Valid()
 	})
@@ -280,12 +286,7 @@ func (v *View) implicitStarts(path, name string) []visit {
 }
 
 func (v *View) lookupImplicit(path string, kind grammar.RefKind, name string) Decl {
-	var found Decl
-	v.walkImports(v.implicitStarts(path, name), func(s visit) bool {
-		found = v.lookupOwn(s.path, kind, s.rest)
-		return found.Valid()
-	})
-	return found
+	return v.lookupFrom(v.implicitStarts(path, name), kind)
 }
 
 // fallbacks are the profiles whose types a file sees only where nothing
@@ -325,12 +326,7 @@ func (v *View) lookupFallback(path string, kind grammar.RefKind, name string) De
 	for _, p := range v.fallbacks(path) {
 		starts = append(starts, visit{p, name})
 	}
-	var found Decl
-	v.walkImports(starts, func(s visit) bool {
-		found = v.lookupOwn(s.path, kind, s.rest)
-		return found.Valid()
-	})
-	return found
+	return v.lookupFrom(starts, kind)
 }
 
 // LookupOtherKind finds a type of another kind with that name (for wrong-type-kind).
