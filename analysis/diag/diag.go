@@ -73,7 +73,7 @@ var Codes = []struct{ Code, Doc string }{
 	{UnknownName, "a reference to a template, input or other name that does not exist"},
 	{UnknownMember, "a template assigns a property, attribute, capability, requirement or interface its type does not define"},
 	{ImportNotFound, "an import that cannot be resolved"},
-	{ImportCycle, "imports that lead back to the importing file"},
+	{ImportCycle, "imports that lead back to the importing file (a hint: TOSCA allows cycles, each file is read once)"},
 	{ImportRemote, "a remote import that is not fetched (a warning)"},
 	{ImportRefused, "an import of a file outside the workspace folders, the CSAR root, the profile folders and the profile cache (or not a regular file): never read"},
 	{UnmodelledDialect, "a recognised dialect whose keynames are not checked yet (information)"},

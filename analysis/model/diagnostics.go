@@ -9,6 +9,7 @@ import (
 
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
+	"github.com/tosca-ls/tosca-ls/index"
 	"github.com/tosca-ls/tosca-ls/index/facts"
 )
 
@@ -97,8 +98,10 @@ func (c *checker) report(s facts.Span, sev diag.Severity, code, msg string) *Dia
 	return &c.out[len(c.out)-1]
 }
 
-// imports reports the imports that did not resolve and those that lead
-// back to the file.
+// imports reports the imports that did not resolve, and, as hints, those
+// that lead back to the file: TOSCA does not forbid import cycles (each
+// file is read once, and generated profile sets use them), but an author
+// may not mean one.
 func (c *checker) imports() {
 	snap := c.v.Snap
 	for _, l := range snap.Links(c.path) {
@@ -122,7 +125,7 @@ func (c *checker) imports() {
 			for i, p := range cycle {
 				names[i] = shortPath(p, c.path)
 			}
-			d := Diagnostic{Path: c.path, Span: l.Import.Target, Severity: diag.Error, Code: diag.ImportCycle,
+			d := Diagnostic{Path: c.path, Span: l.Import.Target, Severity: diag.Hint, Code: diag.ImportCycle,
 				Message: "import cycle: " + shortPath(c.path, c.path) + " → " + strings.Join(names, " → ")}
 			for _, p := range cycle[:len(cycle)-1] {
 				d.Related = append(d.Related, Related{Location: Location{Path: p}, Message: "part of the cycle"})
@@ -133,8 +136,14 @@ func (c *checker) imports() {
 }
 
 // importCycle returns the shortest chain of imports from `from` back to
-// `to`, or nil (a breadth-first search, linear in the import graph).
+// `to`, or nil: only files of one strongly connected component of the
+// import graph lead back to each other, and the search stays inside it.
 func (v *View) importCycle(from, to string) []string {
+	comp := v.components()
+	c, ok := comp[to]
+	if !ok || comp[from] != c {
+		return nil
+	}
 	prev := map[string]string{from: ""}
 	queue := []string{from}
 	for len(queue) > 0 {
@@ -149,13 +158,101 @@ func (v *View) importCycle(from, to string) []string {
 			return path
 		}
 		for _, l := range v.Snap.Links(p) {
-			if _, ok := prev[l.Path]; l.Path != "" && !ok {
+			if _, seen := prev[l.Path]; l.Path != "" && !seen && comp[l.Path] == c {
 				prev[l.Path] = p
 				queue = append(queue, l.Path)
 			}
 		}
 	}
 	return nil
+}
+
+// components numbers the strongly connected components of the import
+// graph that have a cycle (files outside any cycle are absent), once per
+// program: Tarjan's algorithm, iterative, linear in the graph.
+func (v *View) components() map[string]int {
+	p := v.prog
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.sccs != nil {
+		return p.sccs
+	}
+	type frame struct {
+		path string
+		next int
+	}
+	index, low := map[string]int{}, map[string]int{}
+	onStack := map[string]bool{}
+	var stack []string
+	out := map[string]int{}
+	counter, comps := 0, 0
+	for _, root := range v.Snap.Paths() {
+		if _, done := index[root]; done {
+			continue
+		}
+		call := []frame{{root, 0}}
+		index[root], low[root] = counter, counter
+		counter++
+		stack = append(stack, root)
+		onStack[root] = true
+		for len(call) > 0 {
+			top := &call[len(call)-1]
+			links := v.Snap.Links(top.path)
+			if top.next < len(links) {
+				w := links[top.next].Path
+				top.next++
+				if w == "" {
+					continue
+				}
+				if _, seen := index[w]; !seen {
+					index[w], low[w] = counter, counter
+					counter++
+					stack = append(stack, w)
+					onStack[w] = true
+					call = append(call, frame{w, 0})
+				} else if onStack[w] {
+					low[top.path] = min(low[top.path], index[w])
+				}
+				continue
+			}
+			node := top.path
+			call = call[:len(call)-1]
+			if len(call) > 0 {
+				parent := call[len(call)-1].path
+				low[parent] = min(low[parent], low[node])
+			}
+			if low[node] != index[node] {
+				continue
+			}
+			var members []string
+			for {
+				w := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				onStack[w] = false
+				members = append(members, w)
+				if w == node {
+					break
+				}
+			}
+			if len(members) > 1 || importsItself(v.Snap.Links(node), node) {
+				comps++
+				for _, m := range members {
+					out[m] = comps
+				}
+			}
+		}
+	}
+	p.sccs = out
+	return out
+}
+
+func importsItself(links []index.Link, path string) bool {
+	for _, l := range links {
+		if l.Path == path {
+			return true
+		}
+	}
+	return false
 }
 
 func shortPath(p, rel string) string {

@@ -21,6 +21,8 @@ type Program struct {
 	lookups map[lookupKey]Decl
 	// fallbacks are the fallback profiles of each file (see View.fallbacks).
 	fallbacks map[string][]string
+	// sccs are the import cycles' components (see View.components).
+	sccs map[string]int
 	visible   map[lookupKey][]string
 	parents   map[Decl]Decl
 	members   map[memberKey][]Member

@@ -17,7 +17,7 @@ import (
 	"github.com/tosca-ls/tosca-ls/index"
 )
 
-const checkUsage = `usage: tosca-ls check [--format text|json] [--profile-path DIR]... [--root DIR] [--remote-imports] PATH...
+const checkUsage = `usage: tosca-ls check [--format text|json] [--profile-path DIR]... [--root DIR] [--remote-imports] [--hints] PATH...
 
 Analyses TOSCA files, folders (searched recursively; TOSCA files are found
 by content) and CSAR archives (.csar/.zip), and prints every diagnostic.
@@ -65,6 +65,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	var profilePaths stringList
 	fs.Var(&profilePaths, "profile-path", "a `folder` of profiles importable by name (repeatable)")
 	root := fs.String("root", "", "the `folder` whose profiles are importable by name (default: the repository around each PATH)")
+	hints := fs.Bool("hints", false, "also print hints (import cycles, unused names: what an editor shows discreetly)")
 	remote := fs.Bool("remote-imports", false, "fetch imports with a URL scheme once into the cache folder (otherwise they are reported, not fetched)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -138,6 +139,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	failed := false
 	out := []jsonDiagnostic{}
 	emit := func(name string, start, end jsonPosition, d model.Diagnostic) {
+		if d.Severity == diag.Hint && !*hints {
+			return
+		}
 		if d.Severity == diag.Error {
 			failed = true
 		}
