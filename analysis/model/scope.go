@@ -22,10 +22,10 @@ type Program struct {
 	// fallbacks are the fallback profiles of each file (see View.fallbacks).
 	fallbacks map[string][]string
 	// sccs are the import cycles' components (see View.components).
-	sccs map[string]int
-	visible   map[lookupKey][]string
-	parents   map[Decl]Decl
-	members   map[memberKey][]Member
+	sccs    map[string]int
+	visible map[lookupKey][]string
+	parents map[Decl]Decl
+	members map[memberKey][]Member
 }
 
 func newProgram(gen uint64) *Program {
