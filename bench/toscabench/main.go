@@ -193,29 +193,26 @@ func (b *bench) measure(work, bin string, selected map[string]bool, log io.Write
 	}
 	for i := range b.cfg.runs {
 		say := func(what string) { fmt.Fprintf(log, "run %d/%d: %s…\n", i+1, b.cfg.runs, what) }
-		if selected["dmtf"] {
-			say("dmtf raw parse")
-			if err := b.rawParse("dmtf", b.sources[corpus.DMTF], true); err != nil {
+		for _, name := range []string{corpus.DMTF, corpus.WS1000} {
+			if !selected[name] {
+				continue
+			}
+			say(name + " raw parse")
+			if err := b.rawParse(name, b.sources[name], true); err != nil {
 				return nil, err
 			}
-			say("dmtf check")
-			b.check(corpus.DMTF)
-			say("dmtf server")
-			b.server(corpus.DMTF, true, false)
-		}
-		if selected["ws1000"] {
-			say("ws1000 raw parse")
-			if err := b.rawParse("ws1000", b.sources[corpus.WS1000], true); err != nil {
-				return nil, err
-			}
-			say("ws1000 check")
-			b.check(corpus.WS1000)
+			say(name + " check")
+			b.check(name)
 		}
 		if selected["big"] {
 			say("big raw parse")
 			if err := b.rawParse("big", b.sources["big"], false); err != nil {
 				return nil, err
 			}
+		}
+		if selected["dmtf"] {
+			say("dmtf server")
+			b.server(corpus.DMTF, true, false)
 		}
 		if selected["ws1000"] || selected["big"] {
 			say("ws1000 server")
