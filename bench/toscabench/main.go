@@ -167,7 +167,8 @@ func (b *bench) measure(work, bin string, selected map[string]bool, log io.Write
 	if err := b.warmUp(work); err != nil {
 		return nil, err
 	}
-	rep := &report{Date: time.Now().Format("2006-01-02 15:04"), Machine: describeMachine()}
+	rep := &report{Date: time.Now().Format("2006-01-02 15:04"), Machine: describeMachine(), LoadBefore: loadAverage()}
+	defer func() { rep.LoadAfter = loadAverage() }()
 	need := map[string]bool{corpus.DMTF: selected["dmtf"], corpus.WS1000: selected["ws1000"] || selected["big"]}
 	for _, name := range []string{corpus.DMTF, corpus.WS1000} {
 		if !need[name] {
@@ -193,6 +194,12 @@ func (b *bench) measure(work, bin string, selected map[string]bool, log io.Write
 	}
 	for i := range b.cfg.runs {
 		say := func(what string) { fmt.Fprintf(log, "run %d/%d: %s…\n", i+1, b.cfg.runs, what) }
+		sayUnlessBroken := func(key, what string) {
+			if b.broken[key] {
+				what += " skipped: it failed in an earlier run"
+			}
+			say(what)
+		}
 		for _, name := range []string{corpus.DMTF, corpus.WS1000} {
 			if !selected[name] {
 				continue
@@ -201,7 +208,7 @@ func (b *bench) measure(work, bin string, selected map[string]bool, log io.Write
 			if err := b.rawParse(name, b.sources[name], true); err != nil {
 				return nil, err
 			}
-			say(name + " check")
+			sayUnlessBroken(name+".check", name+" check")
 			b.check(name)
 		}
 		if selected["big"] {
@@ -211,11 +218,11 @@ func (b *bench) measure(work, bin string, selected map[string]bool, log io.Write
 			}
 		}
 		if selected["dmtf"] {
-			say("dmtf server")
+			sayUnlessBroken("dmtf.server", "dmtf server")
 			b.server(corpus.DMTF, true, false)
 		}
 		if selected["ws1000"] || selected["big"] {
-			say("ws1000 server")
+			sayUnlessBroken("ws1000.server", "ws1000 server")
 			b.server(corpus.WS1000, selected["ws1000"], selected["big"])
 		}
 	}
@@ -286,6 +293,16 @@ func parseSize(s string) (int64, error) {
 		return 0, fmt.Errorf("bad size %q (want e.g. 8GB or 512MB)", s)
 	}
 	return int64(v * float64(mult)), nil
+}
+
+// loadAverage is the first line of /proc/loadavg: other work on the
+// machine distorts every figure, so the report says how busy it was.
+func loadAverage() string {
+	raw, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	return strings.Join(strings.Fields(string(raw))[:3], " ")
 }
 
 func describeMachine() machine {

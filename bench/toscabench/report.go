@@ -98,12 +98,16 @@ func unitName(u unit) string {
 
 // report is the whole output of a run.
 type report struct {
-	Date    string      `json:"date"`
-	Machine machine     `json:"machine"`
-	Config  configJSON  `json:"config"`
-	Corpora []corpusRow `json:"corpora"`
-	Rows    []row       `json:"figures"`
-	Notes   []string    `json:"notes,omitempty"`
+	Date    string  `json:"date"`
+	Machine machine `json:"machine"`
+	// LoadBefore and LoadAfter are the load averages (1, 5, 15 minutes)
+	// when the measurements began and ended.
+	LoadBefore string      `json:"load_before"`
+	LoadAfter  string      `json:"load_after"`
+	Config     configJSON  `json:"config"`
+	Corpora    []corpusRow `json:"corpora"`
+	Rows       []row       `json:"figures"`
+	Notes      []string    `json:"notes,omitempty"`
 }
 
 type machine struct {
@@ -139,6 +143,7 @@ func (r *report) writeJSON(w io.Writer) error {
 // writeText prints the table, then the budgets' wording and the notes.
 func (r *report) writeText(w io.Writer) error {
 	fmt.Fprintf(w, "toscabench %s — %s, %d cores (GOMAXPROCS %d), %s, %s\n", r.Date, r.Machine.CPU, r.Machine.Cores, r.Machine.GOMAXPROCS, r.Machine.Go, r.Machine.OS)
+	fmt.Fprintf(w, "load average: %s before, %s after (other work on the machine distorts every figure)\n", r.LoadBefore, r.LoadAfter)
 	fmt.Fprintf(w, "runs: %d (medians), queries: %d, edits: %d\n", r.Config.Runs, r.Config.Queries, r.Config.Edits)
 	for _, c := range r.Corpora {
 		fmt.Fprintf(w, "corpus %s: %d files, %s (%s)\n", c.Name, c.Files, formatBytes(float64(c.Bytes)), c.Dir)
