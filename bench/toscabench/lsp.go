@@ -23,6 +23,9 @@ type session struct {
 	seen int
 }
 
+// sessionLifetimes is how many --timeout a server process may live.
+const sessionLifetimes = 4
+
 // serverSettings configures the server for measuring: diagnostics are
 // computed as soon as a change arrives.
 var serverSettings = map[string]any{"diagnosticsDelay": 0}
@@ -43,7 +46,9 @@ func startSession(bin string, env []string, root string, lim limits) (*session, 
 	}
 	s := &session{stderr: &tailBuffer{max: 8192}, lim: lim}
 	cmd.Stderr = s.stderr
-	if s.proc, err = startWatched(cmd, lim); err != nil {
+	// lim.timeout bounds each wait; the whole session, many waits long,
+	// is bounded more loosely.
+	if s.proc, err = startWatched(cmd, limits{timeout: sessionLifetimes * lim.timeout, maxRSS: lim.maxRSS}); err != nil {
 		return nil, err
 	}
 	s.c = lsptest.New(stdout, stdin)

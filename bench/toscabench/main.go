@@ -67,7 +67,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		queries   = fs.Int("queries", 50, "workspace/symbol, completion, hover and definition requests per run")
 		edits     = fs.Int("edits", 100, "keystrokes per run on big/main.yaml (at least 30: RSS is read after the 30th)")
 		maxRSS    = fs.String("max-rss", "8GB", "kill a tosca-ls process whose RSS passes this (MB and GB are MiB and GiB)")
-		timeout   = fs.Duration("timeout", 5*time.Minute, "limit of every check run and of every wait for the server")
+		timeout   = fs.Duration("timeout", 5*time.Minute, "limit of every check run and of every wait for the server (a server process lives at most 4 times as long)")
 		quick     = fs.Bool("quick", false, "one run, 20 requests, 30 edits and a dmtf of 1,500 files (unless set otherwise): a smoke run, not the budget figures")
 		jsonOut   = fs.Bool("json", false, "print the report as JSON")
 		enforce   = fs.Bool("enforce", false, "exit with status 1 when a budget fails")

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"runtime"
@@ -122,7 +123,7 @@ func (b *bench) check(name string) {
 	}
 	res, err := runCheck(b.bin, b.env, b.corpora[name].Dir, b.lim)
 	if err == nil && res.failure != "" {
-		err = fmt.Errorf("%s", res.failure)
+		err = errors.New(res.failure)
 	}
 	if err != nil {
 		b.broken[key] = true
@@ -132,7 +133,7 @@ func (b *bench) check(name string) {
 	b.rec.add(key+".time", res.wall.Seconds())
 	b.rec.add(key+".rss", float64(res.peakRSS))
 	if res.diagnostics > 0 {
-		b.rec.note("check printed %d lines on %s (the corpus should be clean); the first: %s", res.diagnostics, name, res.first)
+		b.rec.note("check printed %d lines on %s; the first: %s", res.diagnostics, name, res.first)
 	}
 }
 
@@ -146,7 +147,7 @@ func (b *bench) server(name string, withIndex, withBig bool) {
 	}
 	var ids []string
 	if withIndex {
-		for _, f := range []string{"index", "settled", "rss", "hwm", "symbol.p50", "symbol.p99"} {
+		for _, f := range []string{"index", "idle", "rss", "hwm", "symbol.p50", "symbol.p99"} {
 			ids = append(ids, key+"."+f)
 		}
 	}
@@ -175,13 +176,15 @@ func (b *bench) serverSteps(s *session, st *step, c *corpus.Corpus, key string, 
 	if err != nil {
 		return err
 	}
-	settled, err := s.awaitIdle()
+	if withIndex {
+		st.add(key+".index", indexed.Seconds())
+	}
+	idle, err := s.awaitIdle()
 	if err != nil {
 		return err
 	}
 	if withIndex {
-		st.add(key+".index", indexed.Seconds())
-		st.add(key+".settled", settled.Seconds())
+		st.add(key+".idle", idle.Seconds())
 		rss, hwm, err := s.memory()
 		if err != nil {
 			return err
