@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"time"
 
+	"go.lsp.dev/uri"
+
 	"github.com/tosca-ls/tosca-ls/server/lsptest"
 )
 
@@ -82,9 +84,11 @@ func startSession(bin string, env []string, root string, lim limits) (*session, 
 	return s, nil
 }
 
+// fileURI is the file: URI of a path, percent-encoded as the server's own
+// URI library writes it, so that published URIs compare equal.
 func fileURI(path string) string {
 	abs, _ := filepath.Abs(path)
-	return "file://" + filepath.ToSlash(abs)
+	return string(uri.File(abs))
 }
 
 // failure turns an error of the conversation into the reason the figures

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -18,8 +19,12 @@ func TestRunDrivesTheBinary(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs tosca-ls")
 	}
-	work := t.TempDir()
+	// A space in the path: URIs must be encoded as the server encodes them.
+	work := filepath.Join(t.TempDir(), "work dir")
 	bin := filepath.Join(work, "tosca-ls")
+	if err := os.MkdirAll(work, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	if out, err := exec.Command("go", "build", "-o", bin, "../../cmd/tosca-ls").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}

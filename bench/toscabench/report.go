@@ -59,7 +59,7 @@ func evaluate(rec *recorder, selected map[string]bool) []row {
 			r.Runs = samples
 			r.Value = ptr(median(samples))
 			if base := rec.samples[sp.baseline]; sp.baseline != "" && len(base) > 0 {
-				r.Ratio = ptr(*r.Value / median(base))
+				r.Ratio = ptr(pairedRatio(samples, base))
 			}
 		}
 		if sp.budget != "" {
@@ -68,6 +68,19 @@ func evaluate(rec *recorder, selected map[string]bool) []row {
 		rows = append(rows, r)
 	}
 	return rows
+}
+
+// pairedRatio is the median of the runs' own ratios: each run's figure
+// against the raw parse of the same run, taken moments before, so that
+// load which comes and goes between runs cancels out. Runs are paired in
+// order (a measurement skipped after failing has fewer samples).
+func pairedRatio(values, base []float64) float64 {
+	n := min(len(values), len(base))
+	ratios := make([]float64, n)
+	for i := range n {
+		ratios[i] = values[i] / base[i]
+	}
+	return median(ratios)
 }
 
 func judge(r row, sp spec) string {
