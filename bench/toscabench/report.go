@@ -170,7 +170,7 @@ func (r *report) writeText(w io.Writer) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	fmt.Fprintln(w, "\nratios: to the raw parse with GOMAXPROCS workers for dmtf and ws1000, to one serial parse of big/main.yaml for big")
+	fmt.Fprintln(w, "\nratios: the median of each run's ratio to the raw parse of that run; with GOMAXPROCS workers for dmtf and ws1000, serial for big/main.yaml")
 	fmt.Fprintln(w, "budgets (issue 13):")
 	for _, x := range r.Rows {
 		if x.Budget != "" {
