@@ -1,0 +1,370 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/tosca-ls/tosca-ls/bench/corpus"
+)
+
+// recorder collects the samples of every figure over the runs.
+type recorder struct {
+	samples  map[string][]float64
+	failures map[string]string
+	notes    []string
+}
+
+func newRecorder() *recorder {
+	return &recorder{samples: map[string][]float64{}, failures: map[string]string{}}
+}
+
+func (r *recorder) add(id string, v float64) { r.samples[id] = append(r.samples[id], v) }
+
+// fail records why a figure could not be measured (the first reason wins).
+func (r *recorder) fail(id, reason string) {
+	if _, ok := r.failures[id]; !ok {
+		r.failures[id] = reason
+	}
+}
+
+func (r *recorder) note(format string, args ...any) {
+	n := fmt.Sprintf(format, args...)
+	for _, have := range r.notes {
+		if have == n {
+			return
+		}
+	}
+	r.notes = append(r.notes, n)
+}
+
+// step records the figures of one sequence of measurements in one run;
+// when a measurement fails, the figures it had not reached fail with it.
+type step struct {
+	rec *recorder
+	ids []string
+	got map[string]bool
+}
+
+func (r *recorder) step(ids ...string) *step {
+	return &step{rec: r, ids: ids, got: map[string]bool{}}
+}
+
+func (s *step) add(id string, v float64) {
+	s.got[id] = true
+	s.rec.add(id, v)
+}
+
+func (s *step) failRest(err error) {
+	for _, id := range s.ids {
+		if !s.got[id] {
+			s.rec.fail(id, err.Error())
+		}
+	}
+}
+
+// bench holds what every run needs.
+type bench struct {
+	bin     string
+	env     []string
+	lim     limits
+	cfg     config
+	rec     *recorder
+	corpora map[string]*corpus.Corpus
+	sources map[string][][]byte
+	// broken are the measurements that failed in an earlier run: they are
+	// not repeated, since they would only fail again.
+	broken map[string]bool
+}
+
+// rawParse measures the yardstick of one corpus, serial and parallel.
+func (b *bench) rawParse(scenario string, srcs [][]byte, parallel bool) error {
+	d, err := steadyRawParse(srcs, 1)
+	if err != nil {
+		return err
+	}
+	b.rec.add(scenario+".raw.serial", d)
+	if parallel {
+		d, err := steadyRawParse(srcs, runtime.GOMAXPROCS(0))
+		if err != nil {
+			return err
+		}
+		b.rec.add(scenario+".raw.parallel", d)
+	}
+	return nil
+}
+
+// steadyRawParse repeats a short raw parse until about a second was spent
+// (at most maxRepeats times) and returns the median in seconds: the
+// yardstick of a small corpus should not hang on one noisy sample.
+func steadyRawParse(srcs [][]byte, workers int) (float64, error) {
+	const maxRepeats = 9
+	var times []float64
+	var spent time.Duration
+	for len(times) < maxRepeats && (len(times) == 0 || spent < time.Second) {
+		d, err := rawParse(srcs, workers)
+		if err != nil {
+			return 0, err
+		}
+		spent += d
+		times = append(times, d.Seconds())
+	}
+	return median(times), nil
+}
+
+// check measures a cold `tosca-ls check` of a corpus.
+func (b *bench) check(name string) {
+	key := name + ".check"
+	if b.broken[key] {
+		return
+	}
+	res, err := runCheck(b.bin, b.env, b.corpora[name].Dir, b.lim)
+	if err == nil && res.failure != "" {
+		err = errors.New(res.failure)
+	}
+	if err != nil {
+		b.broken[key] = true
+		b.rec.step(key+".time", key+".rss").failRest(err)
+		return
+	}
+	b.rec.add(key+".time", res.wall.Seconds())
+	b.rec.add(key+".rss", float64(res.peakRSS))
+	if res.diagnostics > 0 {
+		b.rec.note("check printed %d lines on %s; the first: %s", res.diagnostics, name, res.first)
+	}
+}
+
+// server measures the server on a corpus: indexing, memory and
+// workspace/symbol; with big, also editing big/main.yaml in the same
+// session.
+func (b *bench) server(name string, withIndex, withBig bool) {
+	key := name + ".server"
+	if b.broken[key] {
+		return
+	}
+	var ids []string
+	if withIndex {
+		for _, f := range []string{"index", "idle", "rss", "hwm", "symbol.p50", "symbol.p99"} {
+			ids = append(ids, key+"."+f)
+		}
+	}
+	if withBig {
+		for _, sp := range specs {
+			if sp.scenario == "big" && sp.id != bigRawSerial {
+				ids = append(ids, sp.id)
+			}
+		}
+	}
+	st := b.rec.step(ids...)
+	c := b.corpora[name]
+	s, err := startSession(b.bin, b.env, c.Dir, b.lim)
+	if err == nil {
+		err = b.serverSteps(s, st, c, key, withIndex, withBig)
+		s.close()
+	}
+	if err != nil {
+		b.broken[key] = true
+		st.failRest(err)
+	}
+}
+
+func (b *bench) serverSteps(s *session, st *step, c *corpus.Corpus, key string, withIndex, withBig bool) error {
+	indexed, err := s.awaitIndexed()
+	if err != nil {
+		return err
+	}
+	if withIndex {
+		st.add(key+".index", indexed.Seconds())
+	}
+	idle, err := s.awaitIdle()
+	if err != nil {
+		return err
+	}
+	if withIndex {
+		st.add(key+".idle", idle.Seconds())
+		rss, hwm, err := s.memory()
+		if err != nil {
+			return err
+		}
+		st.add(key+".rss", float64(rss))
+		st.add(key+".hwm", float64(hwm))
+		queries := corpus.SymbolQueries(c.Name, b.cfg.corpus)
+		var lat []float64
+		empty := 0
+		for i := range b.cfg.queries {
+			d, res, err := s.timedCall("workspace/symbol", map[string]any{"query": queries[i%len(queries)]})
+			if err != nil {
+				return err
+			}
+			if string(res) == "null" || string(res) == "[]" {
+				empty++
+			}
+			lat = append(lat, d.Seconds())
+		}
+		if empty == len(lat) {
+			b.rec.note("workspace/symbol on %s answered nothing to every query", c.Name)
+		}
+		st.add(key+".symbol.p50", percentile(lat, 50))
+		st.add(key+".symbol.p99", percentile(lat, 99))
+	}
+	if withBig {
+		return b.big(s, st, c)
+	}
+	return nil
+}
+
+// rssAfterEdits is the edit after which the server's RSS is read.
+const rssAfterEdits = 30
+
+// big edits big/main.yaml the way a user types and asks, in a server that
+// has indexed its workspace.
+func (b *bench) big(s *session, st *step, c *corpus.Corpus) error {
+	path := c.Path(corpus.BigMain)
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	sites := corpus.FindBigSites(string(raw))
+	if len(sites.Labels) == 0 || len(sites.Types) == 0 || len(sites.Targets) == 0 {
+		return fmt.Errorf("%s: no label, type or requirement to work on", path)
+	}
+	doc := &document{s: s, uri: fileURI(path), version: 1}
+	if err := s.c.Notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{
+		"uri": doc.uri, "languageId": "tosca", "version": 1, "text": string(raw)}}); err != nil {
+		return s.failure(err)
+	}
+	if _, err := s.awaitPublish(doc.uri, 1); err != nil {
+		return err
+	}
+
+	// Typing inside a label in the middle of the file, one letter at a
+	// time, each answered by the diagnostics of that version.
+	label := sites.Labels[len(sites.Labels)/2]
+	var keys []float64
+	for i := range max(b.cfg.edits, rssAfterEdits) {
+		at := label.End + i
+		start := time.Now()
+		if err := doc.change(label.Line, at, label.Line, at, string(rune('a'+i%26))); err != nil {
+			return err
+		}
+		arrived, err := s.awaitPublish(doc.uri, doc.version)
+		if err != nil {
+			return err
+		}
+		keys = append(keys, arrived.Sub(start).Seconds())
+		if i+1 == rssAfterEdits {
+			rss, _, err := s.memory()
+			if err != nil {
+				return err
+			}
+			st.add("big.rss.edits30", float64(rss))
+		}
+	}
+	st.add("big.keystroke.p50", percentile(keys, 50))
+	st.add("big.keystroke.p99", percentile(keys, 99))
+
+	// Requests on the settled snapshot, spread over the file; one of each
+	// first, unmeasured, to warm what a first request builds.
+	n := b.cfg.queries
+	spread := func(list []corpus.Site, i int) corpus.Site { return list[i*len(list)/max(n, 1)%len(list)] }
+	kinds := []struct {
+		id, method string
+		at         func(i int) (corpus.Site, int)
+	}{
+		{"big.completion", "textDocument/completion", func(i int) (corpus.Site, int) {
+			t := spread(sites.Types, i)
+			return t, t.End
+		}},
+		{"big.hover", "textDocument/hover", func(i int) (corpus.Site, int) {
+			t := spread(sites.Types, i)
+			return t, (t.Start + t.End) / 2
+		}},
+		{"big.definition", "textDocument/definition", func(i int) (corpus.Site, int) {
+			if i%2 == 0 {
+				t := spread(sites.Types, i)
+				return t, t.End - 1
+			}
+			t := spread(sites.Targets, i)
+			return t, t.Start + 1
+		}},
+	}
+	for _, k := range kinds {
+		var lat []float64
+		for i := -1; i < n; i++ {
+			site, col := k.at(max(i, 0))
+			d, _, err := s.timedCall(k.method, doc.position(site.Line, col))
+			if err != nil {
+				return err
+			}
+			if i >= 0 {
+				lat = append(lat, d.Seconds())
+			}
+		}
+		st.add(k.id+".p50", percentile(lat, 50))
+		st.add(k.id+".p99", percentile(lat, 99))
+	}
+
+	// Completion sent right after an edit: delete the last letter of a type
+	// name and ask at the cursor, then type it again and ask; each time the
+	// diagnostics of the edit are awaited before the next, so every sample
+	// starts from a quiet server.
+	lines := strings.Split(string(raw), "\n")
+	var after []float64
+	for i := range n {
+		t := spread(sites.Types, i/2)
+		last := lines[t.Line][t.End-1 : t.End]
+		var err error
+		if i%2 == 0 {
+			err = doc.change(t.Line, t.End-1, t.Line, t.End, "")
+		} else {
+			err = doc.change(t.Line, t.End-1, t.Line, t.End-1, last)
+		}
+		if err != nil {
+			return err
+		}
+		col := t.End - 1 + i%2
+		d, _, err := s.timedCall("textDocument/completion", doc.position(t.Line, col))
+		if err != nil {
+			return err
+		}
+		after = append(after, d.Seconds())
+		if _, err := s.awaitPublish(doc.uri, doc.version); err != nil {
+			return err
+		}
+	}
+	st.add("big.completion-after-edit.p50", percentile(after, 50))
+	st.add("big.completion-after-edit.p99", percentile(after, 99))
+	return nil
+}
+
+// document is the open document of a session.
+type document struct {
+	s       *session
+	uri     string
+	version int
+}
+
+// change sends one incremental edit as the next version.
+func (d *document) change(line1, col1, line2, col2 int, text string) error {
+	d.version++
+	err := d.s.c.Notify("textDocument/didChange", map[string]any{
+		"textDocument": map[string]any{"uri": d.uri, "version": d.version},
+		"contentChanges": []any{map[string]any{
+			"range": map[string]any{"start": lspPos(line1, col1), "end": lspPos(line2, col2)},
+			"text":  text,
+		}},
+	})
+	if err != nil {
+		return d.s.failure(err)
+	}
+	return nil
+}
+
+func (d *document) position(line, col int) map[string]any {
+	return map[string]any{"textDocument": map[string]any{"uri": d.uri}, "position": lspPos(line, col)}
+}
+
+func lspPos(line, col int) map[string]any { return map[string]any{"line": line, "character": col} }
