@@ -59,6 +59,16 @@ func (f *File) Lines() *text.Lines {
 	return f.lineIndex
 }
 
+// Tree is the file's syntax tree: the one the index keeps for a document
+// open in the editor, else a new parse of its text, which the caller holds
+// only as long as it needs it (closed files keep their facts only).
+func (f *File) Tree() *syntax.File {
+	if f.Syntax != nil {
+		return f.Syntax
+	}
+	return syntax.Parse(text.Bytes(f.Text()))
+}
+
 // Root is the root mapping of the file's first document (nil if none).
 func (f *File) Root() *syntax.Node { return f.Syntax.Root() }
 

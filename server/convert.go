@@ -47,7 +47,7 @@ func linesOf(snap *index.Snapshot, path string) *text.Lines {
 	if snap == nil {
 		return nil
 	}
-	if f := snap.File(path); f != nil && f.Syntax != nil {
+	if f := snap.File(path); f != nil {
 		return f.Lines()
 	}
 	return nil
@@ -105,7 +105,7 @@ func (s *Server) target(ctx context.Context, u uri.URI) (*docTarget, bool) {
 	}
 	path := pathFromURI(u)
 	f := snap.File(path)
-	if f == nil || f.Syntax == nil || !s.analysed(path, f) {
+	if f == nil || !s.analysed(path, f) {
 		return nil, false
 	}
 	return &docTarget{snap: snap, view: s.engine.View(snap), path: path, file: f, lines: f.Lines()}, true

@@ -131,9 +131,9 @@ type request struct {
 
 func newRequest(v *model.View, path string, offset int) *request {
 	u := v.Unit(path)
-	if f := v.Snap.File(path); u == nil && f != nil && f.Syntax != nil {
+	if f := v.Snap.File(path); u == nil && f != nil {
 		// A document the editor calls TOSCA before its text says so.
-		u = v.Reparsed(path, f.Syntax)
+		u = v.Reparsed(path, f.Tree())
 	}
 	if u == nil || u.Tree == nil || len(u.Tree.Docs) == 0 {
 		return nil

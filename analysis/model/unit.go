@@ -18,8 +18,11 @@ type Unit struct {
 	Frames facts.Frames
 }
 
-// Unit returns the unit of an open document (nil when the snapshot does not
-// hold the file or it is not TOSCA).
+// Unit returns the unit of a document (nil when the snapshot does not hold
+// the file or it is not TOSCA). The index keeps trees and frames of open
+// documents only: a request about a file the editor has not opened parses
+// it again, and binds it again for its frames, whose entity ids are those
+// of the snapshot's facts (the binder is deterministic).
 func (v *View) Unit(path string) *Unit {
 	if v.reparsed != nil && v.reparsed.Path == path {
 		return v.reparsed
@@ -28,7 +31,12 @@ func (v *View) Unit(path string) *Unit {
 	if f == nil || f.Facts == nil || f.Facts.Lang != grammar.TOSCA {
 		return nil
 	}
-	return &Unit{View: v, Path: path, File: f, Facts: f.Facts, Tree: f.Syntax, Frames: f.Frames}
+	tree, frames := f.Syntax, f.Frames
+	if tree == nil {
+		tree = f.Tree()
+		_, frames = facts.BindOpen(path, f.Facts.Src, tree, f.Facts.Lang)
+	}
+	return &Unit{View: v, Path: path, File: f, Facts: f.Facts, Tree: tree, Frames: frames}
 }
 
 // Reparsed returns the unit of the open document at path as another parse

@@ -35,10 +35,10 @@ const maxFoldDepth = 64
 // reads the YAML structure only, so any YAML file the server serves folds.
 func FoldingRanges(ctx context.Context, v *model.View, path string) []Fold {
 	file := v.Snap.File(path)
-	if file == nil || file.Syntax == nil {
+	if file == nil {
 		return nil
 	}
-	tree := file.Syntax
+	tree := file.Tree()
 	lines := tree.Lines
 	type lineRange struct{ start, end int }
 	seen := map[lineRange]bool{}
