@@ -423,6 +423,12 @@ func TestSpotChecks(t *testing.T) {
 		if e.Extra == nil || e.ExtraIn != V1_0|V1_1|V1_2 {
 			t.Errorf("%s: operations should be direct keys in 1.0–1.2", e.Name)
 		}
+		if home := e.ExtraHome(V1_3); home != SectionOperations {
+			t.Errorf("%s: operations written directly in 1.3 belong under %q, not %q", e.Name, SectionOperations, home)
+		}
+		if home := e.ExtraHome(V1_2); home != "" {
+			t.Errorf("%s: 1.2 allows operations directly, yet ExtraHome is %q", e.Name, home)
+		}
 	}
 	// Policies are a list of single-entry maps.
 	if TopologyTemplateDef.Key("policies", V1_3).Value.Kind != NamedListValue {
