@@ -23,6 +23,9 @@ type Program struct {
 	fallbacks map[string][]string
 	parents   map[Decl]Decl
 	members   map[memberKey][]Member
+	// typesNamed maps every type name of the snapshot to its declarations
+	// (see View.TypesNamed); nil until first asked.
+	typesNamed map[nameKey][]Decl
 }
 
 func newProgram(gen uint64) *Program {
