@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -555,6 +556,15 @@ func TestFunctions(t *testing.T) {
 			t.Errorf("%s: first parameter should refer to an input", n)
 		}
 	}
+	for name, final := range map[string]string{"get_input": "$get_input", "get_property": "$get_property", "concat": "$concat", "get_operation_output": "", "get_nodes_of_type": "", "$concat": ""} {
+		got := ""
+		if f := FunctionNamed(name, All).Final(); f != nil {
+			got = f.Name
+		}
+		if got != final {
+			t.Errorf("%s is replaced by %q in final 2.0, want %q", name, got, final)
+		}
+	}
 	if f := FunctionNamed("get_nodes_of_type", V1_3); f.Params[0].Ref != NodeType {
 		t.Error("get_nodes_of_type takes a node type")
 	}
@@ -633,6 +643,32 @@ func TestConstraintOperators(t *testing.T) {
 	}
 	if len(ConstraintClause.Keys) != len(ConstraintOperators) {
 		t.Errorf("constraint clause has %d keynames for %d operators", len(ConstraintClause.Keys), len(ConstraintOperators))
+	}
+	// Every comparison has a validation expression made of final 2.0
+	// functions (and $in_range, as CSD06's examples write it); the boolean
+	// operators and schema have none.
+	calls := regexp.MustCompile(`\$[a-z_]+`)
+	for _, op := range ConstraintOperators {
+		switch op.Name {
+		case "schema", "and", "or", "not", "condition":
+			if op.Validation != "" {
+				t.Errorf("%s has no mechanical validation expression, got %q", op.Name, op.Validation)
+			}
+			continue
+		}
+		if strings.Count(op.Validation, "%s") != 1 || !strings.HasPrefix(op.Validation, "{ $") {
+			t.Errorf("%s: validation template %q", op.Name, op.Validation)
+		}
+		for _, name := range calls.FindAllString(op.Validation, -1) {
+			if FunctionNamed(name, V2Final) == nil && name != "$in_range" {
+				t.Errorf("%s: %s is no final 2.0 function", op.Name, name)
+			}
+		}
+	}
+	for _, name := range calls.FindAllString(ValidationAll, -1) {
+		if FunctionNamed(name, V2Final) == nil {
+			t.Errorf("ValidationAll: %s is no final 2.0 function", name)
+		}
 	}
 	for i, op := range ConstraintOperators {
 		k := ConstraintClause.Keys[i]

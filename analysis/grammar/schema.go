@@ -301,6 +301,10 @@ type Function struct {
 	// Params describes the arguments in order; the last may be Variadic.
 	Params   []Param
 	Variadic bool
+	// Validation is, for a constraint operator, the final 2.0 validation
+	// expression that says the same as its clause, with %s standing for the
+	// clause's argument written in flow style ("" when none does).
+	Validation string
 }
 
 // Param is one function argument.
