@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/tosca-ls/tosca-ls/analysis"
+	"github.com/tosca-ls/tosca-ls/analysis/fix"
 	"github.com/tosca-ls/tosca-ls/analysis/hover"
 	"github.com/tosca-ls/tosca-ls/analysis/model"
 	"github.com/tosca-ls/tosca-ls/analysis/navigate"
@@ -47,7 +48,8 @@ func FuzzAnalysis(f *testing.F) {
 		for _, it := range analysis.Complete(ctx, snap, path, off) {
 			inside("completion", it.Edit.Span.Start, it.Edit.Span.End)
 		}
-		view := model.NewEngine().View(snap)
+		engine := model.NewEngine()
+		view := engine.View(snap)
 		if h := hover.At(ctx, view, path, off); h != nil {
 			inside("hover", h.Span.Start, h.Span.End)
 		}
@@ -60,8 +62,10 @@ func FuzzAnalysis(f *testing.F) {
 		navigate.Highlights(ctx, view, path, off)
 		analysis.SignatureHelpAt(ctx, snap, path, off)
 		navigate.PrepareRename(ctx, view, path, off)
-		analysis.CodeActions(ctx, snap, path, analysisSpan(off))
+		for _, a := range fix.Actions(ctx, view, path, text.Span{Start: off, End: off}, engine.Diagnostics(ctx, view, path)) {
+			for _, e := range a.Edits[path] {
+				inside("code action "+a.Title, e.Span.Start, e.Span.End)
+			}
+		}
 	})
 }
-
-func analysisSpan(off int) text.Span { return text.Span{Start: off, End: off} }

@@ -80,16 +80,6 @@ type CompletionItem struct {
 	Deprecated      bool
 }
 
-// CodeAction is a fix or refactoring.
-type CodeAction struct {
-	Title string
-	// Kind is an LSP code action kind ("quickfix", "refactor.rewrite", …).
-	Kind        string
-	Diagnostics []Diagnostic
-	Preferred   bool
-	Edits       map[string][]TextEdit
-}
-
 // SignatureHelp describes the function call around the cursor.
 type SignatureHelp struct {
 	Label         string

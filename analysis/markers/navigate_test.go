@@ -44,7 +44,6 @@ import (
 	"github.com/tosca-ls/tosca-ls/analysis/hover"
 	"github.com/tosca-ls/tosca-ls/analysis/model"
 	"github.com/tosca-ls/tosca-ls/analysis/navigate"
-	"github.com/tosca-ls/tosca-ls/index"
 )
 
 type locateFunc = func(context.Context, *model.View, string, int) []model.Location
@@ -188,34 +187,11 @@ func renameMarker(env *Env, m Marker) {
 		env.Errorf(m, "%v", err)
 		return
 	}
-	after := map[string]string{}
-	var names []string
-	for p, es := range edits {
-		name := env.Rel(p)
-		src, ok := env.Files[name]
-		if !ok {
-			env.Errorf(m, "the rename edits %s, which is not a file of the fixture", p)
-			continue
-		}
-		// Apply from the end so that earlier spans stay valid.
-		sorted := append([]model.TextEdit(nil), es...)
-		sort.Slice(sorted, func(i, j int) bool { return sorted[i].Span.Start > sorted[j].Span.Start })
-		for i, e := range sorted {
-			if i > 0 && e.Span.End > sorted[i-1].Span.Start {
-				env.Errorf(m, "overlapping edits in %s", name)
-				return
-			}
-			src = src[:e.Span.Start] + e.NewText + src[e.Span.End:]
-		}
-		after[name] = src
-		names = append(names, name)
+	after, ok := env.applyEdits(m, edits)
+	if !ok {
+		return
 	}
-	sort.Strings(names)
-	var b strings.Builder
-	for _, name := range names {
-		fmt.Fprintf(&b, "== %s ==\n%s", name, after[name])
-	}
-	env.CheckGolden(m, m.Args[2].Ident+".golden", b.String())
+	env.CheckGolden(m, m.Args[2].Ident+".golden", editedGolden(after))
 	for name, content := range env.Files {
 		if data, err := os.ReadFile(env.Abs(name)); err != nil || string(data) != content {
 			env.Errorf(m, "%s changed on disk", name)
@@ -229,21 +205,11 @@ func renameMarker(env *Env, m Marker) {
 // referenceProblems lists the diagnostics a broken rename would cause in
 // the fixture's files, once the given files read as given.
 func (env *Env) referenceProblems(files map[string]string) []string {
-	ws := index.NewWorkspace(index.Options{CacheDir: filepath.Join(os.TempDir(), "tosca-ls-marker-cache")})
-	ws.AddFolder(context.Background(), env.Dir, nil)
-	snap := ws.Snapshot()
-	for name, content := range files {
-		snap = ws.SetOverlay(env.Abs(name), 2, []byte(content))
-	}
-	engine := model.NewEngine()
-	view := engine.View(snap)
 	var out []string
-	for name := range env.Files {
-		for _, d := range engine.Diagnostics(context.Background(), view, env.Abs(name)) {
-			switch d.Code {
-			case diag.UnknownType, diag.UnknownName, diag.WrongTypeKind, diag.UnknownKeyname, diag.DuplicateName, diag.UnknownMember:
-				out = append(out, name+": "+d.Message)
-			}
+	for _, d := range env.diagnosticsWith(files) {
+		switch d.Code {
+		case diag.UnknownType, diag.UnknownName, diag.WrongTypeKind, diag.UnknownKeyname, diag.DuplicateName, diag.UnknownMember:
+			out = append(out, env.Rel(d.Path)+": "+d.Message)
 		}
 	}
 	sort.Strings(out)
