@@ -221,8 +221,7 @@ func (fx *fixer) convertCall(c *facts.Call, into []model.TextEdit) (edits []mode
 		}
 		edits = append(edits, model.TextEdit{Span: text.Span{Start: at, End: at}, NewText: word + sep})
 	}
-	steps := fx.v.CallPath(fx.path, c)
-	switch start := f.Text(args[0]); start {
+	switch f.Text(args[0]) {
 	case grammar.KeywordHost:
 		return into, "", false
 	case grammar.KeywordSource, grammar.KeywordTarget:
@@ -231,6 +230,7 @@ func (fx *fixer) convertCall(c *facts.Call, into []model.TextEdit) (edits []mode
 	if len(args) <= 2 {
 		return edits, fn.Name, true
 	}
+	steps := fx.v.CallPath(fx.path, c)
 	second := slices.IndexFunc(steps, func(s model.PathStep) bool { return s.Arg == 1 })
 	switch {
 	case second < 0:

@@ -92,20 +92,14 @@ func (fx *fixer) declarations(name string, kinds []grammar.RefKind) []model.Decl
 			}
 		}
 	}
-	slices.SortStableFunc(out, func(a, b model.Decl) int {
-		return compareBool(fx.v.Snap.File(a.Path).Embedded, fx.v.Snap.File(b.Path).Embedded)
-	})
-	return out[:min(len(out), maxImportCandidates)]
-}
-
-func compareBool(a, b bool) int {
-	switch {
-	case a == b:
+	embedded := func(d model.Decl) int {
+		if fx.v.Snap.File(d.Path).Embedded {
+			return 1
+		}
 		return 0
-	case b:
-		return -1
 	}
-	return 1
+	slices.SortStableFunc(out, func(a, b model.Decl) int { return embedded(a) - embedded(b) })
+	return out[:min(len(out), maxImportCandidates)]
 }
 
 // generation widens versions to the TOSCA generations they belong to: a
