@@ -25,10 +25,10 @@ package markers_test
 //	#@renameerr("loc‸", "why")  prepare rename and rename refuse, saying why
 //	#@renameerr("loc‸", "why", "new")
 //	                            rename to new is refused, saying why
-//	#@sweep()                   every navigation and hover request at every
-//	                            offset of every file of the fixture answers
-//	                            spans inside the files (and no panic), with
-//	                            requests running concurrently
+//	#@sweep()                   every navigation, hover and code action
+//	                            request at every offset of every file of the
+//	                            fixture answers spans inside the files (and
+//	                            no panic), with requests running concurrently
 
 import (
 	"context"
@@ -41,9 +41,11 @@ import (
 	"sync"
 
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
+	"github.com/tosca-ls/tosca-ls/analysis/fix"
 	"github.com/tosca-ls/tosca-ls/analysis/hover"
 	"github.com/tosca-ls/tosca-ls/analysis/model"
 	"github.com/tosca-ls/tosca-ls/analysis/navigate"
+	"github.com/tosca-ls/tosca-ls/index/text"
 )
 
 type locateFunc = func(context.Context, *model.View, string, int) []model.Location
@@ -239,7 +241,8 @@ func renameErrMarker(env *Env, m Marker) {
 // do (run with -race to check the model's memos).
 func sweepMarker(env *Env, m Marker) {
 	const workers = 4
-	v := model.NewEngine().View(env.Snap)
+	engine := model.NewEngine()
+	v := engine.View(env.Snap)
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Add(1)
@@ -251,7 +254,7 @@ func sweepMarker(env *Env, m Marker) {
 					continue
 				}
 				for off := w; off <= len(f.Facts.Src); off += workers {
-					env.sweepAt(m, v, name, off)
+					env.sweepAt(m, engine, v, name, off)
 				}
 			}
 		}()
@@ -260,7 +263,7 @@ func sweepMarker(env *Env, m Marker) {
 }
 
 // sweepAt runs every request at one offset: each answers spans inside the files.
-func (env *Env) sweepAt(m Marker, v *model.View, name string, off int) {
+func (env *Env) sweepAt(m Marker, engine *model.Engine, v *model.View, name string, off int) {
 	ctx := context.Background()
 	path := env.Abs(name)
 	inside := func(what string, l model.Location) {
@@ -293,6 +296,13 @@ func (env *Env) sweepAt(m Marker, v *model.View, name string, off int) {
 		}
 		for _, l := range navigate.Implementation(ctx, v, path, off) {
 			inside("implementation", l)
+		}
+		for _, a := range fix.Actions(ctx, v, path, text.Span{Start: off, End: off}, engine.Diagnostics(ctx, v, path)) {
+			for p, edits := range a.Edits {
+				for _, e := range edits {
+					inside("code action "+a.Title, model.Location{Path: p, Span: e.Span})
+				}
+			}
 		}
 	}
 }
