@@ -8,6 +8,7 @@ import (
 
 	"github.com/tosca-ls/tosca-ls/analysis"
 	"github.com/tosca-ls/tosca-ls/analysis/complete"
+	"github.com/tosca-ls/tosca-ls/analysis/fix"
 	"github.com/tosca-ls/tosca-ls/analysis/hover"
 	"github.com/tosca-ls/tosca-ls/analysis/model"
 	"github.com/tosca-ls/tosca-ls/analysis/navigate"
@@ -45,7 +46,8 @@ func FuzzAnalysis(f *testing.F) {
 		for _, d := range analysis.Diagnostics(ctx, snap, path) {
 			inside("diagnostic "+d.Code, d.Span.Start, d.Span.End)
 		}
-		view := model.NewEngine().View(snap)
+		engine := model.NewEngine()
+		view := engine.View(snap)
 		for _, it := range complete.Complete(ctx, view, path, off) {
 			inside("completion", it.Edit.Span.Start, it.Edit.Span.End)
 		}
@@ -61,8 +63,10 @@ func FuzzAnalysis(f *testing.F) {
 		navigate.Highlights(ctx, view, path, off)
 		complete.SignatureHelp(ctx, view, path, off)
 		navigate.PrepareRename(ctx, view, path, off)
-		analysis.CodeActions(ctx, snap, path, analysisSpan(off))
+		for _, a := range fix.Actions(ctx, view, path, text.Span{Start: off, End: off}, engine.Diagnostics(ctx, view, path)) {
+			for _, e := range a.Edits[path] {
+				inside("code action "+a.Title, e.Span.Start, e.Span.End)
+			}
+		}
 	})
 }
-
-func analysisSpan(off int) text.Span { return text.Span{Start: off, End: off} }

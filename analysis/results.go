@@ -35,12 +35,3 @@ type TextEdit struct {
 	NewText string
 }
 
-// CodeAction is a fix or refactoring.
-type CodeAction struct {
-	Title string
-	// Kind is an LSP code action kind ("quickfix", "refactor.rewrite", …).
-	Kind        string
-	Diagnostics []Diagnostic
-	Preferred   bool
-	Edits       map[string][]TextEdit
-}

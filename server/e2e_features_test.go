@@ -197,14 +197,27 @@ func TestE2EFeatures(t *testing.T) {
 			Title string
 			Edit  json.RawMessage
 		}
-		e.result("textDocument/codeAction", map[string]any{"textDocument": doc(main), "range": map[string]any{"start": at["main.yaml"]["super"], "end": at["main.yaml"]["super"]}, "context": map[string]any{"diagnostics": []any{}}}, &actions)
-		found := false
-		for _, a := range actions {
-			found = found || strings.Contains(a.Title, "my:SuperPod") && strings.Contains(string(a.Edit), "my:SuperPod")
+		fixOffered := func() bool {
+			actions = nil
+			e.result("textDocument/codeAction", map[string]any{"textDocument": doc(main), "range": map[string]any{"start": at["main.yaml"]["super"], "end": at["main.yaml"]["super"]}, "context": map[string]any{"diagnostics": []any{}}}, &actions)
+			found := false
+			for _, a := range actions {
+				found = found || strings.Contains(a.Title, "my:SuperPod") && strings.Contains(string(a.Edit), "my:SuperPod")
+			}
+			return found
 		}
-		if !found {
+		if !fixOffered() {
 			t.Errorf("no did-you-mean fix to my:SuperPod in %+v", actions)
 		}
+		// A code turned off in the settings shows nothing to fix.
+		settings := func(diags map[string]string) map[string]any {
+			return map[string]any{"settings": map[string]any{"tosca": map[string]any{"diagnostics": diags}}}
+		}
+		e.notify("workspace/didChangeConfiguration", settings(map[string]string{"unknown-type": "off"}))
+		if fixOffered() {
+			t.Errorf("a fix of unknown-type, which is off: %+v", actions)
+		}
+		e.notify("workspace/didChangeConfiguration", settings(map[string]string{}))
 		e.change(main, 5, edit(nil, mainText))
 	})
 

@@ -193,18 +193,30 @@ var Functions = []*Function{
 // operators proposed by the constraint enhancements (seed 003). Final 2.0
 // replaces constraint clauses with validation expressions.
 var ConstraintOperators = []*Function{
-	{Name: "equal", In: UpToDraft, Doc: "The value must equal the given one.", Params: []Param{arg("value", "The required value.")}},
-	{Name: "greater_than", In: UpToDraft, Doc: "The value must be greater than the given one.", Params: []Param{arg("value", "The exclusive lower bound.")}},
-	{Name: "greater_or_equal", In: UpToDraft, Doc: "The value must be greater than or equal to the given one.", Params: []Param{arg("value", "The inclusive lower bound.")}},
-	{Name: "less_than", In: UpToDraft, Doc: "The value must be less than the given one.", Params: []Param{arg("value", "The exclusive upper bound.")}},
-	{Name: "less_or_equal", In: UpToDraft, Doc: "The value must be less than or equal to the given one.", Params: []Param{arg("value", "The inclusive upper bound.")}},
+	{Name: "equal", In: UpToDraft, Doc: "The value must equal the given one.", Params: []Param{arg("value", "The required value.")},
+		Validation: "{ $equal: [ $value, %s ] }"},
+	{Name: "greater_than", In: UpToDraft, Doc: "The value must be greater than the given one.", Params: []Param{arg("value", "The exclusive lower bound.")},
+		Validation: "{ $greater_than: [ $value, %s ] }"},
+	{Name: "greater_or_equal", In: UpToDraft, Doc: "The value must be greater than or equal to the given one.", Params: []Param{arg("value", "The inclusive lower bound.")},
+		Validation: "{ $greater_or_equal: [ $value, %s ] }"},
+	{Name: "less_than", In: UpToDraft, Doc: "The value must be less than the given one.", Params: []Param{arg("value", "The exclusive upper bound.")},
+		Validation: "{ $less_than: [ $value, %s ] }"},
+	{Name: "less_or_equal", In: UpToDraft, Doc: "The value must be less than or equal to the given one.", Params: []Param{arg("value", "The inclusive upper bound.")},
+		Validation: "{ $less_or_equal: [ $value, %s ] }"},
 	{Name: "in_range", In: UpToDraft, Doc: "The value must lie within `[lower, upper]`, bounds included.",
-		Params: []Param{arg("lower", "The inclusive lower bound."), arg("upper", "The inclusive upper bound (`UNBOUNDED` for none).")}},
-	{Name: "valid_values", In: UpToDraft, Doc: "The value must be one of the listed values.", Params: []Param{arg("values", "The allowed values.")}},
-	{Name: "length", In: UpToDraft, Doc: "The string, list or map must have exactly this length.", Params: []Param{arg("length", "The required length.")}},
-	{Name: "min_length", In: UpToDraft, Doc: "The string, list or map must be at least this long.", Params: []Param{arg("length", "The minimum length.")}},
-	{Name: "max_length", In: UpToDraft, Doc: "The string, list or map must be at most this long.", Params: []Param{arg("length", "The maximum length.")}},
-	{Name: "pattern", In: UpToDraft, Doc: "The string must match this regular expression.", Params: []Param{arg("regex", "The regular expression.")}},
+		Params: []Param{arg("lower", "The inclusive lower bound."), arg("upper", "The inclusive upper bound (`UNBOUNDED` for none).")},
+		// Not among CSD06's built-in functions (§10.2), but how its own examples write it (§8.8, §9.1.1.2).
+		Validation: "{ $in_range: [ $value, %s ] }"},
+	{Name: "valid_values", In: UpToDraft, Doc: "The value must be one of the listed values.", Params: []Param{arg("values", "The allowed values.")},
+		Validation: "{ $valid_values: [ $value, %s ] }"},
+	{Name: "length", In: UpToDraft, Doc: "The string, list or map must have exactly this length.", Params: []Param{arg("length", "The required length.")},
+		Validation: "{ $equal: [ { $length: [ $value ] }, %s ] }"},
+	{Name: "min_length", In: UpToDraft, Doc: "The string, list or map must be at least this long.", Params: []Param{arg("length", "The minimum length.")},
+		Validation: "{ $greater_or_equal: [ { $length: [ $value ] }, %s ] }"},
+	{Name: "max_length", In: UpToDraft, Doc: "The string, list or map must be at most this long.", Params: []Param{arg("length", "The maximum length.")},
+		Validation: "{ $less_or_equal: [ { $length: [ $value ] }, %s ] }"},
+	{Name: "pattern", In: UpToDraft, Doc: "The string must match this regular expression.", Params: []Param{arg("regex", "The regular expression.")},
+		Validation: "{ $matches: [ $value, %s ] }"},
 	{Name: "schema", In: V1_3 | V2Draft, Doc: "The value must conform to this external schema (for types such as `json`).",
 		Params: []Param{arg("schema", "The schema the value must satisfy.")}},
 	// Boolean operators of the constraint enhancements (seed 003).
@@ -218,6 +230,11 @@ var ConstraintOperators = []*Function{
 		Doc:    "Extension: the long form of a boolean constraint, holding `and`/`or`/`not` clauses; a list of clauses is and-ed.",
 		Params: []Param{arg("clause", "A constraint clause; repeat as needed.")}},
 }
+
+// ValidationAll joins the validation expressions of several constraint
+// clauses (%s is the list of them, in flow style): a list of clauses holds
+// when every clause does.
+const ValidationAll = "{ $and: [ %s ] }"
 
 // ConstraintClause is one constraint clause (`greater_or_equal: 1`); its
 // keynames are the ConstraintOperators and exactly one is used per clause.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -423,6 +424,12 @@ func TestSpotChecks(t *testing.T) {
 		if e.Extra == nil || e.ExtraIn != V1_0|V1_1|V1_2 {
 			t.Errorf("%s: operations should be direct keys in 1.0–1.2", e.Name)
 		}
+		if home := e.ExtraHome(V1_3); home != SectionOperations {
+			t.Errorf("%s: operations written directly in 1.3 belong under %q, not %q", e.Name, SectionOperations, home)
+		}
+		if home := e.ExtraHome(V1_2); home != "" {
+			t.Errorf("%s: 1.2 allows operations directly, yet ExtraHome is %q", e.Name, home)
+		}
 	}
 	// Policies are a list of single-entry maps.
 	if TopologyTemplateDef.Key("policies", V1_3).Value.Kind != NamedListValue {
@@ -549,6 +556,15 @@ func TestFunctions(t *testing.T) {
 			t.Errorf("%s: first parameter should refer to an input", n)
 		}
 	}
+	for name, final := range map[string]string{"get_input": "$get_input", "get_property": "$get_property", "concat": "$concat", "get_operation_output": "", "get_nodes_of_type": "", "$concat": ""} {
+		got := ""
+		if f := FunctionNamed(name, All).Final(); f != nil {
+			got = f.Name
+		}
+		if got != final {
+			t.Errorf("%s is replaced by %q in final 2.0, want %q", name, got, final)
+		}
+	}
 	if f := FunctionNamed("get_nodes_of_type", V1_3); f.Params[0].Ref != NodeType {
 		t.Error("get_nodes_of_type takes a node type")
 	}
@@ -627,6 +643,32 @@ func TestConstraintOperators(t *testing.T) {
 	}
 	if len(ConstraintClause.Keys) != len(ConstraintOperators) {
 		t.Errorf("constraint clause has %d keynames for %d operators", len(ConstraintClause.Keys), len(ConstraintOperators))
+	}
+	// Every comparison has a validation expression made of final 2.0
+	// functions (and $in_range, as CSD06's examples write it); the boolean
+	// operators and schema have none.
+	calls := regexp.MustCompile(`\$[a-z_]+`)
+	for _, op := range ConstraintOperators {
+		switch op.Name {
+		case "schema", "and", "or", "not", "condition":
+			if op.Validation != "" {
+				t.Errorf("%s has no mechanical validation expression, got %q", op.Name, op.Validation)
+			}
+			continue
+		}
+		if strings.Count(op.Validation, "%s") != 1 || !strings.HasPrefix(op.Validation, "{ $") {
+			t.Errorf("%s: validation template %q", op.Name, op.Validation)
+		}
+		for _, name := range calls.FindAllString(op.Validation, -1) {
+			if FunctionNamed(name, V2Final) == nil && name != "$in_range" {
+				t.Errorf("%s: %s is no final 2.0 function", op.Name, name)
+			}
+		}
+	}
+	for _, name := range calls.FindAllString(ValidationAll, -1) {
+		if FunctionNamed(name, V2Final) == nil {
+			t.Errorf("ValidationAll: %s is no final 2.0 function", name)
+		}
 	}
 	for i, op := range ConstraintOperators {
 		k := ConstraintClause.Keys[i]

@@ -110,6 +110,15 @@ func FunctionNamed(name string, v Versions) *Function {
 	return nil
 }
 
+// Final is the final 2.0 function that replaces fn, a function of 1.x or
+// the 2020 draft (the one with its name prefixed by `$`), or nil.
+func (fn *Function) Final() *Function {
+	if fn == nil || fn.In.Has(V2Final) {
+		return nil
+	}
+	return FunctionNamed("$"+fn.Name, V2Final)
+}
+
 // IsFunctionName reports whether name is an intrinsic function in v.
 func IsFunctionName(name string, v Versions) bool { return FunctionNamed(name, v) != nil }
 

@@ -256,6 +256,22 @@ func (e *Entity) ExtraFor(v Versions) *Value {
 	return e.Extra
 }
 
+// ExtraHome names the keyname that, in versions v, holds what other
+// versions allow directly in e (its Extra entries: the operations 1.0–1.2
+// write directly under an interface go under `operations:` from 1.3 on),
+// or "" when v allows them there too.
+func (e *Entity) ExtraHome(v Versions) string {
+	if e.Extra == nil || e.Extra.Entity == nil || e.ExtraFor(v) != nil {
+		return ""
+	}
+	for _, k := range e.KeysIn(v) {
+		if k.Value.Kind == MapOfValue && k.Value.Elem != nil && k.Value.Elem.Entity == e.Extra.Entity {
+			return k.Name
+		}
+	}
+	return ""
+}
+
 // AnyKey returns the keyname called name in any version, or nil.
 func (e *Entity) AnyKey(name string) *Key {
 	for _, k := range e.Keys {
@@ -285,6 +301,10 @@ type Function struct {
 	// Params describes the arguments in order; the last may be Variadic.
 	Params   []Param
 	Variadic bool
+	// Validation is, for a constraint operator, the final 2.0 validation
+	// expression that says the same as its clause, with %s standing for the
+	// clause's argument written in flow style ("" when none does).
+	Validation string
 }
 
 // Param is one function argument.

@@ -25,10 +25,10 @@ package markers_test
 //	#@renameerr("loc‸", "why")  prepare rename and rename refuse, saying why
 //	#@renameerr("loc‸", "why", "new")
 //	                            rename to new is refused, saying why
-//	#@sweep()                   every navigation and hover request at every
-//	                            offset of every file of the fixture answers
-//	                            spans inside the files (and no panic), with
-//	                            requests running concurrently
+//	#@sweep()                   every navigation, hover and code action
+//	                            request at every offset of every file of the
+//	                            fixture answers spans inside the files (and
+//	                            no panic), with requests running concurrently
 
 import (
 	"context"
@@ -41,10 +41,11 @@ import (
 	"sync"
 
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
+	"github.com/tosca-ls/tosca-ls/analysis/fix"
 	"github.com/tosca-ls/tosca-ls/analysis/hover"
 	"github.com/tosca-ls/tosca-ls/analysis/model"
 	"github.com/tosca-ls/tosca-ls/analysis/navigate"
-	"github.com/tosca-ls/tosca-ls/index"
+	"github.com/tosca-ls/tosca-ls/index/text"
 )
 
 type locateFunc = func(context.Context, *model.View, string, int) []model.Location
@@ -188,34 +189,11 @@ func renameMarker(env *Env, m Marker) {
 		env.Errorf(m, "%v", err)
 		return
 	}
-	after := map[string]string{}
-	var names []string
-	for p, es := range edits {
-		name := env.Rel(p)
-		src, ok := env.Files[name]
-		if !ok {
-			env.Errorf(m, "the rename edits %s, which is not a file of the fixture", p)
-			continue
-		}
-		// Apply from the end so that earlier spans stay valid.
-		sorted := append([]model.TextEdit(nil), es...)
-		sort.Slice(sorted, func(i, j int) bool { return sorted[i].Span.Start > sorted[j].Span.Start })
-		for i, e := range sorted {
-			if i > 0 && e.Span.End > sorted[i-1].Span.Start {
-				env.Errorf(m, "overlapping edits in %s", name)
-				return
-			}
-			src = src[:e.Span.Start] + e.NewText + src[e.Span.End:]
-		}
-		after[name] = src
-		names = append(names, name)
+	after, ok := env.applyEdits(m, edits)
+	if !ok {
+		return
 	}
-	sort.Strings(names)
-	var b strings.Builder
-	for _, name := range names {
-		fmt.Fprintf(&b, "== %s ==\n%s", name, after[name])
-	}
-	env.CheckGolden(m, m.Args[2].Ident+".golden", b.String())
+	env.CheckGolden(m, m.Args[2].Ident+".golden", editedGolden(after))
 	for name, content := range env.Files {
 		if data, err := os.ReadFile(env.Abs(name)); err != nil || string(data) != content {
 			env.Errorf(m, "%s changed on disk", name)
@@ -229,21 +207,11 @@ func renameMarker(env *Env, m Marker) {
 // referenceProblems lists the diagnostics a broken rename would cause in
 // the fixture's files, once the given files read as given.
 func (env *Env) referenceProblems(files map[string]string) []string {
-	ws := index.NewWorkspace(index.Options{CacheDir: filepath.Join(os.TempDir(), "tosca-ls-marker-cache")})
-	ws.AddFolder(context.Background(), env.Dir, nil)
-	snap := ws.Snapshot()
-	for name, content := range files {
-		snap = ws.SetOverlay(env.Abs(name), 2, []byte(content))
-	}
-	engine := model.NewEngine()
-	view := engine.View(snap)
 	var out []string
-	for name := range env.Files {
-		for _, d := range engine.Diagnostics(context.Background(), view, env.Abs(name)) {
-			switch d.Code {
-			case diag.UnknownType, diag.UnknownName, diag.WrongTypeKind, diag.UnknownKeyname, diag.DuplicateName, diag.UnknownMember:
-				out = append(out, name+": "+d.Message)
-			}
+	for _, d := range env.diagnosticsWith(files) {
+		switch d.Code {
+		case diag.UnknownType, diag.UnknownName, diag.WrongTypeKind, diag.UnknownKeyname, diag.DuplicateName, diag.UnknownMember:
+			out = append(out, env.Rel(d.Path)+": "+d.Message)
 		}
 	}
 	sort.Strings(out)
@@ -273,7 +241,8 @@ func renameErrMarker(env *Env, m Marker) {
 // do (run with -race to check the model's memos).
 func sweepMarker(env *Env, m Marker) {
 	const workers = 4
-	v := model.NewEngine().View(env.Snap)
+	engine := model.NewEngine()
+	v := engine.View(env.Snap)
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Add(1)
@@ -285,7 +254,7 @@ func sweepMarker(env *Env, m Marker) {
 					continue
 				}
 				for off := w; off <= len(f.Facts.Src); off += workers {
-					env.sweepAt(m, v, name, off)
+					env.sweepAt(m, engine, v, name, off)
 				}
 			}
 		}()
@@ -294,7 +263,7 @@ func sweepMarker(env *Env, m Marker) {
 }
 
 // sweepAt runs every request at one offset: each answers spans inside the files.
-func (env *Env) sweepAt(m Marker, v *model.View, name string, off int) {
+func (env *Env) sweepAt(m Marker, engine *model.Engine, v *model.View, name string, off int) {
 	ctx := context.Background()
 	path := env.Abs(name)
 	inside := func(what string, l model.Location) {
@@ -327,6 +296,13 @@ func (env *Env) sweepAt(m Marker, v *model.View, name string, off int) {
 		}
 		for _, l := range navigate.Implementation(ctx, v, path, off) {
 			inside("implementation", l)
+		}
+		for _, a := range fix.Actions(ctx, v, path, text.Span{Start: off, End: off}, engine.Diagnostics(ctx, v, path)) {
+			for p, edits := range a.Edits {
+				for _, e := range edits {
+					inside("code action "+a.Title, model.Location{Path: p, Span: e.Span})
+				}
+			}
 		}
 	}
 }

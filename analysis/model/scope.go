@@ -26,6 +26,9 @@ type Program struct {
 	visible map[lookupKey][]string
 	parents map[Decl]Decl
 	members map[memberKey][]Member
+	// typesNamed maps every type name of the snapshot to its declarations
+	// (see View.TypesNamed); nil until first asked.
+	typesNamed map[nameKey][]Decl
 }
 
 func newProgram(gen uint64) *Program {

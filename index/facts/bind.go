@@ -597,7 +597,7 @@ func (b *binder) unknownKey(key *syntax.Node, e *grammar.Entity) {
 		msg = fmt.Sprintf("keyname %q of %s does not exist in %s", key.Value, e.Name, b.versionName())
 	}
 	sugg := diag.Suggest(key.Value, names)
-	if home := extraHome(e, b.v); home != "" {
+	if home := e.ExtraHome(b.v); home != "" {
 		// Written the way older versions allowed (an operation directly
 		// under an interface): say where it belongs now.
 		msg = fmt.Sprintf("%q is not a keyname of %s: before TOSCA 1.3 entries like it were written directly here, in %s they go under `%s:`", key.Value, e.Name, b.versionName(), home)
@@ -614,20 +614,6 @@ func (b *binder) versionName() string {
 		return "this TOSCA version"
 	}
 	return b.f.Dialect.Version
-}
-
-// extraHome names the keyname that, in versions v, holds what other
-// versions allow directly in e (its Extra entries), or "".
-func extraHome(e *grammar.Entity, v grammar.Versions) string {
-	if e.Extra == nil || e.Extra.Entity == nil || e.ExtraFor(v) != nil {
-		return ""
-	}
-	for _, k := range e.KeysIn(v) {
-		if k.Value.Kind == grammar.MapOfValue && k.Value.Elem != nil && k.Value.Elem.Entity == e.Extra.Entity {
-			return k.Name
-		}
-	}
-	return ""
 }
 
 // missingKeys reports the mandatory keynames entity id (described by e,
