@@ -10,7 +10,6 @@ import (
 	"github.com/tosca-ls/tosca-ls/analysis"
 	"github.com/tosca-ls/tosca-ls/analysis/complete"
 	"github.com/tosca-ls/tosca-ls/analysis/hover"
-	"github.com/tosca-ls/tosca-ls/analysis/model"
 	"github.com/tosca-ls/tosca-ls/analysis/navigate"
 	"github.com/tosca-ls/tosca-ls/index"
 )
@@ -29,7 +28,8 @@ func TestConcurrentRequests(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	view := model.NewEngine().View(snap)
+	engine := analysis.NewEngine()
+	view := engine.View(snap)
 	var wg sync.WaitGroup
 	for g := 0; g < 4; g++ {
 		wg.Add(1)
@@ -43,11 +43,11 @@ func TestConcurrentRequests(t *testing.T) {
 				navigate.Highlights(ctx, view, main, off)
 				complete.SignatureHelp(ctx, view, main, off)
 			}
-			analysis.Diagnostics(ctx, snap, main)
+			engine.Diagnostics(ctx, view, main)
 		}(g)
 	}
 	wg.Wait()
-	if d := analysis.Diagnostics(ctx, snap, main); len(d) != 0 {
+	if d := engine.Diagnostics(ctx, view, main); len(d) != 0 {
 		t.Errorf("the example is clean, got %v", d)
 	}
 }

@@ -10,8 +10,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tosca-ls/tosca-ls/analysis"
+	"github.com/tosca-ls/tosca-ls/analysis/diag"
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
+	"github.com/tosca-ls/tosca-ls/analysis/model"
 	"github.com/tosca-ls/tosca-ls/index/syntax"
 )
 
@@ -249,7 +250,7 @@ func TestCSD06Examples(t *testing.T) {
 			}
 			snap, diags := analyse(t, fixtureCase{name: strconv.Itoa(ex.line), path: dir})
 			// specLine is where a diagnostic is in the text.
-			specLine := func(d analysis.Diagnostic) int {
+			specLine := func(d model.Diagnostic) int {
 				l, _ := snap.File(main).Lines().LineCol(d.Span.Start)
 				if !ex.versioned {
 					l--
@@ -259,7 +260,7 @@ func TestCSD06Examples(t *testing.T) {
 			var got []string
 			seen := map[string]bool{}
 			for _, d := range diags[main] {
-				if d.Severity != analysis.SeverityError {
+				if d.Severity != diag.Error {
 					continue
 				}
 				got = append(got, d.Code+": "+d.Message)

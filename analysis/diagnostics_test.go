@@ -99,7 +99,7 @@ func analyse(t *testing.T, c fixtureCase) (*index.Snapshot, map[string][]model.D
 	}
 	ws.MarkComplete()
 	snap := ws.Snapshot()
-	engine := model.NewEngine()
+	engine := analysis.NewEngine()
 	view := engine.View(snap)
 	out := map[string][]model.Diagnostic{}
 	for _, p := range snap.Paths() {
@@ -253,7 +253,7 @@ func TestTrustFixtures(t *testing.T) {
 			continue
 		}
 		t.Run(cause.Name(), func(t *testing.T) {
-			runFixtures(t, filepath.Join(root, cause.Name()), 1, true, analysis.SeverityWarning)
+			runFixtures(t, filepath.Join(root, cause.Name()), 1, true, diag.Warning)
 		})
 	}
 }
@@ -294,7 +294,7 @@ func TestFileTooLarge(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "huge.yaml")
 	src := []byte("tosca_definitions_version: tosca_2_0\ndescription: " + strings.Repeat("x", index.MaxFileSize) + "\n")
 	snap := ws.SetOverlay(path, 1, src)
-	engine := model.NewEngine()
+	engine := analysis.NewEngine()
 	diags := engine.Diagnostics(context.Background(), engine.View(snap), path)
 	if len(diags) != 1 || diags[0].Code != diag.FileTooLarge || diags[0].Span.End != 36 {
 		t.Fatalf("diagnostics %+v", diags)

@@ -10,7 +10,6 @@ import (
 	"github.com/tosca-ls/tosca-ls/analysis/complete"
 	"github.com/tosca-ls/tosca-ls/analysis/fix"
 	"github.com/tosca-ls/tosca-ls/analysis/hover"
-	"github.com/tosca-ls/tosca-ls/analysis/model"
 	"github.com/tosca-ls/tosca-ls/analysis/navigate"
 	"github.com/tosca-ls/tosca-ls/index"
 	"github.com/tosca-ls/tosca-ls/index/text"
@@ -43,11 +42,12 @@ func FuzzAnalysis(f *testing.F) {
 				t.Fatalf("%s span [%d,%d) outside the %d-byte text", what, start, end, len(src))
 			}
 		}
-		for _, d := range analysis.Diagnostics(ctx, snap, path) {
+		engine := analysis.NewEngine()
+		view := engine.View(snap)
+		diags := engine.Diagnostics(ctx, view, path)
+		for _, d := range diags {
 			inside("diagnostic "+d.Code, d.Span.Start, d.Span.End)
 		}
-		engine := model.NewEngine()
-		view := engine.View(snap)
 		for _, it := range complete.Complete(ctx, view, path, off) {
 			inside("completion", it.Edit.Span.Start, it.Edit.Span.End)
 		}
@@ -63,7 +63,7 @@ func FuzzAnalysis(f *testing.F) {
 		navigate.Highlights(ctx, view, path, off)
 		complete.SignatureHelp(ctx, view, path, off)
 		navigate.PrepareRename(ctx, view, path, off)
-		for _, a := range fix.Actions(ctx, view, path, text.Span{Start: off, End: off}, engine.Diagnostics(ctx, view, path)) {
+		for _, a := range fix.Actions(ctx, view, path, text.Span{Start: off, End: off}, diags) {
 			for _, e := range a.Edits[path] {
 				inside("code action "+a.Title, e.Span.Start, e.Span.End)
 			}

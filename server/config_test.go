@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tosca-ls/tosca-ls/analysis"
+	"github.com/tosca-ls/tosca-ls/analysis/diag"
 )
 
 func TestParseConfig(t *testing.T) {
@@ -24,8 +24,8 @@ func TestParseConfig(t *testing.T) {
 			LogLevel:         "debug",
 			Diagnostics: map[string]severityOverride{
 				"unknown-keyname": overrideOff,
-				"import-remote":   severityOverride(analysis.SeverityHint),
-				"x":               severityOverride(analysis.SeverityWarning),
+				"import-remote":   severityOverride(diag.Hint),
+				"x":               severityOverride(diag.Warning),
 			},
 		}
 		if !reflect.DeepEqual(c, want) {
@@ -44,7 +44,7 @@ func TestConfigLayersAndWarnings(t *testing.T) {
 	if !c.RemoteImports || c.DiagnosticsDelay != defaultDiagnosticsDelay {
 		t.Fatalf("layering lost fields: %+v", c)
 	}
-	if c.Diagnostics["a"] != overrideOff || c.Diagnostics["b"] != severityOverride(analysis.SeverityError) || len(c.Diagnostics) != 2 {
+	if c.Diagnostics["a"] != overrideOff || c.Diagnostics["b"] != severityOverride(diag.Error) || len(c.Diagnostics) != 2 {
 		t.Fatalf("diagnostics overrides: %v", c.Diagnostics)
 	}
 	for _, raw := range []string{``, `null`, `{}`, `{"settings":{"x":1}}`, `[1]`} {

@@ -6,7 +6,6 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
-	"github.com/tosca-ls/tosca-ls/analysis"
 	"github.com/tosca-ls/tosca-ls/analysis/model"
 	"github.com/tosca-ls/tosca-ls/index"
 	"github.com/tosca-ls/tosca-ls/index/text"
@@ -126,18 +125,11 @@ func markdown(value string) *protocol.MarkupContent {
 	return &protocol.MarkupContent{Kind: protocol.MarkupKindMarkdown, Value: value}
 }
 
-// textEdit is an edit of a file's text: the model's, or the one of the
-// features of package analysis not yet moved onto the model.
-type textEdit interface {
-	model.TextEdit | analysis.TextEdit
-}
-
 // textEdits converts edits of one file.
-func textEdits[E textEdit](lines *text.Lines, edits []E) []protocol.TextEdit {
+func textEdits(lines *text.Lines, edits []model.TextEdit) []protocol.TextEdit {
 	out := make([]protocol.TextEdit, 0, len(edits))
 	for _, e := range edits {
-		me := model.TextEdit(e)
-		out = append(out, protocol.TextEdit{Range: toRange(lines, me.Span), NewText: me.NewText})
+		out = append(out, protocol.TextEdit{Range: toRange(lines, e.Span), NewText: e.NewText})
 	}
 	return out
 }

@@ -9,6 +9,7 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
+	"github.com/tosca-ls/tosca-ls/analysis/model"
 	"github.com/tosca-ls/tosca-ls/analysis/navigate"
 	"github.com/tosca-ls/tosca-ls/index"
 )
@@ -48,7 +49,7 @@ func (s *Server) Rename(ctx context.Context, params *protocol.RenameParams) (*pr
 
 // workspaceEdit converts edits by path, using documentChanges (versioned
 // for open documents) when the client supports them.
-func workspaceEdit[E textEdit](s *Server, snap *index.Snapshot, edits map[string][]E) *protocol.WorkspaceEdit {
+func workspaceEdit(s *Server, snap *index.Snapshot, edits map[string][]model.TextEdit) *protocol.WorkspaceEdit {
 	paths := make([]string, 0, len(edits))
 	for p := range edits {
 		paths = append(paths, p)

@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tosca-ls/tosca-ls/analysis"
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
 	"github.com/tosca-ls/tosca-ls/analysis/model"
 	"github.com/tosca-ls/tosca-ls/index"
@@ -134,7 +135,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	sort.Strings(paths)
-	engine := model.NewEngine()
+	engine := analysis.NewEngine()
 	view := engine.View(snap)
 	failed := false
 	out := []jsonDiagnostic{}
