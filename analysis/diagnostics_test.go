@@ -122,7 +122,7 @@ func checkMarkers(t *testing.T, snap *index.Snapshot, path string, diags []model
 	// file: some diagnostic with that code must appear anywhere in it.
 	var fileLevel []string
 	firstKey := 0
-	if root := f.Root(); root != nil {
+	if root := f.Tree().Root(); root != nil {
 		firstKey, _ = f.Lines().LineCol(root.Span.Start)
 	}
 	for i := 0; i < f.Lines().Count(); i++ {

@@ -31,7 +31,9 @@ type File struct {
 	TooLarge bool
 	// Facts is the compact model of the file (its text is Facts.Src).
 	Facts *facts.Facts
-	// Syntax is the file's tree and Frames the grammar frame of its nodes.
+	// Syntax is the tree of a document open in the editor and Frames the
+	// grammar frame of its nodes; closed files keep their facts only (a
+	// tree is ≈19× its text), and Tree parses them again when asked.
 	Syntax *syntax.File
 	Frames facts.Frames
 
@@ -68,9 +70,6 @@ func (f *File) Tree() *syntax.File {
 	}
 	return syntax.Parse(text.Bytes(f.Text()))
 }
-
-// Root is the root mapping of the file's first document (nil if none).
-func (f *File) Root() *syntax.Node { return f.Syntax.Root() }
 
 // Import is one entry of a file's `imports:`, in any of its notations:
 // a single url line, the 2.0 `url`/`profile`/`repository`/`namespace` map
@@ -125,7 +124,7 @@ func newFile(path, content string, lang Dialect, open bool) *File {
 	} else {
 		f.Facts = facts.Bind(path, content, tree, lang)
 	}
-	if open || keepClosedTrees {
+	if open {
 		f.Syntax = tree
 	}
 	f.DefinitionsVersion = tree.Root().Get(grammar.ToscaVersionKey).Text()
@@ -154,10 +153,6 @@ func newFile(path, content string, lang Dialect, open bool) *File {
 	}
 	return f
 }
-
-// keepClosedTrees keeps the trees of files not open in the editor, for the
-// features that still read other files' trees (they move to the model).
-const keepClosedTrees = true
 
 // sameImports reports whether two versions of a file import the same way
 // (so the newer one's links are the older one's).

@@ -119,17 +119,17 @@ func TestImportersAndOverlays(t *testing.T) {
 	}
 	before := ws.Snapshot()
 	snap := ws.SetOverlay(c, 3, []byte("tosca_definitions_version: tosca_2_0\ndescription: edited\n"))
-	if f := snap.File(c); !f.Open || f.Version != 3 || f.Root().Get("description").Text() != "edited" {
+	if f := snap.File(c); !f.Open || f.Version != 3 || f.Tree().Root().Get("description").Text() != "edited" {
 		t.Errorf("overlay not visible: %+v", f)
 	}
-	if before.File(c).Root().Get("description") != nil {
+	if before.File(c).Tree().Root().Get("description") != nil {
 		t.Error("an older snapshot changed")
 	}
 	if b := filepath.Join(root, "b.yaml"); snap.File(b) != before.File(b) {
 		t.Error("an unchanged file was parsed again")
 	}
 	snap = ws.ClearOverlay(c)
-	if f := snap.File(c); f.Open || f.Root().Get("description") != nil {
+	if f := snap.File(c); f.Open || f.Tree().Root().Get("description") != nil {
 		t.Error("closing did not revert to the disk content")
 	}
 	// A file created on disk shows up through Refresh; a deleted one goes.
@@ -263,7 +263,7 @@ func TestOpenEmbeddedProfile(t *testing.T) {
 	if f == nil || !f.Embedded {
 		t.Fatalf("profile entry %q: %+v", entry, f)
 	}
-	opened := ws.SetOverlay(entry, 1, f.Syntax.Src).File(entry)
+	opened := ws.SetOverlay(entry, 1, []byte(f.Text())).File(entry)
 	if !opened.Open || !opened.Embedded {
 		t.Errorf("opened profile file: open %v embedded %v", opened.Open, opened.Embedded)
 	}

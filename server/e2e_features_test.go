@@ -238,6 +238,12 @@ func TestE2EFeatures(t *testing.T) {
 		if len(ws) == 0 || ws[0].Name != "SuperPod" {
 			t.Errorf("workspace symbol SupPod: %+v", ws)
 		}
+		// my.yaml was never opened: the index keeps no tree of it, the
+		// request parses it again.
+		e.result("textDocument/documentSymbol", map[string]any{"textDocument": doc(e.uri("my.yaml"))}, &syms)
+		if !strings.Contains(mustJSON(t, syms), `"SuperPod"`) {
+			t.Errorf("outline of a closed file lacks SuperPod: %s", mustJSON(t, syms))
+		}
 		var links []struct{ Target string }
 		e.result("textDocument/documentLink", map[string]any{"textDocument": doc(main)}, &links)
 		if len(links) != 1 || uri.URI(links[0].Target).FsPath() != uri.URI(e.uri("my.yaml")).FsPath() {
