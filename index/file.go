@@ -101,7 +101,12 @@ func newFile(path, content string, lang Dialect, open bool) *File {
 		f.Syntax = &syntax.File{Src: text.Bytes(content), Lines: text.NewLines(text.Bytes(content))}
 		return f
 	}
-	tree := syntax.Parse(text.Bytes(content))
+	var tree *syntax.File
+	if lang == CSARMeta {
+		tree = syntax.ParseMeta(text.Bytes(content))
+	} else {
+		tree = syntax.Parse(text.Bytes(content))
+	}
 	if open {
 		f.Facts, f.Frames = facts.BindOpen(path, content, tree, lang)
 	} else {

@@ -19,10 +19,10 @@ type Unit struct {
 }
 
 // Unit returns the unit of an open document (nil when the snapshot does not
-// hold the file or it is not TOSCA).
+// hold the file or it is in no language tosca-ls reads).
 func (v *View) Unit(path string) *Unit {
 	f := v.Snap.File(path)
-	if f == nil || f.Facts == nil || f.Facts.Lang != grammar.TOSCA {
+	if f == nil || f.Facts == nil || f.Facts.Lang == grammar.NotModel || f.Syntax == nil {
 		return nil
 	}
 	return &Unit{View: v, Path: path, File: f, Facts: f.Facts, Tree: f.Syntax, Frames: f.Frames}
