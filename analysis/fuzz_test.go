@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/tosca-ls/tosca-ls/analysis"
+	"github.com/tosca-ls/tosca-ls/analysis/dialect"
 	"github.com/tosca-ls/tosca-ls/analysis/hover"
 	"github.com/tosca-ls/tosca-ls/analysis/model"
 	"github.com/tosca-ls/tosca-ls/analysis/navigate"
@@ -47,7 +48,7 @@ func FuzzAnalysis(f *testing.F) {
 		for _, it := range analysis.Complete(ctx, snap, path, off) {
 			inside("completion", it.Edit.Span.Start, it.Edit.Span.End)
 		}
-		view := model.NewEngine().View(snap)
+		view := model.NewEngine(dialect.Check).View(snap)
 		if h := hover.At(ctx, view, path, off); h != nil {
 			inside("hover", h.Span.Start, h.Span.End)
 		}

@@ -23,6 +23,7 @@ import (
 	"go.uber.org/zap"
 	"go.uber.org/zap/zapcore"
 
+	"github.com/tosca-ls/tosca-ls/analysis/dialect"
 	"github.com/tosca-ls/tosca-ls/analysis/model"
 	"github.com/tosca-ls/tosca-ls/analysis/outline"
 	"github.com/tosca-ls/tosca-ls/index"
@@ -131,7 +132,7 @@ func newServer(ctx context.Context, opts Options) *Server {
 		inflight:        map[jsonrpc2.ID]context.CancelFunc{},
 		wsReady:         make(chan struct{}),
 		docs:            newDocumentStore(),
-		engine:          model.NewEngine(),
+		engine:          model.NewEngine(dialect.Check),
 		symbols:         outline.NewIndex(),
 		cfg:             defaultConfig(),
 		fallbackFolders: map[string]bool{},

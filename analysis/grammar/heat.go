@@ -116,8 +116,41 @@ var HeatConditionDef = &Entity{
 	Declares: HeatCondition,
 }
 
+// Keynames of a parameter constraint the checks read.
+const (
+	HeatLength         = "length"
+	HeatRange          = "range"
+	HeatModulo         = "modulo"
+	HeatAllowedPattern = "allowed_pattern"
+	HeatLabel          = "label"
+)
+
+// HeatConstraintTypes are, for the constraints that apply to some parameter
+// types only, those types.
+var HeatConstraintTypes = map[string][]string{
+	HeatLength:         {"string", "comma_delimited_list", "json"},
+	HeatRange:          {"number"},
+	HeatModulo:         {"number"},
+	HeatAllowedPattern: {"string"},
+}
+
 // HeatParameterTypes are the types a parameter may have.
 var HeatParameterTypes = []string{"string", "number", "json", "comma_delimited_list", "boolean"}
+
+// HeatParameterType is the expression type of a parameter's value.
+func HeatParameterType(t string) ExprType {
+	switch t {
+	case "number":
+		return NumberType
+	case "boolean":
+		return BooleanType
+	case "string":
+		return StringType
+	case "comma_delimited_list":
+		return ListType
+	}
+	return AnyType
+}
 
 // HeatPseudoParameters are the parameters Heat creates for every stack.
 var HeatPseudoParameters = []Keyword{
@@ -285,7 +318,7 @@ func init() {
 			"Named conditions that resources and outputs are created under (Newton on)."),
 	}
 	HeatParameterGroupDef.Keys = []*Key{
-		key("label", HeatAll, str(), "A human-readable label of the group."),
+		key(HeatLabel, HeatAll, str(), "A human-readable label of the group."),
 		key("description", HeatAll, str(), "A description of the group."),
 		key("parameters", HeatAll, refs(HeatParameter), "The parameters of the group, in order; each parameter belongs to one group at most."),
 	}
@@ -300,11 +333,11 @@ func init() {
 		key("tags", HeatAll, strs(), "Tags classifying the parameter."),
 	}
 	HeatConstraintDef.Keys = []*Key{
-		key("length", HeatAll, ent(HeatBoundsDef), "For strings (and lists): the length must lie within `min` and `max`."),
-		key("range", HeatAll, ent(HeatBoundsDef), "For numbers: the value must lie within `min` and `max`, bounds included."),
-		key("modulo", HeatAll, ent(HeatModuloDef), "For numbers: the value must be `offset` modulo `step`."),
+		key(HeatLength, HeatAll, ent(HeatBoundsDef), "For strings (and lists): the length must lie within `min` and `max`."),
+		key(HeatRange, HeatAll, ent(HeatBoundsDef), "For numbers: the value must lie within `min` and `max`, bounds included."),
+		key(HeatModulo, HeatAll, ent(HeatModuloDef), "For numbers: the value must be `offset` modulo `step`."),
 		key("allowed_values", HeatAll, listV(), "The value must be one of these."),
-		key("allowed_pattern", HeatAll, str(), "For strings: a regular expression the value must match."),
+		key(HeatAllowedPattern, HeatAll, str(), "For strings: a regular expression the value must match."),
 		key("custom_constraint", HeatAll, str(), "The name of a constraint a Heat plug-in checks, e.g. `nova.keypair`."),
 		key("description", HeatAll, str(), "The message shown when the value fails this constraint."),
 	}

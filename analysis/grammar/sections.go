@@ -39,6 +39,9 @@ const (
 	KeyVariadic   = "variadic"
 	KeyResult     = "result"
 	KeySteps      = "steps"
+	KeyMembers    = "members"
+	// KeyConditions holds a Variability4TOSCA condition.
+	KeyConditions = "conditions"
 )
 
 // Member sections: keynames of type definitions holding named member

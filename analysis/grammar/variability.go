@@ -51,13 +51,13 @@ var VariabilityExpressionDef = &Entity{
 // The three functions that read the variability definition; they are also
 // recognised in any value of a Variability4TOSCA file.
 var (
-	getVariabilityInput = &Function{Name: "get_variability_input", In: V4T,
+	GetVariabilityInput = &Function{Name: "get_variability_input", In: V4T,
 		Doc:    "Returns the value of a variability input.",
 		Params: []Param{{Name: "input", Ref: VariabilityInput, Type: StringType, Doc: "The name of a variability input."}}}
-	getVariabilityExpression = &Function{Name: "get_variability_expression", In: V4T,
+	GetVariabilityExpression = &Function{Name: "get_variability_expression", In: V4T,
 		Doc:    "Returns the value of a variability expression.",
 		Params: []Param{{Name: "expression", Ref: VariabilityExpression, Type: StringType, Doc: "The name of a variability expression."}}}
-	getVariabilityCondition = &Function{Name: "get_variability_condition", In: V4T, Result: BooleanType,
+	GetVariabilityCondition = &Function{Name: "get_variability_condition", In: V4T, Result: BooleanType,
 		Doc:    "Returns the value of a variability expression used as a condition: it must return a boolean.",
 		Params: []Param{{Name: "condition", Ref: VariabilityExpression, Type: StringType, Doc: "The name of a variability expression that returns a boolean."}}}
 )
@@ -88,9 +88,9 @@ var VariabilityOperators = []*Function{
 	{Name: "mod", In: V4T, Result: NumberType, Doc: "The remainder of dividing the first value by the second.",
 		Params: []Param{typed("dividend", NumberType, "The number to divide."), typed("divisor", NumberType, "The number to divide by.")}},
 	// Intrinsic functions.
-	getVariabilityInput,
-	getVariabilityExpression,
-	getVariabilityCondition,
+	GetVariabilityInput,
+	GetVariabilityExpression,
+	GetVariabilityCondition,
 	{Name: "concat", In: V4T, Variadic: true, Result: StringType, Doc: "Concatenates the values into one string.",
 		Params: []Param{typed("value", AnyType, "A value; repeat as needed.")}},
 	{Name: "join", In: V4T, Result: StringType, Doc: "Joins a list of values with a delimiter.",
@@ -119,7 +119,25 @@ var VariabilityOperators = []*Function{
 		Params: []Param{typed("value", AnyType, "A string or list."), typed("length", NumberType, "The maximum length.")}},
 }
 
-// VariabilityExpression is the value of a variability expression.
+// ToscaExprType is the expression type of a value of a TOSCA primitive
+// data type (what a variability input of that type reads as).
+func ToscaExprType(dataType string) ExprType {
+	switch dataType {
+	case "integer", "float":
+		return NumberType
+	case "boolean":
+		return BooleanType
+	case "string":
+		return StringType
+	case "list":
+		return ListType
+	case "map":
+		return MapType
+	}
+	return AnyType
+}
+
+// variabilityExpression is the value of a variability expression.
 func variabilityExpression() *Value {
 	return &Value{Kind: ExpressionValue, Ops: VariabilityOperators}
 }
@@ -127,7 +145,7 @@ func variabilityExpression() *Value {
 // conditionsKey is the `conditions` of an entity whose presence depends on
 // the chosen variant.
 func conditionsKey(in Versions, what string) *Key {
-	return key("conditions", in, variabilityExpression(),
+	return key(KeyConditions, in, variabilityExpression(),
 		"A variability condition (a boolean expression, or a list of them and-ed): "+what+" is present only when it holds.")
 }
 
@@ -192,7 +210,7 @@ func init() {
 	RequirementAssign.Keys = append(RequirementAssign.Keys, rcChoice("the relationship")...)
 	// Group members may also be requirement assignments: [ node_template, requirement ].
 	GroupDef.Keys = append(GroupDef.Keys, conditionsKey(V4T, "the group's members"),
-		key("members", V4T, listOf(ref(NodeTemplateOrGroup).withShort(tuple(ref(NodeTemplate), str()))),
+		key(KeyMembers, V4T, listOf(ref(NodeTemplateOrGroup).withShort(tuple(ref(NodeTemplate), str()))),
 			"The group's members: node template names, or requirement assignments as `[ node_template, requirement ]`."),
 		rcAssignments("the group type declares"))
 	GroupDef.Keys = append(GroupDef.Keys, rcChoice("the group")...)
@@ -201,5 +219,5 @@ func init() {
 	ArtifactDef.Keys = append(ArtifactDef.Keys, conditionsKey(VVariabilityRC, "the artifact"))
 	ArtifactDef.Keys = append(ArtifactDef.Keys, rcChoice("the artifact")...)
 
-	Functions = append(Functions, getVariabilityInput, getVariabilityExpression, getVariabilityCondition)
+	Functions = append(Functions, GetVariabilityInput, GetVariabilityExpression, GetVariabilityCondition)
 }

@@ -41,6 +41,7 @@ import (
 	"unicode"
 
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
+	"github.com/tosca-ls/tosca-ls/analysis/dialect"
 	"github.com/tosca-ls/tosca-ls/analysis/model"
 	"github.com/tosca-ls/tosca-ls/index"
 	"github.com/tosca-ls/tosca-ls/index/text"
@@ -146,14 +147,14 @@ func runArchive(t *testing.T, archive string) {
 	}
 	sort.Strings(names)
 	for _, name := range names {
-		if index.Detect([]byte(env.Files[name])) != index.NotTOSCA {
+		if index.DetectFile(name, []byte(env.Files[name])) != index.NotTOSCA {
 			env.Snap = ws.SetOverlay(env.Abs(name), 1, []byte(env.Files[name]))
 		}
 	}
 	if env.Snap == nil {
 		env.Snap = ws.Snapshot()
 	}
-	env.Engine = model.NewEngine()
+	env.Engine = model.NewEngine(dialect.Check)
 	env.View = env.Engine.View(env.Snap)
 	for _, m := range env.Markers {
 		if m.Name == "loc" {

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
+	"github.com/tosca-ls/tosca-ls/analysis/dialect"
 	"github.com/tosca-ls/tosca-ls/analysis/model"
 	"github.com/tosca-ls/tosca-ls/index"
 )
@@ -134,7 +135,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	sort.Strings(paths)
-	engine := model.NewEngine()
+	engine := model.NewEngine(dialect.Check)
 	view := engine.View(snap)
 	failed := false
 	out := []jsonDiagnostic{}
