@@ -676,10 +676,13 @@ func (b *binder) missingKeys(n *syntax.Node, e *grammar.Entity, c, inner walkCtx
 		}
 	}
 	s := n.Span
-	if c.name != nil {
+	switch {
+	case c.name != nil:
 		s = c.name.Span
-	} else if c.keyNode != nil {
+	case c.keyNode != nil:
 		s = c.keyNode.Span
+	case c.entity == None && len(n.Pairs) > 0:
+		s = n.Pairs[0].Key.Span // the file itself: its first line
 	}
 	if len(newOnly) > 0 && !b.quiet {
 		b.f.Refinements = append(b.f.Refinements, Refinement{Member: inner.member, Entity: id, Keys: newOnly, Span: span(s)})
