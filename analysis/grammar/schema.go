@@ -242,7 +242,9 @@ type Entity struct {
 	Name string
 	// Doc is a short explanation in our own words (markdown).
 	Doc string
-	// Spec is the section of the TOSCA specification that defines it.
+	// Spec is the section of the TOSCA specification that defines it (a
+	// number), or for a dialect's entity its text and section
+	// ("HOT specification: Resources Section").
 	Spec string
 	Keys []*Key
 	// Extra describes keys not in Keys (nil: unknown keys are errors).

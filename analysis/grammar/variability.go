@@ -20,14 +20,14 @@ var VariabilityDef = &Entity{
 	Name: "variability definition",
 	Doc: "The variability of the topology: the variability inputs a deployment variant is chosen with, " +
 		"presets of their values, and named expressions the conditions of the topology use.",
-	Spec: "V4T Variability Definition",
+	Spec: "Variability4TOSCA: Variability Definition",
 }
 
 // VariabilityInputDef is an entry of a variability definition's `inputs`.
 var VariabilityInputDef = &Entity{
 	Name:     "variability input",
 	Doc:      "An input that selects the deployment variant: conditions read it with `get_variability_input`. It is written like a topology input.",
-	Spec:     "V4T Variability Definition",
+	Spec:     "Variability4TOSCA: Variability Definition",
 	Declares: VariabilityInput,
 }
 
@@ -35,7 +35,7 @@ var VariabilityInputDef = &Entity{
 var VariabilityPresetDef = &Entity{
 	Name: "variability preset",
 	Doc:  "A named set of values for variability inputs (a deployment variant) chosen at once when variability is resolved.",
-	Spec: "V4T Variability Preset Definition",
+	Spec: "Variability4TOSCA: Variability Preset Definition",
 }
 
 // VariabilityExpressionDef is an entry of a variability definition's
@@ -44,7 +44,7 @@ var VariabilityPresetDef = &Entity{
 var VariabilityExpressionDef = &Entity{
 	Name:     "variability expression",
 	Doc:      "A named expression of variability operators and functions; one that returns a boolean is a condition.",
-	Spec:     "V4T Variability Expression Definition",
+	Spec:     "Variability4TOSCA: Variability Expression Definition",
 	Declares: VariabilityExpression,
 }
 
