@@ -64,59 +64,59 @@ var (
 
 func typed(name string, t ExprType, doc string) Param { return Param{Name: name, Type: t, Doc: doc} }
 
+// The operators of a kind share their shape.
+func allOf(name string, t ExprType, result ExprType, doc string) *Function {
+	return &Function{Name: name, In: V4T, Variadic: true, Result: result, Doc: doc,
+		Params: []Param{typed("value", t, "An expression; repeat as needed.")}}
+}
+
+func comparison(name, doc string) *Function {
+	return &Function{Name: name, In: V4T, Result: BooleanType, Doc: doc,
+		Params: []Param{typed("a", NumberType, "A numeric expression."), typed("b", NumberType, "The value to compare with.")}}
+}
+
+func lengthTest(name, doc string) *Function {
+	return &Function{Name: name, In: V4T, Result: BooleanType, Doc: doc,
+		Params: []Param{typed("value", AnyType, "A string or list."), typed("length", NumberType, "The length.")}}
+}
+
 // VariabilityOperators are the operators and functions of variability
 // expressions, with the argument and result types the seed gives them.
 var VariabilityOperators = []*Function{
 	// Boolean operators.
-	{Name: "and", In: V4T, Variadic: true, Result: BooleanType, Doc: "True when every value is true.",
-		Params: []Param{typed("condition", BooleanType, "A boolean expression; repeat as needed.")}},
-	{Name: "or", In: V4T, Variadic: true, Result: BooleanType, Doc: "True when at least one value is true.",
-		Params: []Param{typed("condition", BooleanType, "A boolean expression; repeat as needed.")}},
+	allOf("and", BooleanType, BooleanType, "True when every value is true."),
+	allOf("or", BooleanType, BooleanType, "True when at least one value is true."),
 	{Name: "not", In: V4T, Result: BooleanType, Doc: "The negation of its boolean argument (written without a list).",
 		Params: []Param{typed("condition", BooleanType, "The boolean expression to negate.")}},
-	{Name: "xor", In: V4T, Variadic: true, Result: BooleanType, Doc: "True when exactly one value is true.",
-		Params: []Param{typed("condition", BooleanType, "A boolean expression; repeat as needed.")}},
+	allOf("xor", BooleanType, BooleanType, "True when exactly one value is true."),
 	// Arithmetic operators.
-	{Name: "add", In: V4T, Variadic: true, Result: NumberType, Doc: "The sum of the values.",
-		Params: []Param{typed("number", NumberType, "A numeric expression; repeat as needed.")}},
-	{Name: "sub", In: V4T, Variadic: true, Result: NumberType, Doc: "The first value minus the others.",
-		Params: []Param{typed("number", NumberType, "A numeric expression; repeat as needed.")}},
-	{Name: "mul", In: V4T, Variadic: true, Result: NumberType, Doc: "The product of the values.",
-		Params: []Param{typed("number", NumberType, "A numeric expression; repeat as needed.")}},
-	{Name: "div", In: V4T, Variadic: true, Result: NumberType, Doc: "The first value divided by the others.",
-		Params: []Param{typed("number", NumberType, "A numeric expression; repeat as needed.")}},
+	allOf("add", NumberType, NumberType, "The sum of the values."),
+	allOf("sub", NumberType, NumberType, "The first value minus the others."),
+	allOf("mul", NumberType, NumberType, "The product of the values."),
+	allOf("div", NumberType, NumberType, "The first value divided by the others."),
 	{Name: "mod", In: V4T, Result: NumberType, Doc: "The remainder of dividing the first value by the second.",
 		Params: []Param{typed("dividend", NumberType, "The number to divide."), typed("divisor", NumberType, "The number to divide by.")}},
 	// Intrinsic functions.
 	GetVariabilityInput,
 	GetVariabilityExpression,
 	GetVariabilityCondition,
-	{Name: "concat", In: V4T, Variadic: true, Result: StringType, Doc: "Concatenates the values into one string.",
-		Params: []Param{typed("value", AnyType, "A value; repeat as needed.")}},
+	allOf("concat", AnyType, StringType, "Concatenates the values into one string."),
 	{Name: "join", In: V4T, Result: StringType, Doc: "Joins a list of values with a delimiter.",
 		Params: []Param{typed("values", ListType, "The list of values."), typed("delimiter", StringType, "The text between the values.")}},
 	{Name: "token", In: V4T, Result: StringType, Doc: "Splits a value at a delimiter and returns the piece at an index.",
 		Params: []Param{typed("value", AnyType, "The value to split."), typed("delimiter", StringType, "The delimiter."),
 			typed("index", NumberType, "The zero-based index of the piece.")}},
 	// Constraint operators.
-	{Name: "equal", In: V4T, Variadic: true, Result: BooleanType, Doc: "True when all the values are equal.",
-		Params: []Param{typed("value", AnyType, "A value; repeat as needed.")}},
-	{Name: "greater_than", In: V4T, Result: BooleanType, Doc: "True when the first value is greater than the second.",
-		Params: []Param{typed("a", NumberType, "A numeric expression."), typed("b", NumberType, "The value to compare with.")}},
-	{Name: "greater_or_equal", In: V4T, Result: BooleanType, Doc: "True when the first value is greater than or equal to the second.",
-		Params: []Param{typed("a", NumberType, "A numeric expression."), typed("b", NumberType, "The value to compare with.")}},
-	{Name: "less_than", In: V4T, Result: BooleanType, Doc: "True when the first value is less than the second.",
-		Params: []Param{typed("a", NumberType, "A numeric expression."), typed("b", NumberType, "The value to compare with.")}},
-	{Name: "less_or_equal", In: V4T, Result: BooleanType, Doc: "True when the first value is less than or equal to the second.",
-		Params: []Param{typed("a", NumberType, "A numeric expression."), typed("b", NumberType, "The value to compare with.")}},
+	allOf("equal", AnyType, BooleanType, "True when all the values are equal."),
+	comparison("greater_than", "True when the first value is greater than the second."),
+	comparison("greater_or_equal", "True when the first value is greater than or equal to the second."),
+	comparison("less_than", "True when the first value is less than the second."),
+	comparison("less_or_equal", "True when the first value is less than or equal to the second."),
 	{Name: "in_range", In: V4T, Result: BooleanType, Doc: "True when the value lies in `[lower, upper]`, bounds included.",
 		Params: []Param{typed("value", NumberType, "A numeric expression."), typed("range", RangeType, "The bounds `[lower, upper]`.")}},
-	{Name: "length", In: V4T, Result: BooleanType, Doc: "True when the value has exactly the given length.",
-		Params: []Param{typed("value", AnyType, "A string or list."), typed("length", NumberType, "The length.")}},
-	{Name: "min_length", In: V4T, Result: BooleanType, Doc: "True when the value is at least the given length.",
-		Params: []Param{typed("value", AnyType, "A string or list."), typed("length", NumberType, "The minimum length.")}},
-	{Name: "max_length", In: V4T, Result: BooleanType, Doc: "True when the value is at most the given length.",
-		Params: []Param{typed("value", AnyType, "A string or list."), typed("length", NumberType, "The maximum length.")}},
+	lengthTest("length", "True when the value has exactly the given length."),
+	lengthTest("min_length", "True when the value is at least the given length."),
+	lengthTest("max_length", "True when the value is at most the given length."),
 }
 
 // ToscaExprType is the expression type of a value of a TOSCA primitive
