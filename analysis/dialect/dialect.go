@@ -47,6 +47,26 @@ type checker struct {
 	// expressions is set where every map of an expression is a call (a map
 	// that is none is reported as an unknown operator, and has no type).
 	expressions bool
+	// firstArgs maps the arguments of a call to the reference its first
+	// argument is, calls the arguments to their call (built on first use).
+	firstArgs   map[facts.ValueID]int
+	callsByArgs map[facts.ValueID]*facts.Call
+}
+
+// callAt is the call a value is (a single-entry map whose key is a
+// function or operator), or nil.
+func (c *checker) callAt(a facts.ValueID) *facts.Call {
+	if c.callsByArgs == nil {
+		c.callsByArgs = make(map[facts.ValueID]*facts.Call, len(c.f.Calls))
+		for i := range c.f.Calls {
+			c.callsByArgs[c.f.Calls[i].Args] = &c.f.Calls[i]
+		}
+	}
+	val := c.f.Value(a)
+	if val == nil || val.Kind != syntax.Mapping || val.N != 2 {
+		return nil
+	}
+	return c.callsByArgs[facts.ValueID(val.First+1)]
 }
 
 func (c *checker) report(s facts.Span, sev diag.Severity, code, msg string) *model.Diagnostic {
@@ -78,7 +98,7 @@ func (c *checker) calls() {
 	for i := range c.f.Calls {
 		call := &c.f.Calls[i]
 		fn := call.Fn
-		if !dialectCall(fn) {
+		if !dialectCall(fn) || len(fn.Params) == 0 {
 			continue
 		}
 		if fn.Named {
@@ -230,7 +250,7 @@ func (c *checker) typeOf(a facts.ValueID, depth int) grammar.ExprType {
 	case syntax.Sequence:
 		return grammar.ListType
 	case syntax.Mapping:
-		call := c.f.CallAt(a)
+		call := c.callAt(a)
 		if call == nil && c.expressions {
 			return grammar.AnyType
 		}
@@ -302,16 +322,16 @@ func (c *checker) namedType(call *facts.Call, depth int) grammar.ExprType {
 
 // nameArg is the declaration the first argument of a call names.
 func (c *checker) nameArg(call *facts.Call) model.Decl {
-	ci := int32(-1)
-	for i := range c.f.Calls {
-		if &c.f.Calls[i] == call {
-			ci = int32(i)
+	if c.firstArgs == nil {
+		c.firstArgs = map[facts.ValueID]int{}
+		for i := range c.f.Refs {
+			if r := &c.f.Refs[i]; r.Call >= 0 && r.Arg == 0 {
+				c.firstArgs[c.f.Calls[r.Call].Args] = i
+			}
 		}
 	}
-	for i := range c.f.Refs {
-		if r := &c.f.Refs[i]; r.Call == ci && r.Arg == 0 {
-			return c.v.Resolve(c.path, i).Target
-		}
+	if i, ok := c.firstArgs[call.Args]; ok {
+		return c.v.Resolve(c.path, i).Target
 	}
 	return model.Decl{}
 }

@@ -114,7 +114,7 @@ func (c *checker) parameterDefault(id facts.ID) {
 	def := c.f.FieldValue(id, grammar.KeyDefault)
 	val := c.f.Value(def)
 	typ := c.f.FieldText(id, grammar.KeyType)
-	if val == nil || val.Kind == syntax.Null || c.f.CallAt(def) != nil {
+	if val == nil || val.Kind == syntax.Null || c.callAt(def) != nil {
 		return
 	}
 	got := c.typeOf(def, 0)

@@ -52,7 +52,7 @@ func (c *checker) operators(a facts.ValueID) {
 			c.operators(item)
 		}
 	case syntax.Mapping:
-		if call := c.f.CallAt(a); call != nil {
+		if call := c.callAt(a); call != nil {
 			for _, arg := range c.args(call) {
 				c.operators(arg)
 			}

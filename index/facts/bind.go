@@ -909,7 +909,7 @@ func (b *binder) call(n *syntax.Node, args ValueID, c walkCtx) {
 	if p.Value.Kind == syntax.Sequence {
 		list = p.Value.Items
 	}
-	if fn == nil || !b.pathCallFits(p, fn, list) {
+	if fn == nil || len(fn.Params) == 0 || !b.pathCallFits(p, fn, list) {
 		return
 	}
 	for i, arg := range list {
