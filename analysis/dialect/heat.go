@@ -121,7 +121,8 @@ func (c *checker) parameterDefault(id facts.ID) {
 	ok := true
 	switch want := grammar.HeatParameterType(typ); want {
 	case grammar.NumberType:
-		ok = got == want
+		// Heat converts the text of a number, quoted or not.
+		ok = val.Kind == syntax.Scalar && isNumber(c.f.Text(def))
 	case grammar.BooleanType:
 		ok = got == want || val.Kind == syntax.Scalar && heatBool(c.f.Text(def))
 	case grammar.StringType:
@@ -165,10 +166,10 @@ func (c *checker) constraint(id facts.ID) {
 	kind := kinds[0]
 	typ := c.f.FieldText(e.Parent, grammar.KeyType)
 	if types, ok := grammar.HeatConstraintTypes[kind]; ok && typ != "" && !slices.Contains(types, typ) {
-		c.report(e.Span, diag.Error, diag.WrongValueShape, fmt.Sprintf("a %s constraint does not apply to a %s parameter", kind, typ))
+		c.report(e.Span, diag.Error, diag.WrongValueShape, fmt.Sprintf("the %s constraint does not apply to a %s parameter", kind, typ))
 	}
 	if bounds := c.f.Sub(id, kind); bounds != facts.None && c.f.Entity(bounds).G == grammar.HeatBoundsDef && len(c.f.FieldsOf(bounds)) == 0 {
-		c.report(c.f.Entity(bounds).Span, diag.Error, diag.MissingKeyname, fmt.Sprintf("a %s constraint needs `min` or `max`", kind))
+		c.report(c.f.Entity(bounds).Span, diag.Error, diag.MissingKeyname, fmt.Sprintf("the %s constraint needs `min` or `max`", kind))
 	}
 	if kind == grammar.HeatAllowedPattern {
 		c.pattern(c.f.FieldValue(id, kind))
