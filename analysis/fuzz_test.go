@@ -48,7 +48,11 @@ func FuzzAnalysis(f *testing.F) {
 		for _, it := range analysis.Complete(ctx, snap, path, off) {
 			inside("completion", it.Edit.Span.Start, it.Edit.Span.End)
 		}
-		view := model.NewEngine(dialect.Check).View(snap)
+		engine := model.NewEngine(dialect.Check)
+		view := engine.View(snap)
+		for _, d := range engine.Diagnostics(ctx, view, path) {
+			inside("model diagnostic "+d.Code, d.Span.Start, d.Span.End)
+		}
 		if h := hover.At(ctx, view, path, off); h != nil {
 			inside("hover", h.Span.Start, h.Span.End)
 		}

@@ -43,3 +43,13 @@ func TestParseMeta(t *testing.T) {
 		})
 	}
 }
+
+// FuzzParseMeta: any text reads without a panic, every span inside it.
+func FuzzParseMeta(f *testing.F) {
+	for _, s := range []string{"CSAR-Version: 2.0\nCreated-By: me\n", "A: 1\n\n B\nC:\r\n  d\n", ": x\n:\n \n\t\nA: b: c\n"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		checkSpans(t, ParseMeta(src))
+	})
+}
