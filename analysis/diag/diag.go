@@ -72,7 +72,7 @@ var Codes = []struct{ Code, Doc string }{
 	{YAMLSyntax, "the text is not valid YAML"},
 	{MultipleDocuments, "a file holds several YAML documents; only the first is TOSCA"},
 	{DuplicateKey, "a mapping repeats a key"},
-	{InvalidVersion, "tosca_definitions_version is missing, unknown or not the first key"},
+	{InvalidVersion, "tosca_definitions_version is missing, unknown or not the first key; heat_template_version is unknown"},
 	{UnknownKeyname, "a keyname the entity does not have in this TOSCA version"},
 	{MissingKeyname, "a mandatory keyname is missing"},
 	{WrongValueShape, "a value has the wrong shape (a map where a list is needed, …)"},
