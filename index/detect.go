@@ -15,7 +15,23 @@ const (
 	NotTOSCA = grammar.NotModel
 	TOSCA    = grammar.TOSCA // a top-level key tosca_definitions_version
 	Heat     = grammar.Heat  // a top-level key heat_template_version
+	// CSARMeta is a CSAR's TOSCA-Metadata/TOSCA.meta, told by its path.
+	CSARMeta = grammar.CSARMeta
 )
+
+// IsCSARMeta reports whether path is a CSAR's TOSCA-Metadata/TOSCA.meta.
+func IsCSARMeta(path string) bool {
+	return filepath.Base(path) == grammar.CSARMetaFile && filepath.Base(filepath.Dir(path)) == grammar.CSARMetaDir
+}
+
+// DetectFile is Detect for a file at path: CSAR metadata by its path,
+// anything else by its content.
+func DetectFile(path string, src []byte) Dialect {
+	if IsCSARMeta(path) {
+		return CSARMeta
+	}
+	return Detect(src)
+}
 
 // extensions are the file name endings scanned for TOSCA content.
 var extensions = []string{".yaml", ".yml", ".tosca"}
@@ -132,12 +148,13 @@ func isTopLevelKey(line []byte, key string) bool {
 }
 
 // Analysable reports whether a document an editor opened is one tosca-ls
-// analyses: TOSCA or Heat by its content (Detect), or by the language id
-// the editor gave it ("tosca", "heat" and their variants).
-func Analysable(languageID string, src []byte) bool {
+// analyses: TOSCA or Heat by its content, CSAR metadata by its path
+// (DetectFile), or by the language id the editor gave it ("tosca", "heat"
+// and their variants).
+func Analysable(path, languageID string, src []byte) bool {
 	switch strings.ToLower(languageID) {
 	case "tosca", "yaml.tosca", "tosca-yaml", "heat":
 		return true
 	}
-	return Detect(src) != NotTOSCA
+	return DetectFile(path, src) != NotTOSCA
 }

@@ -56,18 +56,24 @@ func TestAnalysable(t *testing.T) {
 	for _, tc := range []struct {
 		languageID, src string
 		want            bool
+		path            string
 	}{
-		{"yaml", "tosca_definitions_version: tosca_2_0\n", true},
-		{"yaml", "heat_template_version: 2018-08-31\n", true},
-		{"yaml", "apiVersion: v1\n", false},
-		{"tosca", "node_types: {}\n", true},
-		{"heat", "resources: {}\n", true},
-		{"HEAT", "resources: {}\n", true},
-		{"yaml.tosca", "node_types: {}\n", true},
-		{"json", "{}", false},
+		{"yaml", "tosca_definitions_version: tosca_2_0\n", true, ""},
+		{"yaml", "heat_template_version: 2018-08-31\n", true, ""},
+		{"yaml", "apiVersion: v1\n", false, ""},
+		{"tosca", "node_types: {}\n", true, ""},
+		{"heat", "resources: {}\n", true, ""},
+		{"HEAT", "resources: {}\n", true, ""},
+		{"yaml.tosca", "node_types: {}\n", true, ""},
+		{"json", "{}", false, ""},
+		{"plaintext", "CSAR-Version: 2.0\n", true, "/p/TOSCA-Metadata/TOSCA.meta"},
+		{"plaintext", "CSAR-Version: 2.0\n", false, "/p/other/TOSCA.meta"},
 	} {
-		if got := Analysable(tc.languageID, []byte(tc.src)); got != tc.want {
-			t.Errorf("Analysable(%q, %q) = %v, want %v", tc.languageID, tc.src, got, tc.want)
+		if tc.path == "" {
+			tc.path = "/p/file.yaml"
+		}
+		if got := Analysable(tc.path, tc.languageID, []byte(tc.src)); got != tc.want {
+			t.Errorf("Analysable(%q, %q, %q) = %v, want %v", tc.path, tc.languageID, tc.src, got, tc.want)
 		}
 	}
 }

@@ -68,7 +68,15 @@ func (f *File) Tree() *syntax.File {
 	if f.Syntax != nil {
 		return f.Syntax
 	}
-	return syntax.Parse(text.Bytes(f.Text()))
+	return parse(f.Text(), f.Dialect)
+}
+
+// parse reads content in the syntax of its language.
+func parse(content string, lang Dialect) *syntax.File {
+	if lang == CSARMeta {
+		return syntax.ParseMeta(text.Bytes(content))
+	}
+	return syntax.Parse(text.Bytes(content))
 }
 
 // Import is one entry of a file's `imports:`, in any of its notations:
@@ -118,14 +126,12 @@ func newFile(path, content string, lang Dialect, open bool) *File {
 		f.Syntax = &syntax.File{Src: text.Bytes(content), Lines: text.NewLines(text.Bytes(content))}
 		return f
 	}
-	tree := syntax.Parse(text.Bytes(content))
+	tree := parse(content, lang)
 	if open {
 		f.Facts, f.Frames = facts.BindOpen(path, content, tree, lang)
+		f.Syntax = tree
 	} else {
 		f.Facts = facts.Bind(path, content, tree, lang)
-	}
-	if open {
-		f.Syntax = tree
 	}
 	f.DefinitionsVersion = tree.Root().Get(grammar.ToscaVersionKey).Text()
 	f.ProfileName = f.Facts.Profile

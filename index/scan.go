@@ -15,12 +15,16 @@ import (
 // A file without an extension is read only when it declares a profile.
 func scanFolders(ctx context.Context, dirs []string, progress func(done, total int)) map[string]*File {
 	read := func(p string) ([]byte, error) {
-		if HasTOSCAExtension(p) {
+		switch {
+		case IsCSARMeta(p):
+			return readFile(p, MaxFileSize+1)
+		case HasTOSCAExtension(p):
 			return readTOSCA(p)
 		}
 		return readProfile(p)
 	}
-	return parseAll(ctx, walkFiles(ctx, dirs, MayHoldProfile), read, progress)
+	want := func(p string) bool { return MayHoldProfile(p) || IsCSARMeta(p) }
+	return parseAll(ctx, walkFiles(ctx, dirs, want), read, progress)
 }
 
 // scanProfiles walks folders for the files that declare a profile (any
@@ -70,7 +74,7 @@ func parseAll(ctx context.Context, paths []string, read func(string) ([]byte, er
 			for p := range jobs {
 				var f *File
 				if src, err := read(p); err == nil && src != nil {
-					f = newFile(p, string(src), Detect(src), false)
+					f = newFile(p, string(src), DetectFile(p, src), false)
 				}
 				mu.Lock()
 				if f != nil {

@@ -381,7 +381,7 @@ func (w *Workspace) WaitFor(ctx context.Context, path string, version int32) (*S
 }
 
 func (w *Workspace) parseOverlay(path, content string) *File {
-	return newFile(path, content, Detect(text.Bytes(content)), true)
+	return newFile(path, content, DetectFile(path, text.Bytes(content)), true)
 }
 
 func (w *Workspace) commitOverlay(s *state, b *builder, path string, version int32, f *File) {
@@ -453,9 +453,9 @@ func (w *Workspace) reload(s *state, b *builder, path string) {
 	switch {
 	case err != nil:
 		delete(s.disk, path)
-	case s.disk[path] != nil || imported || Detect(src) != NotTOSCA:
+	case s.disk[path] != nil || imported || DetectFile(path, src) != NotTOSCA:
 		if prev := s.disk[path]; prev == nil || prev.Hash != sha256.Sum256(src) {
-			lang := Detect(src)
+			lang := DetectFile(path, src)
 			if lang == NotTOSCA {
 				lang = TOSCA // imported by a TOSCA file, so read as TOSCA
 			}

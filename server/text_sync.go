@@ -33,7 +33,7 @@ func (s *Server) DidOpen(ctx context.Context, params *protocol.DidOpenTextDocume
 		LanguageID: string(td.LanguageID),
 		Version:    td.Version,
 		Text:       td.Text,
-		Analyse:    index.Analysable(string(td.LanguageID), text.Bytes(td.Text)),
+		Analyse:    index.Analysable(path, string(td.LanguageID), text.Bytes(td.Text)),
 	}
 	ws := s.workspace()
 	if ws == nil {
@@ -116,7 +116,7 @@ func (s *Server) applyDidChange(u uri.URI, version int32, changes []change) erro
 	next := *doc
 	next.Text = src
 	next.Version = version
-	next.Analyse = index.Analysable(doc.LanguageID, text.Bytes(src))
+	next.Analyse = index.Analysable(doc.Path, doc.LanguageID, text.Bytes(src))
 	ws := s.workspace()
 	if ws == nil {
 		return nil

@@ -55,6 +55,16 @@ const (
 	ImportRefused     = "import-refused"
 	UnmodelledDialect = "unmodelled-dialect"
 	FileTooLarge      = "file-too-large"
+	// Dialects (Variability4TOSCA, Heat) and CSAR metadata.
+	ReleaseCandidate    = "release-candidate"
+	WrongArgument       = "wrong-argument"
+	WrongExpressionType = "wrong-expression-type"
+	UnknownOperator     = "unknown-operator"
+	UnusedName          = "unused-name"
+	DependencyCycle     = "dependency-cycle"
+	UnavailableFunction = "unavailable-function"
+	InvalidPattern      = "invalid-pattern"
+	FileNotFound        = "file-not-found"
 )
 
 // Codes documents every code (the README lists them too).
@@ -62,7 +72,7 @@ var Codes = []struct{ Code, Doc string }{
 	{YAMLSyntax, "the text is not valid YAML"},
 	{MultipleDocuments, "a file holds several YAML documents; only the first is TOSCA"},
 	{DuplicateKey, "a mapping repeats a key"},
-	{InvalidVersion, "tosca_definitions_version is missing, unknown or not the first key"},
+	{InvalidVersion, "tosca_definitions_version is missing, unknown or not the first key; heat_template_version is unknown"},
 	{UnknownKeyname, "a keyname the entity does not have in this TOSCA version"},
 	{MissingKeyname, "a mandatory keyname is missing"},
 	{WrongValueShape, "a value has the wrong shape (a map where a list is needed, …)"},
@@ -78,6 +88,15 @@ var Codes = []struct{ Code, Doc string }{
 	{ImportRefused, "an import of a file outside the workspace folders, the CSAR root, the profile folders and the profile cache (or not a regular file): never read"},
 	{UnmodelledDialect, "a recognised dialect whose keynames are not checked yet (information)"},
 	{FileTooLarge, "a file over 16 MB is kept but not analysed (a warning)"},
+	{ReleaseCandidate, "a release candidate of a dialect (Variability4TOSCA rc_2, rc_3): read with the final grammar plus its own keynames, unknown ones warned about (a warning naming the final version)"},
+	{WrongArgument, "a function or operator called with the wrong number, names or types of arguments"},
+	{WrongExpressionType, "an expression of the wrong type where its place needs one (a number where a condition is expected, …)"},
+	{UnknownOperator, "a single-entry map in a Variability4TOSCA expression whose key is no operator"},
+	{UnusedName, "a Variability4TOSCA input or expression nothing uses (a hint)"},
+	{DependencyCycle, "Heat resources that depend on each other in a cycle (depends_on, get_resource, get_attr)"},
+	{UnavailableFunction, "a Heat function the template's heat_template_version does not have yet (a warning)"},
+	{InvalidPattern, "a Heat allowed_pattern that is not a valid regular expression"},
+	{FileNotFound, "a file named by get_file that does not exist"},
 }
 
 // Suggest returns up to three candidates closest to s, for "did you mean".

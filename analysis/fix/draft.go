@@ -180,7 +180,7 @@ func sameShape(a, b *grammar.Value) bool {
 			return true
 		}
 		for _, k := range a.Entity.Keys {
-			if !slices.Contains(b.Entity.Keys, k) {
+			if k.In.Has(grammar.V2) && !slices.Contains(b.Entity.Keys, k) {
 				return false
 			}
 		}

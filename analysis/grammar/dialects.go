@@ -13,6 +13,8 @@ const (
 	TOSCA
 	// Heat files (OpenStack Heat Orchestration Templates) state `heat_template_version`.
 	Heat
+	// CSARMeta is a CSAR's TOSCA-Metadata/TOSCA.meta, told by its path.
+	CSARMeta
 )
 
 // Version keynames of each language.
@@ -28,6 +30,8 @@ func (l Language) VersionKey() string {
 		return ToscaVersionKey
 	case Heat:
 		return HeatVersionKey
+	case CSARMeta:
+		return MetaCSARVersion
 	}
 	return ""
 }
@@ -38,6 +42,8 @@ func (l Language) String() string {
 		return "TOSCA"
 	case Heat:
 		return "Heat"
+	case CSARMeta:
+		return "CSAR metadata"
 	}
 	return "not TOSCA"
 }
@@ -60,6 +66,8 @@ type Dialect struct {
 	// Version is the value of the version keyname (`tosca_simple_yaml_1_3`).
 	Version  string
 	Language Language
+	// Alias is another value naming the same dialect (a Heat release name).
+	Alias string
 	// Title is how messages name the dialect.
 	Title string
 	// Grammar is the set of versions of the TOSCA grammar the dialect's
@@ -75,6 +83,22 @@ type Dialect struct {
 	// Final names the dialect that replaces a release candidate; files of
 	// the candidate get a warning naming it.
 	Final string
+	// Lenient dialects are not fully described: a keyname or value the
+	// grammar cannot place is a warning, never an error.
+	Lenient bool
+}
+
+// Root is the entity a whole file of the language is (nil for other YAML).
+func (l Language) Root() *Entity {
+	switch l {
+	case TOSCA:
+		return ServiceTemplate
+	case Heat:
+		return HeatTemplate
+	case CSARMeta:
+		return MetaBlock
+	}
+	return nil
 }
 
 // Profile names the dialect table refers to (package profiles provides them).
@@ -111,18 +135,20 @@ var Dialects = []*Dialect{
 	{Version: "tosca_2_0", Language: TOSCA, Title: "TOSCA 2.0", Grammar: V2,
 		Implicit: []string{ProfileBuiltin20, ProfileBuiltin20Units}, Modelled: true},
 	{Version: "tosca_simple_profile_for_nfv_1_0", Language: TOSCA, Title: "TOSCA Simple Profile for NFV"},
-	{Version: "tosca_variability_1_0", Language: TOSCA, Title: "Variability4TOSCA"},
-	{Version: "tosca_variability_1_0_rc_2", Language: TOSCA, Title: "Variability4TOSCA (release candidate 2)", Final: "tosca_variability_1_0"},
-	{Version: "tosca_variability_1_0_rc_3", Language: TOSCA, Title: "Variability4TOSCA (release candidate 3)", Final: "tosca_variability_1_0"},
+	// Variability4TOSCA (variability.go) is 1.3 with its own keynames; the
+	// release candidates Vintner's files use add more, not all described.
+	{Version: "tosca_variability_1_0", Language: TOSCA, Title: "Variability4TOSCA", Grammar: V1_3 | VVariability,
+		Implicit: []string{ProfileSimple13, ProfileBuiltin1x}, Modelled: true},
+	{Version: "tosca_variability_1_0_rc_2", Language: TOSCA, Title: "Variability4TOSCA (release candidate 2)", Grammar: V1_3 | VVariabilityRC,
+		Implicit: []string{ProfileSimple13, ProfileBuiltin1x}, Modelled: true, Final: "tosca_variability_1_0", Lenient: true},
+	{Version: "tosca_variability_1_0_rc_3", Language: TOSCA, Title: "Variability4TOSCA (release candidate 3)", Grammar: V1_3 | VVariabilityRC,
+		Implicit: []string{ProfileSimple13, ProfileBuiltin1x}, Modelled: true, Final: "tosca_variability_1_0", Lenient: true},
 	{Version: "tosca_simple_unfurl_1_0_0", Language: TOSCA, Title: "Unfurl's TOSCA"},
 }
 
-// heatDialect stands for every Heat template version (dates such as
-// 2013-05-23 and release names): they are not described yet.
-var heatDialect = &Dialect{Language: Heat, Title: "Heat Orchestration Template"}
-
 // DialectOf returns the dialect of a version value in a language, or nil
-// when the value is unknown.
+// when the value is unknown. Every CSAR metadata file has the one dialect
+// (its versions are values checked like any other).
 func DialectOf(lang Language, version string) *Dialect {
 	version = strings.TrimSpace(version)
 	switch lang {
@@ -133,19 +159,23 @@ func DialectOf(lang Language, version string) *Dialect {
 			}
 		}
 	case Heat:
-		if version != "" {
-			return heatDialect
+		for _, d := range HeatDialects {
+			if d.Version == version || version != "" && d.Alias == version {
+				return d
+			}
 		}
+	case CSARMeta:
+		return MetaDialect
 	}
 	return nil
 }
 
-// ModelledVersions lists the version values whose grammar is described,
-// for messages and completion.
+// ModelledVersions lists the TOSCA version values whose grammar is
+// described, for messages and completion.
 func ModelledVersions() []string {
 	var out []string
 	for _, d := range Dialects {
-		if d.Modelled {
+		if d.Modelled && d.Final == "" {
 			out = append(out, d.Version)
 		}
 	}

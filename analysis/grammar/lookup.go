@@ -53,6 +53,14 @@ var refNames = map[RefKind]string{
 	NodeOrGroupType:            "node or group type",
 	NodeTemplateOrGroup:        "node template or group",
 	ModelableEntity:            "node or relationship template",
+	VariabilityInput:           "variability input",
+	VariabilityExpression:      "variability expression",
+	HeatParameter:              "parameter",
+	HeatResource:               "resource",
+	HeatOutput:                 "output",
+	HeatCondition:              "condition",
+	HeatResourceType:           "resource type",
+	HeatFile:                   "file",
 }
 
 // String is how messages name the kind: "node type", "input", ….

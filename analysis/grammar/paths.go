@@ -122,9 +122,10 @@ var PathKeywords = []Keyword{
 	{KeywordAll, "An index of a TOSCA path: every node or relationship the step reaches instead of one; the function then returns a list."},
 }
 
-// KeywordDoc documents an entity keyword or a path keyword ("" for other names).
+// KeywordDoc documents an entity keyword, a path keyword or a name that
+// exists without a declaration (a Heat pseudo parameter; "" for other names).
 func KeywordDoc(name string) string {
-	for _, list := range [][]Keyword{EntityKeywords, PathKeywords} {
+	for _, list := range [][]Keyword{EntityKeywords, PathKeywords, HeatPseudoParameters, heatConditionLiterals} {
 		for _, k := range list {
 			if k.Name == name {
 				return k.Doc

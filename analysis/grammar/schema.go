@@ -11,7 +11,7 @@
 package grammar
 
 // Versions is a set of dialect versions.
-type Versions uint16
+type Versions uint32
 
 const (
 	V1_0 Versions = 1 << iota // tosca_simple_yaml_1_0
@@ -24,6 +24,28 @@ const (
 	// V2Final is tosca_2_0 as the final specification writes it:
 	// service_template, $get_input, validation, count_range, functions.
 	V2Final
+	// VVariability is Variability4TOSCA 1.0 (tosca_variability_1_0): its
+	// files are read with V1_3|VVariability, the 1.3 grammar plus its own
+	// keynames (variability.go).
+	VVariability
+	// VVariabilityRC is what Vintner's release candidates of
+	// Variability4TOSCA add (read with V1_3|VVariabilityRC).
+	VVariabilityRC
+	// The Heat Orchestration Template versions (heat.go), oldest first:
+	// heat_template_version values, by date or release name.
+	VHeat2013
+	VHeatJuno
+	VHeatKilo
+	VHeatLiberty
+	VHeatMitaka
+	VHeatNewton
+	VHeatOcata
+	VHeatPike
+	VHeatQueens
+	VHeatRocky
+	VHeatWallaby
+	// VCSARMeta is the grammar of a CSAR's TOSCA-Metadata/TOSCA.meta (csar.go).
+	VCSARMeta
 
 	V1x  = V1_0 | V1_1 | V1_2 | V1_3
 	V2   = V2Draft | V2Final
@@ -35,7 +57,15 @@ const (
 	From1_3 = V1_3 | V2
 	// Draft is everything up to the 2020 draft: the pre-final forms.
 	UpToDraft = V1x | V2Draft
+	// V4T is every version of Variability4TOSCA's own keynames.
+	V4T = VVariability | VVariabilityRC
+	// HeatAll is every Heat template version.
+	HeatAll = VHeat2013 | VHeatJuno | VHeatKilo | VHeatLiberty | VHeatMitaka | VHeatNewton |
+		VHeatOcata | VHeatPike | VHeatQueens | VHeatRocky | VHeatWallaby
 )
+
+// HeatFrom is the Heat template versions from v on (v a single Heat version).
+func HeatFrom(v Versions) Versions { return HeatAll &^ (v - 1) }
 
 // Has reports whether v and o share a version.
 func (v Versions) Has(o Versions) bool { return v&o != 0 }
@@ -82,6 +112,10 @@ const (
 	MapValue
 	// ListValue is a sequence of arbitrary values.
 	ListValue
+	// ExpressionValue is an expression written with the operators of
+	// Value.Ops (a Variability4TOSCA condition): any value, in which a
+	// single-entry map whose key is one of those operators is a call.
+	ExpressionValue
 )
 
 // RefKind is what a reference names.
@@ -134,6 +168,19 @@ const (
 	// ModelableEntity is the first argument of get_property and friends: a node
 	// or relationship template name, or one of SELF, SOURCE, TARGET, HOST.
 	ModelableEntity
+	// Variability4TOSCA's names, local to the topology template.
+	VariabilityInput
+	VariabilityExpression
+	// Heat's names, local to the template.
+	HeatParameter
+	HeatResource
+	HeatOutput
+	HeatCondition
+	// HeatResourceType is a resource's `type`: an opaque name (OS::Nova::Server,
+	// a provider template's file) that no file declares.
+	HeatResourceType
+	// HeatFile is a file get_file reads, relative to the template.
+	HeatFile
 )
 
 // TypeKinds lists the eight type kinds in the order service templates declare them.
@@ -169,6 +216,12 @@ type Value struct {
 	// ShortIn limits in which versions Short applies (None: all). Property
 	// definitions, for example, have a short notation only in 2.0.
 	ShortIn Versions
+	// KeyRef says what the keys of a MapOfValue (or the entry names of a
+	// NamedListValue) name, when they are references rather than new names
+	// (a Variability4TOSCA preset's inputs name variability inputs).
+	KeyRef RefKind
+	// Ops are the operators of an ExpressionValue.
+	Ops []*Function
 }
 
 // ShortFor returns the short notation that applies in v, or nil.
@@ -189,7 +242,9 @@ type Entity struct {
 	Name string
 	// Doc is a short explanation in our own words (markdown).
 	Doc string
-	// Spec is the section of the TOSCA specification that defines it.
+	// Spec is the section of the TOSCA specification that defines it (a
+	// number), or for a dialect's entity its text and section
+	// ("HOT specification: Resources Section").
 	Spec string
 	Keys []*Key
 	// Extra describes keys not in Keys (nil: unknown keys are errors).
@@ -238,15 +293,26 @@ type Key struct {
 	Refines bool
 }
 
-// Key returns the keyname called name that exists in v, or nil.
+// Key returns the keyname called name that exists in v, or nil. A keyname
+// of a dialect (one that exists in dialect versions only) replaces the
+// keyname of the base grammar it shares a name with.
 func (e *Entity) Key(name string, v Versions) *Key {
+	var found *Key
 	for _, k := range e.Keys {
 		if k.Name == name && k.In.Has(v) {
-			return k
+			if k.dialectOnly() {
+				return k
+			}
+			if found == nil {
+				found = k
+			}
 		}
 	}
-	return nil
+	return found
 }
+
+// dialectOnly reports a keyname that exists only in dialect versions.
+func (k *Key) dialectOnly() bool { return k.In&(V1x|V2) == 0 }
 
 // ExtraFor describes the keys not in Keys in versions v (nil: unknown keys are errors there).
 func (e *Entity) ExtraFor(v Versions) *Value {
@@ -282,18 +348,20 @@ func (e *Entity) AnyKey(name string) *Key {
 	return nil
 }
 
-// KeysIn returns the keynames that exist in v, in declaration order.
+// KeysIn returns the keynames that exist in v, in declaration order (a
+// keyname a dialect replaces appears once, as the dialect's).
 func (e *Entity) KeysIn(v Versions) []*Key {
 	var out []*Key
 	for _, k := range e.Keys {
-		if k.In.Has(v) {
+		if k.In.Has(v) && e.Key(k.Name, v) == k {
 			out = append(out, k)
 		}
 	}
 	return out
 }
 
-// Function is a TOSCA function (`get_input`, `$concat`, …).
+// Function is a TOSCA function (`get_input`, `$concat`, …), a dialect's
+// operator or a Heat intrinsic function.
 type Function struct {
 	Name string
 	In   Versions
@@ -305,6 +373,45 @@ type Function struct {
 	// expression that says the same as its clause, with %s standing for the
 	// clause's argument written in flow style ("" when none does).
 	Validation string
+	// Named is set when the arguments are a map of the Params by name
+	// (Heat's str_replace: `{template: …, params: …}`).
+	Named bool
+	// Result is the type of what the function returns, where the
+	// dialect's checks know it.
+	Result ExprType
+}
+
+// ExprType is the type of an expression's value, as far as the checks of
+// expressions (Variability4TOSCA, Heat) tell types apart.
+type ExprType uint8
+
+const (
+	AnyType ExprType = iota
+	BooleanType
+	NumberType
+	StringType
+	ListType
+	MapType
+	// RangeType is a list of two numbers `[lower, upper]`.
+	RangeType
+)
+
+func (t ExprType) String() string {
+	switch t {
+	case BooleanType:
+		return "a boolean"
+	case NumberType:
+		return "a number"
+	case StringType:
+		return "a string"
+	case ListType:
+		return "a list"
+	case MapType:
+		return "a map"
+	case RangeType:
+		return "a range [lower, upper]"
+	}
+	return "any value"
 }
 
 // Param is one function argument.
@@ -322,4 +429,9 @@ type Param struct {
 	Path bool
 	// Ends limits what the path leads to (empty: anything).
 	Ends []PathContext
+	// Type is what the argument must be, where the dialect's checks know it.
+	Type ExprType
+	// Optional marks an argument that may be left out (trailing, or a key
+	// of a Named function's map).
+	Optional bool
 }

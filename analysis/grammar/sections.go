@@ -42,6 +42,9 @@ const (
 	KeyStatus     = "status"
 	KeyValue      = "value"
 	KeyTarget     = "target"
+	KeyMembers    = "members"
+	// KeyConditions holds a Variability4TOSCA condition.
+	KeyConditions = "conditions"
 )
 
 // Values the analysis reads by name.

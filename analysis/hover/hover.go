@@ -136,9 +136,12 @@ func (h *hoverer) declHover(d model.Decl) {
 			h.line("Type: `%s` (unknown)", s)
 		}
 	}
-	if kind == grammar.UserFunction {
+	switch kind {
+	case grammar.UserFunction:
 		h.signatures(d)
-	} else {
+	case grammar.VariabilityExpression:
+		h.expression(d)
+	default:
 		h.keynames(d, valueDef)
 	}
 	if kind == grammar.NodeTemplate {
@@ -346,8 +349,12 @@ func (h *hoverer) entryHover(d model.Decl) {
 
 func (h *hoverer) keynameHover(k *grammar.Key, e *grammar.Entity) {
 	where := "keyname of " + e.Name
-	if e.Spec != "" {
+	switch {
+	case e.Spec == "":
+	case e.Spec[0] >= '0' && e.Spec[0] <= '9':
 		where += " (TOSCA §" + e.Spec + ")"
+	default:
+		where += " (" + e.Spec + ")" // a dialect's own text
 	}
 	h.line("**`%s`** · %s", k.Name, where)
 	if k.Doc != "" {
@@ -431,6 +438,10 @@ func (h *hoverer) importHover(t model.Target) {
 		what = imp.Profile
 	}
 	head := "**import** `" + what + "`"
+	if h.v.Facts(h.path).Lang == grammar.CSARMeta {
+		// The CSAR's definitions files, from the CSAR root.
+		head = "**definitions file** `" + strings.TrimPrefix(what, "/") + "`"
+	}
 	if imp.Namespace != "" {
 		head += " into namespace `" + imp.Namespace + "`"
 	}
@@ -530,5 +541,43 @@ func (h *hoverer) signatures(d model.Decl) {
 	}
 	if len(lines) > 0 {
 		h.line("**Signatures**\n%s", strings.Join(lines, "\n"))
+	}
+}
+
+// expression shows a variability expression and the variability inputs it
+// reads, through the expressions it reads in turn.
+func (h *hoverer) expression(d model.Decl) {
+	f := h.v.Facts(d.Path)
+	fields := f.FieldsOf(d.ID)
+	if len(fields) == 0 {
+		return
+	}
+	h.line("Expression: `%s`", flowValue(f, fields[0].Value))
+	var inputs []string
+	seen := map[model.Decl]bool{d: true}
+	queue := []model.Decl{d}
+	for len(queue) > 0 {
+		e := queue[0]
+		queue = queue[1:]
+		for _, u := range h.v.UsesIn(e.Path, h.v.Entity(e).Span.Text()) {
+			t := h.v.ResolveUse(e.Path, u).Target
+			if !t.Valid() || seen[t] {
+				continue
+			}
+			seen[t] = true
+			switch h.v.Kind(t) {
+			case grammar.VariabilityInput:
+				in := "`" + h.v.Name(t) + "`"
+				if typ := h.v.FieldText(t, grammar.KeyType); typ != "" {
+					in += " (" + typ + ")"
+				}
+				inputs = append(inputs, in)
+			case grammar.VariabilityExpression:
+				queue = append(queue, t)
+			}
+		}
+	}
+	if len(inputs) > 0 {
+		h.line("Reads the variability inputs %s", strings.Join(inputs, ", "))
 	}
 }

@@ -4,9 +4,9 @@ import (
 	"context"
 	"testing"
 
+	"github.com/tosca-ls/tosca-ls/analysis"
 	"github.com/tosca-ls/tosca-ls/analysis/fix"
 	"github.com/tosca-ls/tosca-ls/analysis/hover"
-	"github.com/tosca-ls/tosca-ls/analysis/model"
 	"github.com/tosca-ls/tosca-ls/analysis/model/modeltest"
 	"github.com/tosca-ls/tosca-ls/analysis/navigate"
 	"github.com/tosca-ls/tosca-ls/index/text"
@@ -22,7 +22,7 @@ func BenchmarkRequestsLarge(b *testing.B) {
 	offsets := modeltest.NameOffsets(src)
 	ctx := context.Background()
 	// The server hands code actions the engine's memoised diagnostics.
-	diags := model.NewEngine().Diagnostics(ctx, view, main)
+	diags := analysis.NewEngine().Diagnostics(ctx, view, main)
 	for _, r := range []struct {
 		name string
 		run  func(off int)

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tosca-ls/tosca-ls/analysis"
 	"github.com/tosca-ls/tosca-ls/analysis/model"
 	"github.com/tosca-ls/tosca-ls/index"
 )
@@ -68,7 +69,7 @@ func (env *Env) diagnosticsWith(files map[string]string) []model.Diagnostic {
 	for name, content := range files {
 		snap = ws.SetOverlay(env.Abs(name), 2, []byte(content))
 	}
-	engine := model.NewEngine()
+	engine := analysis.NewEngine()
 	view := engine.View(snap)
 	var out []model.Diagnostic
 	for name := range env.Files {

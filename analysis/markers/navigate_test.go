@@ -40,6 +40,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/tosca-ls/tosca-ls/analysis"
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
 	"github.com/tosca-ls/tosca-ls/analysis/fix"
 	"github.com/tosca-ls/tosca-ls/analysis/hover"
@@ -241,7 +242,7 @@ func renameErrMarker(env *Env, m Marker) {
 // do (run with -race to check the model's memos).
 func sweepMarker(env *Env, m Marker) {
 	const workers = 4
-	engine := model.NewEngine()
+	engine := analysis.NewEngine()
 	v := engine.View(env.Snap)
 	var wg sync.WaitGroup
 	for w := range workers {

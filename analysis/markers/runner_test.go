@@ -43,6 +43,7 @@ import (
 	"testing"
 	"unicode"
 
+	"github.com/tosca-ls/tosca-ls/analysis"
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
 	"github.com/tosca-ls/tosca-ls/analysis/model"
 	"github.com/tosca-ls/tosca-ls/index"
@@ -159,14 +160,14 @@ func runArchive(t *testing.T, archive string) {
 	sort.Strings(names)
 	env.Names = names
 	for _, name := range names {
-		if index.Detect([]byte(env.Files[name])) != index.NotTOSCA {
+		if index.DetectFile(name, []byte(env.Files[name])) != index.NotTOSCA {
 			env.Snap = ws.SetOverlay(env.Abs(name), 1, []byte(env.Files[name]))
 		}
 	}
 	if env.Snap == nil {
 		env.Snap = ws.Snapshot()
 	}
-	env.Engine = model.NewEngine()
+	env.Engine = analysis.NewEngine()
 	env.View = env.Engine.View(env.Snap)
 	for _, m := range env.Markers {
 		if m.Name == "loc" {

@@ -66,13 +66,19 @@ func (v *View) diagnose(path string) []Diagnostic {
 	for _, d := range c.f.Diags {
 		c.out = append(c.out, Diagnostic{Path: path, Span: d.Span.Text(), Severity: d.Severity, Code: d.Code, Message: d.Message, Suggestions: d.Suggestions})
 	}
-	if c.f.Lang == grammar.TOSCA {
+	switch c.f.Lang {
+	case grammar.TOSCA:
 		c.imports()
 		if c.f.Dialect == nil || c.f.Dialect.Modelled {
 			c.references()
 			c.types()
 			c.localNames()
 		}
+	case grammar.Heat:
+		c.references()
+		c.localNames()
+	case grammar.CSARMeta:
+		c.imports()
 	}
 	return sortDiagnostics(c.out)
 }
@@ -117,7 +123,12 @@ func (c *checker) imports() {
 			if s.Len() == 0 {
 				s = l.Import.Entry
 			}
-			c.out = append(c.out, Diagnostic{Path: c.path, Span: s, Severity: sev, Code: l.Problem.Code, Message: l.Problem.Message})
+			msg := l.Problem.Message
+			if c.f.Lang == grammar.CSARMeta && l.Problem.Code == diag.ImportNotFound {
+				// Its imports are the CSAR's definitions files, from the CSAR root.
+				msg = fmt.Sprintf("no file %q in the CSAR", strings.TrimPrefix(l.Import.URL, "/"))
+			}
+			c.out = append(c.out, Diagnostic{Path: c.path, Span: s, Severity: sev, Code: l.Problem.Code, Message: msg})
 			continue
 		}
 		if cycle := c.v.importCycle(l.Path, c.path); cycle != nil {
@@ -273,7 +284,7 @@ func (c *checker) references() {
 		case r.Kind == grammar.CapabilityTypeOrName:
 			c.capability(i, r)
 		case r.Kind == grammar.ModelableEntity && grammar.IsEntityKeyword(r.Name),
-			r.Kind == grammar.Repository:
+			r.Kind == grammar.Repository, grammar.IsBuiltin(r.Kind, r.Name):
 			// Keywords stand for templates; repositories are checked where imports use them.
 		default:
 			c.reference(i, r)

@@ -20,6 +20,9 @@ type Resolved struct {
 var resolvable = map[grammar.RefKind]bool{
 	grammar.NodeTemplate: true, grammar.RelationshipTemplate: true, grammar.Group: true, grammar.Policy: true,
 	grammar.Input: true, grammar.Output: true, grammar.Workflow: true, grammar.Repository: true,
+	// Variability4TOSCA's names are local to the topology, Heat's to the template.
+	grammar.VariabilityInput: true, grammar.VariabilityExpression: true,
+	grammar.HeatParameter: true, grammar.HeatResource: true, grammar.HeatOutput: true, grammar.HeatCondition: true,
 }
 
 // Kinds lists the kinds a reference kind may name, in lookup order (nil for
@@ -56,7 +59,7 @@ func (v *View) Resolve(path string, i int) Resolved {
 	if r.Kind == grammar.CapabilityTypeOrName {
 		return v.resolveCapability(path, f, r)
 	}
-	if r.Kind == grammar.ModelableEntity && grammar.IsEntityKeyword(r.Name) {
+	if r.Kind == grammar.ModelableEntity && grammar.IsEntityKeyword(r.Name) || grammar.IsBuiltin(r.Kind, r.Name) {
 		return Resolved{}
 	}
 	if r.Kind == grammar.Input {

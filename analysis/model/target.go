@@ -78,6 +78,11 @@ func (u *Unit) Target(off int) Target {
 			}
 			return t
 		}
+		if use.Kind == UseRef && grammar.IsBuiltin(f.Refs[use.Ref].Kind, use.Name) {
+			// A name that exists without a declaration (a Heat pseudo parameter).
+			t.Kind = TargetKeyword
+			return t
+		}
 		r := v.ResolveUse(u.Path, use)
 		switch {
 		case r.Member != nil:

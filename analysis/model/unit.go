@@ -19,16 +19,17 @@ type Unit struct {
 }
 
 // Unit returns the unit of a document (nil when the snapshot does not hold
-// the file or it is not TOSCA). The index keeps trees and frames of open
-// documents only: a request about a file the editor has not opened parses
-// it again, and binds it again for its frames, whose entity ids are those
-// of the snapshot's facts (the binder is deterministic).
+// the file or it is in no language tosca-ls reads). The index keeps trees
+// and frames of open documents only: a request about a file the editor has
+// not opened parses it again, and binds it again for its frames, whose
+// entity ids are those of the snapshot's facts (the binder is
+// deterministic).
 func (v *View) Unit(path string) *Unit {
 	if v.reparsed != nil && v.reparsed.Path == path {
 		return v.reparsed
 	}
 	f := v.Snap.File(path)
-	if f == nil || f.Facts == nil || f.Facts.Lang != grammar.TOSCA {
+	if f == nil || f.Facts == nil || f.Facts.Lang == grammar.NotModel {
 		return nil
 	}
 	tree, frames := f.Syntax, f.Frames

@@ -104,7 +104,9 @@ func renameable(v *model.View, t model.Target) (string, error) {
 			return "", fmt.Errorf("%w: %s is defined in the embedded %s", ErrCannotRename, name, plainWhere(v, d.Path))
 		}
 		switch kind {
-		case grammar.NodeTemplate, grammar.RelationshipTemplate, grammar.Group, grammar.Policy, grammar.Input:
+		case grammar.NodeTemplate, grammar.RelationshipTemplate, grammar.Group, grammar.Policy, grammar.Input,
+			grammar.VariabilityInput, grammar.VariabilityExpression,
+			grammar.HeatParameter, grammar.HeatResource, grammar.HeatOutput, grammar.HeatCondition:
 			return name, nil
 		}
 		if kind.IsType() {

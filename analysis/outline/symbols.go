@@ -378,8 +378,12 @@ func declKind(k grammar.RefKind) SymbolKind {
 		return SymbolInterface
 	case grammar.NodeTemplate, grammar.RelationshipTemplate, grammar.Group, grammar.Policy:
 		return SymbolObject
-	case grammar.Input, grammar.Output:
+	case grammar.Input, grammar.Output, grammar.VariabilityInput, grammar.HeatParameter, grammar.HeatOutput:
 		return SymbolVariable
+	case grammar.HeatResource:
+		return SymbolObject
+	case grammar.VariabilityExpression, grammar.HeatCondition:
+		return SymbolFunction
 	case grammar.Repository:
 		return SymbolPackage
 	case grammar.Workflow, grammar.UserFunction:

@@ -293,13 +293,13 @@ func (t *tokenizer) result() []Token {
 // declToken is the token type of a declared name.
 func declToken(k grammar.RefKind) TokenType {
 	switch k {
-	case grammar.NodeTemplate, grammar.RelationshipTemplate, grammar.Group, grammar.Policy:
+	case grammar.NodeTemplate, grammar.RelationshipTemplate, grammar.Group, grammar.Policy, grammar.HeatResource:
 		return TokenTemplate
-	case grammar.Input:
+	case grammar.Input, grammar.VariabilityInput, grammar.HeatParameter:
 		return TokenInput
-	case grammar.Output:
+	case grammar.Output, grammar.HeatOutput:
 		return TokenParameter
-	case grammar.Workflow, grammar.UserFunction:
+	case grammar.Workflow, grammar.UserFunction, grammar.VariabilityExpression, grammar.HeatCondition:
 		return TokenFunction
 	case grammar.Repository:
 		return TokenNamespace

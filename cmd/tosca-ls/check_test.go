@@ -99,6 +99,20 @@ func TestCheckCSARArchive(t *testing.T) {
 	}
 }
 
+// TestCheckCSARWithoutMetadata: a CSAR without TOSCA-Metadata has one YAML
+// file at its root (TOSCA 2.0 §17.3); its root serves `/` imports, inside
+// the archive as in the extracted folder.
+func TestCheckCSARWithoutMetadata(t *testing.T) {
+	dir := "../../testdata/dialects/csar-without-metadata"
+	archive := filepath.Join(t.TempDir(), "plain.csar")
+	zipDir(t, dir, archive)
+	for _, arg := range []string{archive, dir} {
+		if out, errOut, code := check(t, arg); code != 0 || out != "" {
+			t.Errorf("%s: exit %d\n%s%s", arg, code, out, errOut)
+		}
+	}
+}
+
 func zipDir(t *testing.T, dir, archive string) {
 	t.Helper()
 	f, err := os.Create(archive)

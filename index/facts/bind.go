@@ -12,9 +12,6 @@ import (
 	"github.com/tosca-ls/tosca-ls/index/text"
 )
 
-// fileValue describes a whole TOSCA file: every walk along the grammar starts here.
-var fileValue = &grammar.Value{Kind: grammar.EntityValue, Entity: grammar.ServiceTemplate}
-
 // anyValue describes free-form values (property values, metadata, …).
 var anyValue = &grammar.Value{Kind: grammar.AnyValue}
 
@@ -54,16 +51,17 @@ func bind(path, src string, tree *syntax.File, lang grammar.Language, withFrames
 	}
 	b.syntaxDiagnostics()
 	root := tree.Root()
-	if lang == grammar.TOSCA {
+	switch lang {
+	case grammar.Heat, grammar.CSARMeta:
+		b.bindDialect(root, lang)
+	case grammar.TOSCA:
 		f.Dialect = grammar.DialectOf(lang, root.Get(grammar.ToscaVersionKey).Text())
 		if f.Dialect != nil && f.Dialect.Modelled {
 			f.Versions = f.Dialect.Grammar
+			b.lenient = f.Dialect.Lenient
 		}
 		b.v = f.Versions
-		f.Entities = append(f.Entities, Entity{G: grammar.ServiceTemplate, Parent: None, End: 1})
-		if root != nil {
-			f.Entities[Root].Span = span(root.Span)
-		}
+		b.rootEntity(root, lang)
 		if f.Dialect != nil && !f.Dialect.Modelled {
 			// Its own keynames are not described: the names it declares are
 			// recorded (for navigation), but checking it against plain TOSCA
@@ -78,7 +76,7 @@ func bind(path, src string, tree *syntax.File, lang grammar.Language, withFrames
 		}
 		if root != nil {
 			b.importExtensions(root)
-			b.walk(root, fileValue, walkCtx{entity: None, owner: None, member: None})
+			b.walkFile(root, lang)
 		}
 		f.Entities[Root].End = ID(len(f.Entities))
 		f.Form = b.form
@@ -110,6 +108,8 @@ type binder struct {
 	form grammar.Form
 	// quiet suppresses grammar diagnostics (dialects not described).
 	quiet bool
+	// lenient makes grammar problems warnings (dialects not fully described).
+	lenient bool
 	// frames, when set, records the frame of every node walked.
 	frames Frames
 	// extensions are the processor extensions the file was found to use.
@@ -152,6 +152,9 @@ type walkCtx struct {
 	// may then be left out.
 	member   ID
 	refining bool
+	// ops are the operators of the expression being walked (nil: the
+	// intrinsic functions of the file's version).
+	ops []*grammar.Function
 }
 
 // text is a scalar node's value, as a substring of the facts' source when
@@ -173,7 +176,16 @@ func (b *binder) problem(s text.Span, code, msg string) *Diagnostic {
 	if b.quiet {
 		return &Diagnostic{}
 	}
-	return b.report(s, diag.Error, code, msg)
+	return b.report(s, b.severity(), code, msg)
+}
+
+// severity is that of a grammar problem: an error, a warning in a dialect
+// not fully described.
+func (b *binder) severity() diag.Severity {
+	if b.lenient {
+		return diag.Warning
+	}
+	return diag.Error
 }
 
 func (b *binder) syntaxDiagnostics() {
@@ -208,6 +220,11 @@ func (b *binder) checkVersion(root *syntax.Node) {
 	}
 	if root.Pairs[0] != p {
 		b.report(p.Key.Span, diag.Error, diag.InvalidVersion, grammar.ToscaVersionKey+" must be the first key of the file")
+	}
+	if d := b.f.Dialect; d != nil && d.Final != "" {
+		w := b.report(p.Value.Span, diag.Warning, diag.ReleaseCandidate,
+			fmt.Sprintf("%s is a release candidate; the final version is %q (keynames not described here are warnings)", d.Title, d.Final))
+		w.Suggestions = []string{d.Final}
 	}
 	if b.f.Dialect == nil {
 		known := grammar.ModelledVersions()
@@ -269,6 +286,9 @@ func (b *binder) addField(id ID, k *grammar.Key, keyNode *syntax.Node, n *syntax
 	b.f.Fields = append(b.f.Fields, Field{Key: k, KeySpan: ks})
 	fe.NumFields++
 	idx := len(b.f.Fields) - 1
+	if k != nil && k.Value.Kind == grammar.ExpressionValue {
+		c.ops = k.Value.Ops
+	}
 	b.f.Fields[idx].Value = b.value(n, c)
 }
 
@@ -290,6 +310,11 @@ func (b *binder) walk(n *syntax.Node, val *grammar.Value, c walkCtx) {
 	}
 	if short := val.ShortFor(b.v); short != nil {
 		switch {
+		case val.Kind == grammar.EntityValue && len(val.Entity.Keys) == 0:
+			// An entity that is only ever written as a value (a named
+			// expression, a Heat condition).
+			b.walkShort(n, val, short, c)
+			return
 		case n.Kind == syntax.Scalar && (val.Kind == grammar.EntityValue || val.Kind == grammar.MapOfValue),
 			n.Kind == syntax.Sequence && val.Kind == grammar.EntityValue,
 			isFunctionCall(n, b.v):
@@ -344,6 +369,7 @@ func (b *binder) walk(n *syntax.Node, val *grammar.Value, c walkCtx) {
 			return
 		}
 		for _, p := range n.Pairs {
+			b.keyRef(p, val, c)
 			b.walkEntry(p, val.Elem, c)
 		}
 	case grammar.ListOfValue:
@@ -373,10 +399,12 @@ func (b *binder) walk(n *syntax.Node, val *grammar.Value, c walkCtx) {
 					b.shape(item, "a single-entry map `name: definition`")
 					continue
 				}
+				b.keyRef(item.Pairs[0], val, c)
 				b.walkEntry(item.Pairs[0], val.Elem, c)
 			}
 		case n.Kind == syntax.Mapping && val.AlsoMap:
 			for _, p := range n.Pairs {
+				b.keyRef(p, val, c)
 				b.walkEntry(p, val.Elem, c)
 			}
 		default:
@@ -397,8 +425,11 @@ func (b *binder) walkShort(n *syntax.Node, val, short *grammar.Value, c walkCtx)
 	id := b.newEntity(n, e, c, true)
 	sk := grammar.ShortKey(e, short, b.v)
 	inner := b.enter(c, id, e, c.name != nil)
+	if short.Kind == grammar.ExpressionValue {
+		inner.ops = short.Ops
+	}
 	b.addField(id, sk, nil, n, inner)
-	if !isFunctionCall(n, b.v) {
+	if !b.isCall(n, inner) {
 		inner.key = sk
 		b.walk(n, short, inner)
 	}
@@ -605,7 +636,7 @@ func (b *binder) unknownKey(key *syntax.Node, e *grammar.Entity) {
 	} else if len(sugg) > 0 {
 		msg += fmt.Sprintf("; did you mean %q?", sugg[0])
 	}
-	d := b.report(key.Span, diag.Error, diag.UnknownKeyname, msg)
+	d := b.report(key.Span, b.severity(), diag.UnknownKeyname, msg)
 	d.Suggestions = sugg
 }
 
@@ -639,10 +670,13 @@ func (b *binder) missingKeys(n *syntax.Node, e *grammar.Entity, c, inner walkCtx
 		}
 	}
 	s := n.Span
-	if c.name != nil {
+	switch {
+	case c.name != nil:
 		s = c.name.Span
-	} else if c.keyNode != nil {
+	case c.keyNode != nil:
 		s = c.keyNode.Span
+	case c.entity == None && len(n.Pairs) > 0:
+		s = n.Pairs[0].Key.Span // the file itself: its first line
 	}
 	if len(newOnly) > 0 && !b.quiet {
 		b.f.Refinements = append(b.f.Refinements, Refinement{Member: inner.member, Entity: id, Keys: newOnly, Span: span(s)})
@@ -858,7 +892,7 @@ func (b *binder) fill(id ValueID, n *syntax.Node, c walkCtx) {
 	b.f.Values[id] = v
 	switch n.Kind {
 	case syntax.Mapping:
-		if isFunctionCall(n, b.v) {
+		if b.isCall(n, c) {
 			b.fill(ValueID(v.First), n.Pairs[0].Key, c)
 			b.call(n, ValueID(v.First+1), c)
 			return
@@ -878,7 +912,7 @@ func (b *binder) fill(id ValueID, n *syntax.Node, c walkCtx) {
 func (b *binder) call(n *syntax.Node, args ValueID, c walkCtx) {
 	p := n.Pairs[0]
 	name := p.Key.Value
-	fn := grammar.FunctionNamed(name, b.v)
+	fn := b.functionNamed(name, c)
 	if strings.HasPrefix(name, "$") {
 		b.noteFormMarker(grammar.FormFinal)
 	} else if b.v.Has(grammar.V2Draft) {
@@ -891,15 +925,16 @@ func (b *binder) call(n *syntax.Node, args ValueID, c walkCtx) {
 	if p.Value.Kind == syntax.Sequence {
 		list = p.Value.Items
 	}
-	if fn == nil || !b.pathCallFits(p, fn, list) {
+	if fn == nil || len(fn.Params) == 0 || !b.pathCallFits(p, fn, list) {
 		return
 	}
 	for i, arg := range list {
-		if i >= len(fn.Params) || arg.Kind != syntax.Scalar {
+		if i >= len(fn.Params) && !fn.Variadic || arg.Kind != syntax.Scalar {
 			continue
 		}
-		switch r := fn.Params[i].Ref; r {
-		case grammar.Input, grammar.ModelableEntity, grammar.NodeTemplate, grammar.NodeType:
+		switch r := fn.Params[min(i, len(fn.Params)-1)].Ref; r {
+		case grammar.Input, grammar.ModelableEntity, grammar.NodeTemplate, grammar.NodeType,
+			grammar.VariabilityInput, grammar.VariabilityExpression, grammar.HeatParameter, grammar.HeatResource, grammar.HeatCondition:
 			b.f.Refs = append(b.f.Refs, Ref{Kind: r, Name: b.text(arg), Span: span(arg.Span), Entity: c.entity, Owner: c.owner, Call: ci, Arg: int16(min(i, 1<<15-1)), Parent: -1})
 		}
 	}

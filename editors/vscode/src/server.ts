@@ -57,10 +57,14 @@ export class Server implements vscode.Disposable {
     // tosca-ls does not take; plain stdio is what "serve" speaks.
     const serverOptions: ServerOptions = { command: found.path, args: ['serve'] };
     const clientOptions: LanguageClientOptions = {
-      documentSelector: ['tosca', 'heat'].flatMap((language) => [
-        { scheme: 'file', language },
-        { scheme: 'untitled', language },
-      ]),
+      documentSelector: [
+        ...['tosca', 'heat'].flatMap((language) => [
+          { scheme: 'file', language },
+          { scheme: 'untitled', language },
+        ]),
+        // A CSAR's metadata is served by its path, whatever its language.
+        { scheme: 'file', pattern: '**/TOSCA-Metadata/TOSCA.meta' },
+      ],
       outputChannel: this.output,
       initializationOptions: { tosca: this.section() },
       middleware: {
