@@ -52,7 +52,7 @@ func BenchmarkRetainedTemplate(b *testing.B) {
 	var sb strings.Builder
 	sb.WriteString("tosca_definitions_version: tosca_simple_yaml_1_3\ntopology_template:\n  inputs:\n    port: {type: integer, default: 80}\n  node_templates:\n")
 	for i := 0; i < 2000; i++ {
-		sb.WriteString("    n" + strings.Repeat("x", i%7) + string(rune('a'+i%26)) + strings.Repeat("y", i/26) + ":\n      type: tosca.nodes.WebServer\n      properties:\n        port: { get_input: port }\n        name: web\n      requirements:\n        - host: h1\n        - dependency: { node: db, relationship: tosca.relationships.DependsOn }\n      interfaces:\n        Standard:\n          create: scripts/create.sh\n")
+		sb.WriteString("    n" + strings.Repeat("x", i%7) + string(rune('a'+i%26)) + strings.Repeat("y", i/26) + ":\n      type: tosca.nodes.WebServer\n      properties:\n        port: { get_input: port }\n        name: web\n      requirements:\n        - host: h1\n        - dependency: { node: db, relationship: tosca.relationships.DependsOn }\n      interfaces:\n        Standard:\n          operations:\n            create: scripts/create.sh\n")
 	}
 	src := sb.String()
 	var ratio float64
