@@ -42,15 +42,15 @@ func (b *builder) sandbox() *sandbox {
 	return b.s.sandbox
 }
 
-// check returns why path may not be read, or nil; name is the import as
+// allows returns why path may not be read, or nil; name is the import as
 // the author wrote it (messages never show more of the target).
-func (sb *sandbox) check(path, name string) *Problem {
-	real := realPath(path)
-	for _, r := range sb.roots {
+func (b *builder) allows(path, name string) *Problem {
+	real, info, err := b.realPath(path)
+	for _, r := range b.sandbox().roots {
 		if within(r, real) {
-			if st, err := os.Stat(real); err == nil && st.IsDir() {
+			if err == nil && info.IsDir() {
 				return &Problem{Code: diag.ImportNotFound, Message: "import " + name + " names a folder, not a file"}
-			} else if err == nil && !st.Mode().IsRegular() {
+			} else if err == nil && !info.Mode().IsRegular() {
 				return &Problem{Code: diag.ImportRefused, Message: "import " + name + " refused: not a regular file (devices, pipes and sockets are never read)"}
 			}
 			return nil
@@ -59,14 +59,54 @@ func (sb *sandbox) check(path, name string) *Problem {
 	return &Problem{Code: diag.ImportRefused, Message: "import " + name + " refused: it lies outside the workspace folders, the CSAR root, the profile folders and the profile cache (add it to the allowedPaths setting to allow it)"}
 }
 
-// realPath follows the symbolic links of path (of its folder when the file
-// does not exist).
-func realPath(path string) string {
-	if real, err := filepath.EvalSymlinks(path); err == nil {
+// realPath follows the symbolic links of path and stats what it leads to
+// (err when nothing is there), memoised for one build: thousands of imports
+// share a few targets and folders, and resolving a folder costs a system
+// call per path element.
+func (b *builder) realPath(path string) (string, os.FileInfo, error) {
+	if r, ok := b.realPaths[path]; ok {
+		return r.path, r.info, r.err
+	}
+	real := filepath.Join(b.realDir(filepath.Dir(path)), filepath.Base(path))
+	info, err := os.Lstat(real)
+	if err == nil && info.Mode()&os.ModeSymlink != 0 {
+		if target, lerr := filepath.EvalSymlinks(real); lerr == nil {
+			real = target
+		}
+		info, err = os.Stat(real)
+	}
+	if b.realPaths == nil {
+		b.realPaths = map[string]resolvedPath{}
+	}
+	b.realPaths[path] = resolvedPath{real, info, err}
+	return real, info, err
+}
+
+// resolvedPath is what realPath found.
+type resolvedPath struct {
+	path string
+	info os.FileInfo
+	err  error
+}
+
+// realDir is the real path of a folder, built from its parent's (memoised)
+// with one system call per folder.
+func (b *builder) realDir(dir string) string {
+	if real, ok := b.realDirs[dir]; ok {
 		return real
 	}
-	if dir, err := filepath.EvalSymlinks(filepath.Dir(path)); err == nil {
-		return filepath.Join(dir, filepath.Base(path))
+	real := dir
+	if parent := filepath.Dir(dir); parent != dir {
+		real = filepath.Join(b.realDir(parent), filepath.Base(dir))
+		if info, err := os.Lstat(real); err == nil && info.Mode()&os.ModeSymlink != 0 {
+			if target, err := filepath.EvalSymlinks(real); err == nil {
+				real = target
+			}
+		}
 	}
-	return path
+	if b.realDirs == nil {
+		b.realDirs = map[string]string{}
+	}
+	b.realDirs[dir] = real
+	return real
 }

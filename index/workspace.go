@@ -519,6 +519,10 @@ type builder struct {
 	changed map[string]bool
 	// onFinish is told the snapshot once it is published.
 	onFinish func(*Snapshot)
+	// realPaths and realDirs memoise the real paths of imported files and
+	// of folders (see realPath).
+	realPaths map[string]resolvedPath
+	realDirs  map[string]string
 }
 
 func (w *Workspace) newBuilder(prev *Snapshot) *builder {
@@ -690,7 +694,7 @@ func (b *builder) finish() *Snapshot {
 			if l.Path == "" {
 				continue
 			}
-			if problem := b.sandbox().check(l.Path, strconv.Quote(l.Import.URL)); problem != nil {
+			if problem := b.allows(l.Path, strconv.Quote(l.Import.URL)); problem != nil {
 				links[i].Path, links[i].Problem = "", problem
 				b.s.refusedUsers[p] = true
 				continue
