@@ -9,8 +9,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/tosca-ls/tosca-ls/analysis"
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
@@ -153,7 +155,8 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		out = append(out, jsonDiagnostic{File: name, Severity: d.Severity.String(), Code: d.Code, Message: d.Message,
 			Range: jsonRange{Start: start, End: end}})
 	}
-	for _, p := range paths {
+	diags := diagnoseAll(engine, view, paths)
+	for i, p := range paths {
 		name := display(p, archives)
 		f := snap.File(p)
 		if f == nil {
@@ -161,7 +164,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 				Message: "not a TOSCA file: it has no top-level tosca_definitions_version (nor heat_template_version)"})
 			continue
 		}
-		for _, d := range engine.Diagnostics(context.Background(), view, p) {
+		for _, d := range diags[i] {
 			sl, sc := f.Lines().UTF16(d.Span.Start)
 			el, ec := f.Lines().UTF16(d.Span.End)
 			emit(name, jsonPosition{sl, sc}, jsonPosition{el, ec}, d)
@@ -176,6 +179,32 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// diagnoseAll computes the diagnostics of every path (in order) on all
+// cores: the engine's queries are safe for concurrent use, and files
+// importing the same profiles share what one of them computed.
+func diagnoseAll(engine *model.Engine, view *model.View, paths []string) [][]model.Diagnostic {
+	out := make([][]model.Diagnostic, len(paths))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				if view.Snap.File(paths[i]) != nil {
+					out[i] = engine.Diagnostics(context.Background(), view, paths[i])
+				}
+			}
+		}()
+	}
+	for i := range paths {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return out
 }
 
 // profileRoots are the folders whose declared profiles a check sees: the
