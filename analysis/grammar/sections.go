@@ -39,6 +39,18 @@ const (
 	KeyVariadic   = "variadic"
 	KeyResult     = "result"
 	KeySteps      = "steps"
+	// The keynames of templates, groups and policies the topology reads.
+	KeyDirectives = "directives"
+	KeyCount      = "count"
+	KeyMembers    = "members"
+	KeyTargets    = "targets"
+)
+
+// Node template directives asking for the node to be realised by another
+// service template: final 2.0's and 1.x's spelling.
+const (
+	DirectiveSubstitute    = "substitute"
+	DirectiveSubstitutable = "substitutable"
 )
 
 // Member sections: keynames of type definitions holding named member

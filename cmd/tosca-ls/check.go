@@ -10,7 +10,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
@@ -77,63 +76,13 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	ws := index.NewWorkspace(index.Options{ProfilePaths: profilePaths, RemoteImports: *remote})
-	var roots []string
-	explicit := map[string]bool{}
-	// archives maps an extracted folder back to the archive it came from.
-	archives := map[string]string{}
-	for _, arg := range fs.Args() {
-		abs, err := filepath.Abs(arg)
-		if err != nil {
-			fmt.Fprintf(stderr, "tosca-ls: %v\n", err)
-			return 2
-		}
-		st, err := os.Stat(abs)
-		if err != nil {
-			fmt.Fprintf(stderr, "tosca-ls: %v\n", err)
-			return 2
-		}
-		switch {
-		case st.IsDir():
-			ws.AddFolder(context.Background(), abs, nil)
-			roots = append(roots, abs)
-		case isArchive(abs):
-			dir, err := extractCSAR(abs)
-			if err != nil {
-				fmt.Fprintf(stderr, "tosca-ls: %s: %v\n", arg, err)
-				return 2
-			}
-			defer os.RemoveAll(dir)
-			archives[dir] = abs
-			ws.AddFolder(context.Background(), dir, nil)
-			roots = append(roots, dir)
-		default:
-			explicit[abs] = true
-			// A file checked on its own: its folder is its workspace.
-			ws.AddRoot(filepath.Dir(abs))
-			ws.Refresh(abs)
-		}
+	loaded, err := load(fs.Args(), index.Options{ProfilePaths: profilePaths, RemoteImports: *remote}, *root)
+	if err != nil {
+		fmt.Fprintf(stderr, "tosca-ls: %v\n", err)
+		return 2
 	}
-	for _, r := range profileRoots(*root, fs.Args()) {
-		ws.AddProfileRoot(context.Background(), r)
-	}
-	// Every folder is indexed: a profile name not found now is unknown.
-	ws.MarkComplete()
-	snap := ws.Settle(context.Background())
-	var paths []string
-	for _, p := range snap.Paths() {
-		if explicit[p] || underAny(p, roots) {
-			paths = append(paths, p)
-		}
-	}
-	// A folder scan skips what is not TOSCA; a file named on the command
-	// line is meant to be TOSCA, so it is an error when it is not.
-	for p := range explicit {
-		if snap.File(p) == nil {
-			paths = append(paths, p)
-		}
-	}
-	sort.Strings(paths)
+	defer loaded.cleanup()
+	snap, paths, archives := loaded.snap, loaded.paths, loaded.archives
 	engine := model.NewEngine()
 	view := engine.View(snap)
 	failed := false
