@@ -192,7 +192,9 @@ type builder struct {
 	ids map[string]bool
 }
 
-func (b *builder) loc(id facts.ID) model.Location { return b.v.Location(model.Decl{Path: b.g.Path, ID: id}) }
+func (b *builder) loc(id facts.ID) model.Location {
+	return b.v.Location(model.Decl{Path: b.g.Path, ID: id})
+}
 
 // inTopology reports whether a declaration belongs to the topology itself
 // (not to a workflow or an operation).
