@@ -112,6 +112,9 @@ func (s *Server) call(ctx context.Context, method string, req *jsonrpc2.Request)
 	if s.opts.TestHooks && strings.HasPrefix(method, "tosca/test/") {
 		return s.testHook(ctx, method, req.Params())
 	}
+	if method == methodTopology {
+		return s.topologyRequest(ctx, req.Params())
+	}
 	if !implemented[method] {
 		// Never reach protocol.ServerHandler: it decodes the params of
 		// unknown methods first (null params → ParseError).
@@ -150,6 +153,7 @@ var implemented = map[string]bool{
 	protocol.MethodTextDocumentDocumentLink:           true,
 	protocol.MethodTextDocumentFoldingRange:           true,
 	protocol.MethodTextDocumentSemanticTokensFull:     true,
+	protocol.MethodWorkspaceExecuteCommand:            true,
 }
 
 func (s *Server) handleNotification(ctx context.Context, req *jsonrpc2.Request) {

@@ -88,6 +88,8 @@ type Server struct {
 	engine *model.Engine
 	// symbols keeps the names each file declares, for workspace/symbol.
 	symbols *outline.Index
+	// renderer draws topologies as SVG.
+	renderer renderer
 
 	bg sync.WaitGroup // background jobs (indexing, configuration)
 
