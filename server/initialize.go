@@ -49,6 +49,7 @@ func capabilities() protocol.ServerCapabilities {
 			Legend: tokenLegend(),
 			Full:   protocol.Boolean(true),
 		},
+		InlayHintProvider:      protocol.Boolean(true),
 		ExecuteCommandProvider: protocol.ExecuteCommandOptions{Commands: []string{commandTopology}},
 		Workspace: &protocol.WorkspaceOptions{
 			WorkspaceFolders: &protocol.WorkspaceFoldersServerCapabilities{

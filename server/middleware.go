@@ -154,6 +154,7 @@ var implemented = map[string]bool{
 	protocol.MethodTextDocumentFoldingRange:           true,
 	protocol.MethodTextDocumentSemanticTokensFull:     true,
 	protocol.MethodWorkspaceExecuteCommand:            true,
+	protocol.MethodTextDocumentInlayHint:              true,
 }
 
 func (s *Server) handleNotification(ctx context.Context, req *jsonrpc2.Request) {

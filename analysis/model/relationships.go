@@ -51,14 +51,14 @@ func (v *View) Relationships(path string) []Relationship {
 		}
 		tmpl := Decl{path, id}
 		for _, req := range f.Entries(id, grammar.SectionRequirements) {
-			out = append(out, v.relationship(tmpl, req))
+			out = append(out, v.Relationship(tmpl, req))
 		}
 	}
 	return out
 }
 
-// relationship resolves one requirement assignment of template tmpl.
-func (v *View) relationship(tmpl Decl, req facts.ID) Relationship {
+// Relationship resolves one requirement assignment req of node template tmpl.
+func (v *View) Relationship(tmpl Decl, req facts.ID) Relationship {
 	f := v.Facts(tmpl.Path)
 	r := Relationship{Source: tmpl, Entity: req, Name: f.Entity(req).Name, Node: v.RequirementNode(tmpl.Path, req)}
 	if items := f.Items(f.FieldValue(req, grammar.KeyNode)); len(items) > 1 {
