@@ -155,6 +155,8 @@ var implemented = map[string]bool{
 	protocol.MethodTextDocumentSemanticTokensFull:     true,
 	protocol.MethodWorkspaceExecuteCommand:            true,
 	protocol.MethodTextDocumentInlayHint:              true,
+	protocol.MethodTextDocumentDiagnostic:             true,
+	protocol.MethodWorkspaceDiagnostic:                true,
 }
 
 func (s *Server) handleNotification(ctx context.Context, req *jsonrpc2.Request) {

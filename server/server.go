@@ -116,6 +116,10 @@ type clientCaps struct {
 	snippets            bool
 	markdownHover       bool
 	workspaceFolders    bool
+	// pullDiagnostics is set for clients that pull diagnostics (they get
+	// no push); diagnosticRefresh when they accept refresh requests.
+	pullDiagnostics   bool
+	diagnosticRefresh bool
 }
 
 func newServer(ctx context.Context, opts Options) *Server {
