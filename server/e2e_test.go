@@ -218,7 +218,7 @@ func checkCapabilities(t *testing.T, res map[string]any) {
 	modifiers := []string{"declaration", "defaultLibrary", "deprecated"}
 	if !reflect.DeepEqual(c.SemanticTokensProvider.Legend.TokenTypes, types) || len(types) != len(outline.TokenTypes) ||
 		!reflect.DeepEqual(c.SemanticTokensProvider.Legend.TokenModifiers, modifiers) || len(modifiers) != len(outline.Modifiers) ||
-		c.SemanticTokensProvider.Full != true || c.SemanticTokensProvider.Range != nil {
+		!reflect.DeepEqual(c.SemanticTokensProvider.Full, map[string]any{"delta": true}) || c.SemanticTokensProvider.Range != true {
 		t.Errorf("semantic tokens: %+v", c.SemanticTokensProvider)
 	}
 	if !c.Workspace.WorkspaceFolders.Supported || c.Workspace.WorkspaceFolders.ChangeNotifications != true {
@@ -226,7 +226,7 @@ func checkCapabilities(t *testing.T, res map[string]any) {
 	}
 	for _, key := range []string{"hoverProvider", "definitionProvider", "typeDefinitionProvider", "implementationProvider",
 		"referencesProvider", "documentHighlightProvider", "documentSymbolProvider", "workspaceSymbolProvider",
-		"documentLinkProvider", "foldingRangeProvider", "inlayHintProvider", "executeCommandProvider"} {
+		"documentLinkProvider", "foldingRangeProvider", "inlayHintProvider", "executeCommandProvider", "selectionRangeProvider"} {
 		if !strings.Contains(string(raw), `"`+key+`"`) {
 			t.Errorf("capability %s missing", key)
 		}

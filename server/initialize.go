@@ -47,8 +47,10 @@ func capabilities(caps clientCaps) protocol.ServerCapabilities {
 		FoldingRangeProvider: protocol.Boolean(true),
 		SemanticTokensProvider: &protocol.SemanticTokensOptions{
 			Legend: tokenLegend(),
-			Full:   protocol.Boolean(true),
+			Full:   &protocol.SemanticTokensFullDelta{Delta: ptr(true)},
+			Range:  protocol.Boolean(true),
 		},
+		SelectionRangeProvider: protocol.Boolean(true),
 		InlayHintProvider:      protocol.Boolean(true),
 		ExecuteCommandProvider: protocol.ExecuteCommandOptions{Commands: []string{commandTopology}},
 		Workspace: &protocol.WorkspaceOptions{

@@ -90,6 +90,8 @@ type Server struct {
 	symbols *outline.Index
 	// renderer draws topologies as SVG.
 	renderer renderer
+	// tokens are the semantic tokens last sent per document.
+	tokens tokenResults
 
 	bg sync.WaitGroup // background jobs (indexing, configuration)
 
