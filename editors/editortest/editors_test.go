@@ -233,12 +233,14 @@ func TestVSCode(t *testing.T) {
 		SwitchedTo, SwitchedBack string
 		Commands                 []string
 		HoverAfterRestart        string
+		Topology                 []string
 	}
 	res.field(t, "servedDescriptionFirst", &more.ServedDescriptionFirst)
 	res.field(t, "switchedTo", &more.SwitchedTo)
 	res.field(t, "switchedBack", &more.SwitchedBack)
 	res.field(t, "commands", &more.Commands)
 	res.field(t, "hoverAfterRestart", &more.HoverAfterRestart)
+	res.field(t, "topology", &more.Topology)
 	if !more.ServedDescriptionFirst {
 		t.Error("the file starting with description: got no diagnostics from the server")
 	}
@@ -246,7 +248,17 @@ func TestVSCode(t *testing.T) {
 		t.Errorf("adding and removing the version key switched plain.yaml to %q and back to %q, want tosca and yaml",
 			more.SwitchedTo, more.SwitchedBack)
 	}
-	for _, c := range []string{"tosca.restartServer", "tosca.showOutput", "tosca.locateServer", "tosca.setLanguage"} {
+	// The webview shows the SVG of main.yaml: each node with its name and type.
+	for _, want := range []string{"app\nmy.App", "server\ntosca.nodes.Compute"} {
+		found := false
+		for _, n := range more.Topology {
+			found = found || strings.HasPrefix(n, want)
+		}
+		if !found {
+			t.Errorf("the topology webview shows no node %q; its nodes: %q", want, more.Topology)
+		}
+	}
+	for _, c := range []string{"tosca.restartServer", "tosca.showOutput", "tosca.locateServer", "tosca.setLanguage", "tosca.showTopology"} {
 		if !contains(more.Commands, c) {
 			t.Errorf("command %s is not registered: %v", c, more.Commands)
 		}

@@ -11,6 +11,7 @@ test("the server gets its own settings from the manifest, not the extension's", 
   assert.deepEqual(serverSettingKeys(contributed).sort(), [
     'diagnostics',
     'diagnosticsDelay',
+    'inlayHints',
     'logLevel',
     'profilePaths',
     'remoteImports',
