@@ -29,6 +29,18 @@ func TestNeovim(t *testing.T) {
 	if !strings.HasPrefix(highlight, "yaml") {
 		t.Errorf("a tosca buffer's first key is highlighted as %q, want YAML's highlighting", highlight)
 	}
+	checkTopologySVG(t, res, ":ToscaTopology")
+}
+
+// checkTopologySVG checks the SVG an editor command wrote: the drawing of
+// main.yaml, with its two node templates.
+func checkTopologySVG(t *testing.T, res *result, command string) {
+	t.Helper()
+	var svg string
+	res.field(t, "topology", &svg)
+	if !strings.Contains(svg, "<svg") || !strings.Contains(svg, `id="n:app"`) || !strings.Contains(svg, `id="n:server"`) {
+		t.Errorf("%s wrote no SVG of main.yaml's nodes: %.300q", command, svg)
+	}
 }
 
 func TestEmacs(t *testing.T) {
@@ -45,6 +57,7 @@ func TestEmacs(t *testing.T) {
 				"-L", filepath.Join(repo, "editors", "emacs"),
 				"-l", filepath.Join(repo, "editors", "editortest", "drivers", "emacs.el"), client.name)
 			checkEditing(t, sc, res)
+			checkTopologySVG(t, res, "M-x tosca-show-topology")
 			var mode struct {
 				Base                                 string
 				CommentStart                         string
