@@ -46,24 +46,15 @@ func (g *Graph) DOT() string {
 		w("  subgraph %s {\n    id=%s; label=%s; style=dashed;\n", quote("cluster_substitution"), quote("substitution"), quote("substitutes "+s.NodeType))
 		indent = "    "
 	}
-	placed := map[string]bool{}
+	clusters, placed := g.clusters()
 	// clustered maps a group drawn as a cluster to one of its nodes (an
 	// edge to a cluster is drawn to a node and clipped at the cluster).
 	clustered := map[string]string{}
-	for _, gr := range g.Groups {
-		var members []string
-		for _, m := range gr.Members {
-			if g.node(m) != nil && !placed[m] {
-				placed[m] = true
-				members = append(members, m)
-			}
-		}
-		if len(members) == 0 {
-			continue
-		}
-		clustered[gr.Name] = members[0]
+	for _, c := range clusters {
+		gr := c.group
+		clustered[gr.Name] = c.members[0]
 		w("%ssubgraph %s {\n%s  id=%s; label=%s; style=\"rounded,dotted\";\n", indent, quote("cluster_"+gr.Name), indent, quote(GroupElement(gr.Name)), quote(gr.Name+" ("+gr.Type+")"))
-		for _, m := range members {
+		for _, m := range c.members {
 			w("%s  %s\n", indent, g.dotNode(g.node(m)))
 		}
 		w("%s}\n", indent)
@@ -132,6 +123,32 @@ func (g *Graph) DOT() string {
 	}
 	w("}\n")
 	return b.String()
+}
+
+// cluster is a group drawn around its member nodes.
+type cluster struct {
+	group   Group
+	members []string
+}
+
+// clusters places each node in the first group listing it (drawings nest
+// clusters but cannot overlap them); groups left with no node of their own
+// are not drawn as clusters. placed holds the nodes inside a cluster.
+func (g *Graph) clusters() (out []cluster, placed map[string]bool) {
+	placed = map[string]bool{}
+	for _, gr := range g.Groups {
+		var members []string
+		for _, m := range gr.Members {
+			if g.node(m) != nil && !placed[m] {
+				placed[m] = true
+				members = append(members, m)
+			}
+		}
+		if len(members) > 0 {
+			out = append(out, cluster{group: gr, members: members})
+		}
+	}
+	return out, placed
 }
 
 // node finds a node by ID (nil if none).

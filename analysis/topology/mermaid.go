@@ -16,28 +16,19 @@ func (g *Graph) Mermaid() string {
 	for i, n := range g.Nodes {
 		id[n.ID] = fmt.Sprintf("n%d", i)
 	}
-	placed := map[string]bool{}
+	clusters, placed := g.clusters()
 	groupID := map[string]string{}
 	indent := "  "
 	if s := g.Substitution; s != nil {
 		w("  subgraph substitution[%s]\n", mermaidText("substitutes "+s.NodeType))
 		indent = "    "
 	}
-	for gi, gr := range g.Groups {
-		var members []string
-		for _, m := range gr.Members {
-			if g.node(m) != nil && !placed[m] {
-				placed[m] = true
-				members = append(members, m)
-			}
-		}
-		if len(members) == 0 {
-			continue
-		}
+	for ci, c := range clusters {
+		gr := c.group
 		// Edges may end at a subgraph: policies targeting the group do.
-		groupID[gr.Name] = fmt.Sprintf("g%d", gi)
-		w("%ssubgraph g%d[%s]\n", indent, gi, mermaidText(gr.Name+" ("+gr.Type+")"))
-		for _, m := range members {
+		groupID[gr.Name] = fmt.Sprintf("g%d", ci)
+		w("%ssubgraph g%d[%s]\n", indent, ci, mermaidText(gr.Name+" ("+gr.Type+")"))
+		for _, m := range c.members {
 			w("%s  %s\n", indent, mermaidNode(id[m], g.node(m)))
 		}
 		w("%send\n", indent)

@@ -4,8 +4,6 @@ import (
 	"archive/zip"
 	"context"
 	"encoding/json"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -55,28 +53,17 @@ type jsonPosition struct {
 }
 
 func runCheck(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, checkUsage)
-		fs.PrintDefaults()
-	}
+	fs := newWorkspaceFlags("check", checkUsage, stderr)
 	format := fs.String("format", "text", "output `format`: text or json")
-	var profilePaths stringList
-	fs.Var(&profilePaths, "profile-path", "a `folder` of profiles importable by name (repeatable)")
-	root := fs.String("root", "", "the `folder` whose profiles are importable by name (default: the repository around each PATH)")
 	remote := fs.Bool("remote-imports", false, "fetch imports with a URL scheme once into the cache folder (otherwise they are reported, not fetched)")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	if code, done := fs.parse(args); done {
+		return code
 	}
 	if fs.NArg() == 0 || (*format != "text" && *format != "json") {
 		fs.Usage()
 		return 2
 	}
-	loaded, err := load(fs.Args(), index.Options{ProfilePaths: profilePaths, RemoteImports: *remote}, *root)
+	loaded, err := load(fs.Args(), index.Options{ProfilePaths: fs.profilePaths, RemoteImports: *remote}, *fs.root)
 	if err != nil {
 		fmt.Fprintf(stderr, "tosca-ls: %v\n", err)
 		return 2

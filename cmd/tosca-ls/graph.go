@@ -3,8 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 
@@ -30,27 +28,16 @@ Flags:
 var graphFormats = map[string]bool{"dot": true, "json": true, "mermaid": true, "svg": true}
 
 func runGraph(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("graph", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, graphUsage)
-		fs.PrintDefaults()
-	}
+	fs := newWorkspaceFlags("graph", graphUsage, stderr)
 	format := fs.String("format", "dot", "output `format`: dot, json, mermaid or svg")
-	var profilePaths stringList
-	fs.Var(&profilePaths, "profile-path", "a `folder` of profiles importable by name (repeatable)")
-	root := fs.String("root", "", "the `folder` whose profiles are importable by name (default: the repository around PATH)")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	if code, done := fs.parse(args); done {
+		return code
 	}
 	if fs.NArg() != 1 || !graphFormats[*format] {
 		fs.Usage()
 		return 2
 	}
-	l, err := load(fs.Args(), index.Options{ProfilePaths: profilePaths}, *root)
+	l, err := load(fs.Args(), index.Options{ProfilePaths: fs.profilePaths}, *fs.root)
 	if err != nil {
 		fmt.Fprintf(stderr, "tosca-ls: %v\n", err)
 		return 2

@@ -2,13 +2,49 @@ package main
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
 
 	"github.com/tosca-ls/tosca-ls/index"
 )
+
+// workspaceFlags are the flags of a command that reads a workspace (check,
+// graph): its usage text, the profile folders and the profiles' root.
+type workspaceFlags struct {
+	*flag.FlagSet
+	profilePaths stringList
+	root         *string
+}
+
+func newWorkspaceFlags(name, usage string, stderr io.Writer) *workspaceFlags {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, usage)
+		fs.PrintDefaults()
+	}
+	w := &workspaceFlags{FlagSet: fs}
+	fs.Var(&w.profilePaths, "profile-path", "a `folder` of profiles importable by name (repeatable)")
+	w.root = fs.String("root", "", "the `folder` whose profiles are importable by name (default: the repository around each PATH)")
+	return w
+}
+
+// parse reads args; done is set when the command stops there, with its
+// exit code (0 after --help, 2 on a bad flag).
+func (w *workspaceFlags) parse(args []string) (code int, done bool) {
+	if err := w.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0, true
+		}
+		return 2, true
+	}
+	return 0, false
+}
 
 // loaded is the workspace the command-line commands read: the files, folders
 // and archives named on the command line, settled into one snapshot.
