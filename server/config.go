@@ -369,6 +369,13 @@ func (s *Server) setWorkspaceLayer(ctx context.Context, layer *configLayer, warn
 	s.mu.Unlock()
 
 	s.applyLogLevel(cfg.LogLevel)
+	if !maps.Equal(old.HintsOff, cfg.HintsOff) && s.clientCaps().inlayHintRefresh {
+		s.goBackground("inlay hint refresh", func(ctx context.Context) {
+			if err := s.client.InlayHintRefresh(ctx); err != nil {
+				s.log.Debug("workspace/inlayHint/refresh failed", zap.Error(err))
+			}
+		})
+	}
 	indexChanged := !slices.Equal(old.ProfilePaths, cfg.ProfilePaths) || old.RemoteImports != cfg.RemoteImports
 	diagsChanged := !maps.Equal(old.Diagnostics, cfg.Diagnostics)
 	if !indexChanged && !diagsChanged {

@@ -3,6 +3,8 @@ package server_test
 import (
 	"strings"
 	"testing"
+
+	"github.com/tosca-ls/tosca-ls/server/lsptest"
 )
 
 type inlayHint struct {
@@ -15,8 +17,14 @@ type inlayHint struct {
 // outside it, and a kind switched off in the settings disappears.
 func TestE2EInlayHints(t *testing.T) {
 	e := startBinary(t)
+	refreshed := make(chan struct{}, 4)
+	e.c.Handle("workspace/inlayHint/refresh", func(*lsptest.Message) (any, *lsptest.Error) {
+		refreshed <- struct{}{}
+		return nil, nil
+	})
 	res := e.initialize(map[string]any{
-		"processId": nil, "rootUri": e.uri(""), "capabilities": map[string]any{},
+		"processId": nil, "rootUri": e.uri(""),
+		"capabilities": map[string]any{"workspace": map[string]any{"inlayHint": map[string]any{"refreshSupport": true}}},
 		"initializationOptions": map[string]any{"tosca": map[string]any{"inlayHints": map[string]any{"chainRoots": false}}},
 	})
 	if !strings.Contains(mustJSON(t, res), `"inlayHintProvider":true`) {
@@ -55,6 +63,20 @@ func TestE2EInlayHints(t *testing.T) {
 	for _, h := range hints(16, 30) {
 		if h.Position.Line < 16 {
 			t.Errorf("hint %q at line %d is outside the range", h.Label, h.Position.Line)
+		}
+	}
+
+	// Switching a kind off in the settings asks the client to refresh, and
+	// the kind is gone.
+	e.notify("workspace/didChangeConfiguration", map[string]any{"settings": map[string]any{"tosca": map[string]any{"inlayHints": map[string]any{"inputDefaults": false}}}})
+	select {
+	case <-refreshed:
+	case <-e.ctx().Done():
+		t.Fatal("no workspace/inlayHint/refresh after the settings changed")
+	}
+	for _, h := range hints(0, 30) {
+		if strings.HasPrefix(h.Label, "= ") {
+			t.Errorf("input default hint %q shown though switched off", h.Label)
 		}
 	}
 }

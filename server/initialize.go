@@ -122,6 +122,9 @@ func readClientCaps(c *protocol.ClientCapabilities) clientCaps {
 		if w.Diagnostics != nil {
 			cc.diagnosticRefresh = is(w.Diagnostics.RefreshSupport)
 		}
+		if w.InlayHint != nil {
+			cc.inlayHintRefresh = is(w.InlayHint.RefreshSupport)
+		}
 		cc.workspaceFolders = is(w.WorkspaceFolders)
 		if w.WorkspaceEdit != nil {
 			cc.documentChanges = is(w.WorkspaceEdit.DocumentChanges)

@@ -122,6 +122,9 @@ type clientCaps struct {
 	// no push); diagnosticRefresh when they accept refresh requests.
 	pullDiagnostics   bool
 	diagnosticRefresh bool
+	// inlayHintRefresh is set for clients that accept
+	// workspace/inlayHint/refresh.
+	inlayHintRefresh bool
 }
 
 func newServer(ctx context.Context, opts Options) *Server {
