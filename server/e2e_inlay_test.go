@@ -24,7 +24,7 @@ func TestE2EInlayHints(t *testing.T) {
 	})
 	res := e.initialize(map[string]any{
 		"processId": nil, "rootUri": e.uri(""),
-		"capabilities": map[string]any{"workspace": map[string]any{"inlayHint": map[string]any{"refreshSupport": true}}},
+		"capabilities":          map[string]any{"workspace": map[string]any{"inlayHint": map[string]any{"refreshSupport": true}}},
 		"initializationOptions": map[string]any{"tosca": map[string]any{"inlayHints": map[string]any{"chainRoots": false}}},
 	})
 	if !strings.Contains(mustJSON(t, res), `"inlayHintProvider":true`) {

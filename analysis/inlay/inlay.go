@@ -167,18 +167,20 @@ func valueLabel(f *facts.Facts, v facts.ValueID) string {
 // the assignments in the span are resolved in full; every one is counted.
 func (c *collector) requirements(capabilities, incoming bool) {
 	f := c.f
-	var templates []facts.ID
-	byName := make(map[string]facts.ID, len(f.Entities)/8)
+	// Only the templates named in the span are counted for.
+	shown := map[string]facts.ID{}
 	for id := range f.Declarations() {
-		if f.Entities[id].Declares() == grammar.NodeTemplate {
-			templates = append(templates, id)
-			byName[f.Entities[id].Name] = id
+		if e := &f.Entities[id]; incoming && e.Declares() == grammar.NodeTemplate && c.inSpan(e.NameSpan) {
+			shown[e.Name] = id
 		}
 	}
-	count := make(map[facts.ID]int, len(templates))
-	for _, id := range templates {
+	count := make(map[facts.ID]int, len(shown))
+	for id := range f.Declarations() {
+		if f.Entities[id].Declares() != grammar.NodeTemplate {
+			continue
+		}
 		for _, req := range f.Entries(id, grammar.SectionRequirements) {
-			if t, ok := byName[model.RequirementNodeIn(f, req)]; ok && incoming {
+			if t, ok := shown[model.RequirementNodeIn(f, req)]; ok {
 				count[t]++
 			}
 			node := f.Value(f.FieldValue(req, grammar.KeyNode))
@@ -194,9 +196,6 @@ func (c *collector) requirements(capabilities, incoming bool) {
 	}
 	for id, n := range count {
 		e := f.Entity(id)
-		if !c.inSpan(e.NameSpan) {
-			continue
-		}
 		label := "← 1 relationship"
 		if n > 1 {
 			label = fmt.Sprintf("← %d relationships", n)
