@@ -198,6 +198,13 @@ func (d *diagnostics) run(ctx context.Context, gen uint64, paths []string) {
 		return
 	}
 	snap := ws.Snapshot()
+	if !snap.Complete() {
+		// The first index of the workspace folders is still being built:
+		// imports of files not indexed yet would be refused and names not
+		// found. indexFolders schedules everything again when it is done.
+		d.requeue(gen)
+		return
+	}
 	// Open documents first, then the rest, each group sorted.
 	sort.Slice(paths, func(i, j int) bool {
 		oi, oj := d.s.docs.get(paths[i]) != nil, d.s.docs.get(paths[j]) != nil
@@ -217,6 +224,19 @@ func (d *diagnostics) run(ctx context.Context, gen uint64, paths []string) {
 		}
 		d.publish(gen, p, params)
 	}
+}
+
+// requeue puts back what run gen was to publish, unless a newer run took it.
+func (d *diagnostics) requeue(gen uint64) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if gen != d.gen {
+		return
+	}
+	for p := range d.remaining {
+		d.pending[p] = true
+	}
+	d.remaining = nil
 }
 
 // compute analyses one file. ok is false when the analysis panicked.
