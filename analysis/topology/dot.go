@@ -31,6 +31,8 @@ const (
 	colourWarning  = "#d97706"
 	colourPort     = "#e6f4ea"
 	colourPolicy   = "#fff8e1"
+	// colourLink draws the links of ports and policies, lighter than edges.
+	colourLink = "#9aa0a6"
 )
 
 // DOT writes the graph in Graphviz's language.
@@ -39,7 +41,7 @@ func (g *Graph) DOT() string {
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
 	w("digraph %s {\n", quote("topology"))
 	w("  graph [rankdir=LR, fontname=\"Helvetica\", fontsize=11, compound=true];\n")
-	w("  node [shape=box, style=\"rounded,filled\", fillcolor=%s, fontname=\"Helvetica\", fontsize=11];\n", quote(colourTemplate))
+	w("  node [shape=box, style=\"rounded,filled\", fillcolor=%s, fontname=\"Helvetica\", fontsize=11, margin=\"0.25,0.08\"];\n", quote(colourTemplate))
 	w("  edge [fontname=\"Helvetica\", fontsize=9];\n")
 	indent := "  "
 	if s := g.Substitution; s != nil {
@@ -87,13 +89,13 @@ func (g *Graph) DOT() string {
 	for _, p := range g.Inputs {
 		w("  %s [id=%s, shape=cds, fillcolor=%s, label=%s];\n", quote(InputElement(p.Name)), quote(InputElement(p.Name)), quote(colourPort), quote(portLabel(p)))
 		for _, n := range p.Nodes {
-			w("  %s -> %s [style=dotted, arrowhead=none];\n", quote(InputElement(p.Name)), quote(NodeElement(n)))
+			w("  %s -> %s [style=dotted, arrowhead=none, color=%s];\n", quote(InputElement(p.Name)), quote(NodeElement(n)), quote(colourLink))
 		}
 	}
 	for _, p := range g.Outputs {
 		w("  %s [id=%s, shape=cds, fillcolor=%s, label=%s];\n", quote(OutputElement(p.Name)), quote(OutputElement(p.Name)), quote(colourPort), quote(portLabel(p)))
 		for _, n := range p.Nodes {
-			w("  %s -> %s [style=dotted];\n", quote(NodeElement(n)), quote(OutputElement(p.Name)))
+			w("  %s -> %s [style=dotted, color=%s];\n", quote(NodeElement(n)), quote(OutputElement(p.Name)), quote(colourLink))
 		}
 	}
 	for _, p := range g.Policies {
@@ -101,9 +103,9 @@ func (g *Graph) DOT() string {
 		for _, m := range p.Members {
 			switch {
 			case g.node(m) != nil:
-				w("  %s -> %s [style=dotted, arrowhead=odot];\n", quote(PolicyElement(p.Name)), quote(NodeElement(m)))
+				w("  %s -> %s [style=dotted, arrowhead=odot, color=%s];\n", quote(PolicyElement(p.Name)), quote(NodeElement(m)), quote(colourLink))
 			case clustered[m] != "":
-				w("  %s -> %s [style=dotted, arrowhead=odot, lhead=%s];\n", quote(PolicyElement(p.Name)), quote(NodeElement(clustered[m])), quote("cluster_"+m))
+				w("  %s -> %s [style=dotted, arrowhead=odot, color=%s, lhead=%s];\n", quote(PolicyElement(p.Name)), quote(NodeElement(clustered[m])), quote(colourLink), quote("cluster_"+m))
 			}
 		}
 	}
