@@ -89,8 +89,9 @@ type Edge struct {
 	// From and To are node IDs (To is "" unless the state is Resolved or Abstract).
 	From, To    string
 	Requirement string
-	// Target is the target as written ("" for an open requirement).
-	Target string
+	// Target is the target as written ("" for an open requirement);
+	// Index the node of it, for `[ node_template, index ]`.
+	Target, Index string
 	// Capability is the target's capability the edge connects to (the one
 	// matched, else as written); Relationship the relationship type or template.
 	Capability   string
@@ -244,7 +245,7 @@ func (b *builder) typeName(t model.Decl) string {
 
 func (b *builder) edge(r model.Relationship) {
 	e := Edge{
-		From: b.v.Name(r.Source), Requirement: r.Name, Target: r.Node,
+		From: b.v.Name(r.Source), Requirement: r.Name, Target: r.Node, Index: r.Index,
 		Capability: r.CapabilityName, Relationship: r.RelationshipName,
 		Location: b.loc(r.Entity),
 	}

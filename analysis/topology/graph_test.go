@@ -135,6 +135,7 @@ func TestEdgeStates(t *testing.T) {
 		{"app", "peer", topology.Dangling, "", "Endpoint", "ConnectsTo", "missing_peer"},
 		{"app", "dependency", topology.Open, "", "Node", "DependsOn", ""},
 		{"store", "dependency", topology.Abstract, "type:Server", "feature", "DependsOn", "Server"},
+		{"store", "dependency", topology.Resolved, "server", "feature", "DependsOn", "server"},
 	}
 	if len(g.Edges) != len(tests) {
 		t.Fatalf("%d edges, want %d: %+v", len(g.Edges), len(tests), g.Edges)
@@ -145,6 +146,9 @@ func TestEdgeStates(t *testing.T) {
 			e.Capability != tc.capability || e.Relationship != tc.relationship || e.Target != tc.targe {
 			t.Errorf("edge %d = %+v, want %+v", i, e, tc)
 		}
+	}
+	if last := g.Edges[len(g.Edges)-1]; last.Index != "1" {
+		t.Errorf("the [ server, 1 ] target has index %q", last.Index)
 	}
 }
 

@@ -38,6 +38,7 @@ type JSONEdge struct {
 	To           string       `json:"to,omitempty"`
 	Requirement  string       `json:"requirement"`
 	Target       string       `json:"target,omitempty"`
+	Index        string       `json:"index,omitempty"`
 	Capability   string       `json:"capability,omitempty"`
 	Relationship string       `json:"relationship,omitempty"`
 	State        string       `json:"state"`
@@ -114,7 +115,7 @@ func (g *Graph) JSON(v *model.View, name func(path string) string) *JSONGraph {
 			SubstitutedBy: names(n.SubstitutedBy, name), Description: n.Description, Location: loc(n.Location)})
 	}
 	for _, e := range g.Edges {
-		out.Edges = append(out.Edges, JSONEdge{From: e.From, To: e.To, Requirement: e.Requirement, Target: e.Target,
+		out.Edges = append(out.Edges, JSONEdge{From: e.From, To: e.To, Requirement: e.Requirement, Target: e.Target, Index: e.Index,
 			Capability: e.Capability, Relationship: e.Relationship, State: stateNames[e.State], Location: loc(e.Location)})
 	}
 	if s := g.Substitution; s != nil {
