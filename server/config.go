@@ -17,6 +17,7 @@ import (
 	"go.uber.org/zap/zapcore"
 
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
+	"github.com/tosca-ls/tosca-ls/analysis/inlay"
 )
 
 // Config is the "tosca" settings section. Its JSON shape is:
@@ -29,6 +30,9 @@ import (
 //	  "logLevel":         "info",                   // "debug" | "info" | "warn" | "error"
 //	  "diagnostics": {                              // per diagnostic code
 //	    "<code>": "error" | "warning" | "information" | "hint" | "off"
+//	  },
+//	  "inlayHints": {                               // each kind of inlay hint, all on by default
+//	    "inputDefaults": true, "capabilities": true, "chainRoots": true, "incomingRelationships": true
 //	  }
 //	}
 //
@@ -52,6 +56,16 @@ type Config struct {
 	// Diagnostics maps a diagnostic code to a severity override; Off
 	// removes the diagnostic.
 	Diagnostics map[string]severityOverride
+	// HintsOff are the kinds of inlay hints switched off.
+	HintsOff map[inlay.Kind]bool
+}
+
+// hintSettings names the inlay hint kinds in the settings.
+var hintSettings = map[string]inlay.Kind{
+	"inputDefaults":         inlay.InputDefault,
+	"capabilities":          inlay.Capability,
+	"chainRoots":            inlay.ChainRoot,
+	"incomingRelationships": inlay.Incoming,
 }
 
 // severityOverride is 0 for "off", else a diag.Severity.
@@ -73,6 +87,7 @@ type configLayer struct {
 	DiagnosticsDelay *time.Duration
 	LogLevel         *string
 	Diagnostics      map[string]severityOverride
+	InlayHints       map[inlay.Kind]bool
 }
 
 // apply overlays l on c.
@@ -105,10 +120,20 @@ func (l *configLayer) apply(c Config) Config {
 		}
 		c.Diagnostics = merged
 	}
+	if l.InlayHints != nil {
+		off := maps.Clone(c.HintsOff)
+		if off == nil {
+			off = map[inlay.Kind]bool{}
+		}
+		for k, on := range l.InlayHints {
+			off[k] = !on
+		}
+		c.HintsOff = off
+	}
 	return c
 }
 
-var configKeys = []string{"profilePaths", "allowedPaths", "remoteImports", "diagnosticsDelay", "logLevel", "diagnostics"}
+var configKeys = []string{"profilePaths", "allowedPaths", "remoteImports", "diagnosticsDelay", "logLevel", "diagnostics", "inlayHints"}
 
 // toscaSection finds the "tosca" settings inside raw, accepting the section
 // itself, {"tosca": …} and {"settings": {"tosca": …}}. It returns nil when
@@ -227,6 +252,22 @@ func parseSection(obj map[string]json.RawMessage) (*configLayer, []string) {
 			}
 		}
 	}
+	if v, ok := obj["inlayHints"]; ok && !isNull(v) {
+		var m map[string]bool
+		if err := json.Unmarshal(v, &m); err != nil {
+			bad("inlayHints", v, `an object mapping "inputDefaults", "capabilities", "chainRoots" or "incomingRelationships" to true or false`)
+		} else {
+			l.InlayHints = map[inlay.Kind]bool{}
+			for _, name := range slices.Sorted(maps.Keys(m)) {
+				k, known := hintSettings[name]
+				if !known {
+					warns = append(warns, fmt.Sprintf("setting tosca.inlayHints.%s: unknown hint kind", name))
+					continue
+				}
+				l.InlayHints[k] = m[name]
+			}
+		}
+	}
 	return l, warns
 }
 
@@ -337,6 +378,13 @@ func (s *Server) setWorkspaceLayer(ctx context.Context, layer *configLayer, warn
 	s.mu.Unlock()
 
 	s.applyLogLevel(cfg.LogLevel)
+	if !maps.Equal(old.HintsOff, cfg.HintsOff) && s.clientCaps().inlayHintRefresh {
+		s.goBackground("inlay hint refresh", func(ctx context.Context) {
+			if err := s.client.InlayHintRefresh(ctx); err != nil {
+				s.log.Debug("workspace/inlayHint/refresh failed", zap.Error(err))
+			}
+		})
+	}
 	indexChanged := !slices.Equal(old.ProfilePaths, cfg.ProfilePaths) || !slices.Equal(old.AllowedPaths, cfg.AllowedPaths) || old.RemoteImports != cfg.RemoteImports
 	diagsChanged := !maps.Equal(old.Diagnostics, cfg.Diagnostics)
 	if !indexChanged && !diagsChanged {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
+	"github.com/tosca-ls/tosca-ls/analysis/inlay"
 )
 
 func TestParseConfig(t *testing.T) {
@@ -57,6 +58,24 @@ func TestConfigLayersAndWarnings(t *testing.T) {
 	}
 	if l, _ := sectionFromPull([]byte(`null`)); l != nil {
 		t.Error("null pulled section must give no layer")
+	}
+}
+
+// Inlay hint kinds are switched per kind; a later layer changes only the
+// kinds it names; unknown kinds are warned about.
+func TestInlayHintSettings(t *testing.T) {
+	init, warns := parseConfigLayer([]byte(`{"inlayHints":{"chainRoots":false,"capabilities":false}}`))
+	ws, wsWarns := parseConfigLayer([]byte(`{"inlayHints":{"capabilities":true,"colours":false}}`))
+	if len(warns) != 0 || len(wsWarns) != 1 {
+		t.Fatalf("warnings %q %q", warns, wsWarns)
+	}
+	c := ws.apply(init.apply(defaultConfig()))
+	want := map[inlay.Kind]bool{inlay.ChainRoot: true, inlay.Capability: false}
+	if !reflect.DeepEqual(c.HintsOff, want) {
+		t.Errorf("hints off = %v, want %v", c.HintsOff, want)
+	}
+	if _, warns := parseConfigLayer([]byte(`{"inlayHints":true}`)); len(warns) != 1 {
+		t.Errorf("inlayHints: true: warnings %q", warns)
 	}
 }
 

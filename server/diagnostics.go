@@ -17,7 +17,8 @@ import (
 	"github.com/tosca-ls/tosca-ls/index"
 )
 
-// diagnostics pushes textDocument/publishDiagnostics.
+// diagnostics pushes textDocument/publishDiagnostics (to clients that do
+// not pull them: see pull_diagnostics.go).
 //
 // Edits schedule the changed file and its importers (open or inside a
 // workspace folder). After a quiet period (diagnosticsDelay) a run takes the
@@ -44,6 +45,9 @@ type diagnostics struct {
 	cancelRun context.CancelFunc
 	published map[string]pubState
 	stopped   bool
+	// changed is closed (and replaced) when the diagnostics of pulling
+	// clients may have changed.
+	changed chan struct{}
 }
 
 type pubState struct {
@@ -57,6 +61,7 @@ func newDiagnostics(s *Server) *diagnostics {
 		pending:   map[string]bool{},
 		force:     map[string]bool{},
 		published: map[string]pubState{},
+		changed:   make(chan struct{}),
 	}
 }
 
@@ -158,6 +163,14 @@ func (d *diagnostics) fire() {
 		return
 	}
 	d.invalidateLocked()
+	if d.s.clientCaps().pullDiagnostics {
+		// The client pulls: tell it to, never push.
+		d.pending = map[string]bool{}
+		d.force = map[string]bool{}
+		d.mu.Unlock()
+		d.refreshPulled()
+		return
+	}
 	gen := d.gen
 	paths := make([]string, 0, len(d.pending))
 	d.remaining = make(map[string]bool, len(d.pending))
@@ -185,6 +198,13 @@ func (d *diagnostics) run(ctx context.Context, gen uint64, paths []string) {
 		return
 	}
 	snap := ws.Snapshot()
+	if !snap.Complete() {
+		// The first index of the workspace folders is still being built:
+		// imports of files not indexed yet would be refused and names not
+		// found. indexFolders schedules everything again when it is done.
+		d.requeue(gen)
+		return
+	}
 	// Open documents first, then the rest, each group sorted.
 	sort.Slice(paths, func(i, j int) bool {
 		oi, oj := d.s.docs.get(paths[i]) != nil, d.s.docs.get(paths[j]) != nil
@@ -204,6 +224,19 @@ func (d *diagnostics) run(ctx context.Context, gen uint64, paths []string) {
 		}
 		d.publish(gen, p, params)
 	}
+}
+
+// requeue puts back what run gen was to publish, unless a newer run took it.
+func (d *diagnostics) requeue(gen uint64) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if gen != d.gen {
+		return
+	}
+	for p := range d.remaining {
+		d.pending[p] = true
+	}
+	d.remaining = nil
 }
 
 // compute analyses one file. ok is false when the analysis panicked.
@@ -311,6 +344,9 @@ func (d *diagnostics) publish(gen uint64, path string, params *protocol.PublishD
 }
 
 func (d *diagnostics) notifyLocked(params *protocol.PublishDiagnosticsParams) {
+	if d.s.clientCaps().pullDiagnostics {
+		return
+	}
 	if params.Diagnostics == nil {
 		params.Diagnostics = []protocol.Diagnostic{}
 	}

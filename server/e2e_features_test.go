@@ -254,6 +254,42 @@ func TestE2EFeatures(t *testing.T) {
 		if len(tokens.Data) == 0 || len(tokens.Data)%5 != 0 {
 			t.Errorf("semantic tokens: %v", tokens.Data)
 		}
+		// A delta against the full result: nothing changed, no edit.
+		var full struct {
+			ResultID string `json:"resultId"`
+			Data     []int  `json:"data"`
+		}
+		e.result("textDocument/semanticTokens/full", map[string]any{"textDocument": doc(main)}, &full)
+		var delta struct {
+			ResultID string            `json:"resultId"`
+			Edits    []json.RawMessage `json:"edits"`
+		}
+		e.result("textDocument/semanticTokens/full/delta", map[string]any{"textDocument": doc(main), "previousResultId": full.ResultID}, &delta)
+		if full.ResultID == "" || delta.ResultID == "" || delta.ResultID == full.ResultID || len(delta.Edits) != 0 {
+			t.Errorf("delta of an unchanged document: %+v after %+v", delta, full.ResultID)
+		}
+		// An unknown previous result gets the whole tokens.
+		var whole struct{ Data []int }
+		e.result("textDocument/semanticTokens/full/delta", map[string]any{"textDocument": doc(main), "previousResultId": "stale"}, &whole)
+		if len(whole.Data) != len(full.Data) {
+			t.Errorf("delta from an unknown result: %v", whole.Data)
+		}
+		// The range of the node templates holds fewer tokens, all inside it.
+		var ranged struct{ Data []int }
+		e.result("textDocument/semanticTokens/range", map[string]any{"textDocument": doc(main), "range": rangeOf(8, 0, 11, 0)}, &ranged)
+		if len(ranged.Data) == 0 || len(ranged.Data) >= len(full.Data) || ranged.Data[0] < 8 {
+			t.Errorf("range tokens: %v", ranged.Data)
+		}
+		var sel []struct {
+			Range  map[string]any `json:"range"`
+			Parent *struct {
+				Parent *json.RawMessage `json:"parent"`
+			} `json:"parent"`
+		}
+		e.result("textDocument/selectionRange", map[string]any{"textDocument": doc(main), "positions": []any{at["main.yaml"]["super"]}}, &sel)
+		if len(sel) != 1 || sel[0].Parent == nil || sel[0].Parent.Parent == nil {
+			t.Errorf("selection ranges: %s", mustJSON(t, sel))
+		}
 		var folds []map[string]any
 		e.result("textDocument/foldingRange", map[string]any{"textDocument": doc(main)}, &folds)
 		if len(folds) < 3 {

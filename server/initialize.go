@@ -21,9 +21,9 @@ var (
 )
 
 // capabilities is what the server advertises: exactly what it implements.
-func capabilities() protocol.ServerCapabilities {
+func capabilities(caps clientCaps) protocol.ServerCapabilities {
 	change := protocol.TextDocumentSyncKindIncremental
-	return protocol.ServerCapabilities{
+	c := protocol.ServerCapabilities{
 		TextDocumentSync: &protocol.TextDocumentSyncOptions{
 			OpenClose: ptr(true),
 			Change:    &change,
@@ -47,8 +47,12 @@ func capabilities() protocol.ServerCapabilities {
 		FoldingRangeProvider: protocol.Boolean(true),
 		SemanticTokensProvider: &protocol.SemanticTokensOptions{
 			Legend: tokenLegend(),
-			Full:   protocol.Boolean(true),
+			Full:   &protocol.SemanticTokensFullDelta{Delta: ptr(true)},
+			Range:  protocol.Boolean(true),
 		},
+		SelectionRangeProvider: protocol.Boolean(true),
+		InlayHintProvider:      protocol.Boolean(true),
+		ExecuteCommandProvider: protocol.ExecuteCommandOptions{Commands: []string{commandTopology}},
 		Workspace: &protocol.WorkspaceOptions{
 			WorkspaceFolders: &protocol.WorkspaceFoldersServerCapabilities{
 				Supported:           ptr(true),
@@ -56,6 +60,10 @@ func capabilities() protocol.ServerCapabilities {
 			},
 		},
 	}
+	if caps.pullDiagnostics {
+		c.DiagnosticProvider = diagnosticOptions()
+	}
+	return c
 }
 
 func ptr[T any](v T) *T { return &v }
@@ -102,7 +110,7 @@ func (s *Server) Initialize(ctx context.Context, params *protocol.InitializePara
 
 	s.state.Store(stateInitialized)
 	return &protocol.InitializeResult{
-		Capabilities: capabilities(),
+		Capabilities: capabilities(caps),
 		ServerInfo:   protocol.ServerInfo{Name: "tosca-ls", Version: protocol.NewOptional(s.opts.Version)},
 	}, nil
 }
@@ -116,6 +124,12 @@ func readClientCaps(c *protocol.ClientCapabilities) clientCaps {
 			cc.relativePatterns = is(w.DidChangeWatchedFiles.RelativePatternSupport)
 		}
 		cc.configuration = is(w.Configuration)
+		if w.Diagnostics != nil {
+			cc.diagnosticRefresh = is(w.Diagnostics.RefreshSupport)
+		}
+		if w.InlayHint != nil {
+			cc.inlayHintRefresh = is(w.InlayHint.RefreshSupport)
+		}
 		cc.workspaceFolders = is(w.WorkspaceFolders)
 		if w.WorkspaceEdit != nil {
 			cc.documentChanges = is(w.WorkspaceEdit.DocumentChanges)
@@ -128,6 +142,7 @@ func readClientCaps(c *protocol.ClientCapabilities) clientCaps {
 		if td.DocumentSymbol != nil {
 			cc.hierarchicalSymbols = is(td.DocumentSymbol.HierarchicalDocumentSymbolSupport)
 		}
+		cc.pullDiagnostics = td.Diagnostic != nil
 		if td.Completion != nil && td.Completion.CompletionItem != nil {
 			cc.snippets = is(td.Completion.CompletionItem.SnippetSupport)
 		}

@@ -116,6 +116,9 @@ func (s *Server) call(ctx context.Context, method string, req *jsonrpc2.Request)
 	if s.opts.TestHooks && strings.HasPrefix(method, "tosca/test/") {
 		return s.testHook(ctx, method, req.Params())
 	}
+	if method == methodTopology {
+		return s.topologyRequest(ctx, req.Params())
+	}
 	if !requests[method] {
 		// Never reach protocol.ServerHandler: it decodes the params of
 		// unknown methods first (null params → ParseError).
@@ -129,24 +132,31 @@ func (s *Server) call(ctx context.Context, method string, req *jsonrpc2.Request)
 // MethodNotFound (requests) or is ignored (notifications): a "shutdown" or
 // "initialize" sent as a notification must not change the server's state.
 var requests = map[string]bool{
-	protocol.MethodInitialize:                     true,
-	protocol.MethodShutdown:                       true,
-	protocol.MethodTextDocumentCompletion:         true,
-	protocol.MethodTextDocumentHover:              true,
-	protocol.MethodTextDocumentSignatureHelp:      true,
-	protocol.MethodTextDocumentDefinition:         true,
-	protocol.MethodTextDocumentTypeDefinition:     true,
-	protocol.MethodTextDocumentImplementation:     true,
-	protocol.MethodTextDocumentReferences:         true,
-	protocol.MethodTextDocumentDocumentHighlight:  true,
-	protocol.MethodTextDocumentPrepareRename:      true,
-	protocol.MethodTextDocumentRename:             true,
-	protocol.MethodTextDocumentDocumentSymbol:     true,
-	protocol.MethodWorkspaceSymbol:                true,
-	protocol.MethodTextDocumentCodeAction:         true,
-	protocol.MethodTextDocumentDocumentLink:       true,
-	protocol.MethodTextDocumentFoldingRange:       true,
-	protocol.MethodTextDocumentSemanticTokensFull: true,
+	protocol.MethodInitialize:                          true,
+	protocol.MethodShutdown:                            true,
+	protocol.MethodTextDocumentCompletion:              true,
+	protocol.MethodTextDocumentHover:                   true,
+	protocol.MethodTextDocumentSignatureHelp:           true,
+	protocol.MethodTextDocumentDefinition:              true,
+	protocol.MethodTextDocumentTypeDefinition:          true,
+	protocol.MethodTextDocumentImplementation:          true,
+	protocol.MethodTextDocumentReferences:              true,
+	protocol.MethodTextDocumentDocumentHighlight:       true,
+	protocol.MethodTextDocumentPrepareRename:           true,
+	protocol.MethodTextDocumentRename:                  true,
+	protocol.MethodTextDocumentDocumentSymbol:          true,
+	protocol.MethodWorkspaceSymbol:                     true,
+	protocol.MethodTextDocumentCodeAction:              true,
+	protocol.MethodTextDocumentDocumentLink:            true,
+	protocol.MethodTextDocumentFoldingRange:            true,
+	protocol.MethodTextDocumentSemanticTokensFull:      true,
+	protocol.MethodWorkspaceExecuteCommand:             true,
+	protocol.MethodTextDocumentInlayHint:               true,
+	protocol.MethodTextDocumentDiagnostic:              true,
+	protocol.MethodWorkspaceDiagnostic:                 true,
+	protocol.MethodTextDocumentSemanticTokensFullDelta: true,
+	protocol.MethodTextDocumentSemanticTokensRange:     true,
+	protocol.MethodTextDocumentSelectionRange:          true,
 }
 
 var notifications = map[string]bool{

@@ -97,7 +97,9 @@ var requestMethods = []string{
 	"textDocument/references", "textDocument/documentHighlight", "textDocument/prepareRename",
 	"textDocument/rename", "textDocument/documentSymbol", "workspace/symbol",
 	"textDocument/codeAction", "textDocument/documentLink", "textDocument/foldingRange",
-	"textDocument/semanticTokens/full",
+	"textDocument/semanticTokens/full", "textDocument/semanticTokens/full/delta",
+	"textDocument/semanticTokens/range", "textDocument/selectionRange", "textDocument/inlayHint",
+	"textDocument/diagnostic", "workspace/diagnostic", "workspace/executeCommand", "tosca/topology",
 }
 
 // notificationMethods are the notifications the server implements
@@ -152,8 +154,8 @@ func TestUnknownMethodsAndBadParams(t *testing.T) {
 	u := e.uri("kept.yaml")
 	e.open(u, "yaml", validTOSCA, 1)
 
-	for _, method := range []string{"textDocument/unknownThing", "$/unknownRequest", "workspace/executeCommand",
-		"textDocument/inlayHint", "textDocument/formatting", ""} {
+	for _, method := range []string{"textDocument/unknownThing", "$/unknownRequest", "textDocument/formatting",
+		"textDocument/onTypeFormatting", ""} {
 		if m := e.call(method, map[string]any{}); m.Error == nil || m.Error.Code != -32601 {
 			t.Errorf("request %q: want MethodNotFound (-32601), got %s", method, raw(m))
 		}

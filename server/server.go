@@ -89,6 +89,10 @@ type Server struct {
 	engine *model.Engine
 	// symbols keeps the names each file declares, for workspace/symbol.
 	symbols *outline.Index
+	// renderer draws topologies as SVG.
+	renderer renderer
+	// tokens are the semantic tokens last sent per document.
+	tokens tokenResults
 
 	bg sync.WaitGroup // background jobs (indexing, configuration)
 
@@ -115,6 +119,13 @@ type clientCaps struct {
 	snippets            bool
 	markdownHover       bool
 	workspaceFolders    bool
+	// pullDiagnostics is set for clients that pull diagnostics (they get
+	// no push); diagnosticRefresh when they accept refresh requests.
+	pullDiagnostics   bool
+	diagnosticRefresh bool
+	// inlayHintRefresh is set for clients that accept
+	// workspace/inlayHint/refresh.
+	inlayHintRefresh bool
 }
 
 func newServer(ctx context.Context, opts Options) *Server {

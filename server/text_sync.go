@@ -146,6 +146,7 @@ func (s *Server) DidClose(ctx context.Context, params *protocol.DidCloseTextDocu
 	if doc == nil {
 		return nil
 	}
+	s.tokens.forget(path)
 	ws := s.workspace()
 	if ws == nil {
 		return nil

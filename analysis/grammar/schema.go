@@ -203,6 +203,8 @@ type Value struct {
 	Ref RefKind
 	// Enum lists the allowed scalar values (e.g. status); empty means any.
 	Enum []string
+	// EnumDocs says what some values of Enum mean (directives).
+	EnumDocs map[string]string
 	// Open marks an enumeration the specification does not close (1.x
 	// directives are any strings, node states come from profiles): a value
 	// outside Enum is only warned about.

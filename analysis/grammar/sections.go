@@ -43,6 +43,10 @@ const (
 	KeyValue      = "value"
 	KeyTarget     = "target"
 	KeyMembers    = "members"
+	// The keynames of templates, groups and policies the topology reads.
+	KeyDirectives = "directives"
+	KeyCount      = "count"
+	KeyTargets    = "targets"
 	// KeyConditions holds a Variability4TOSCA condition.
 	KeyConditions = "conditions"
 )
@@ -63,6 +67,13 @@ const (
 	TypeBoolean = "boolean"
 	TypeList    = "list"
 	TypeMap     = "map"
+)
+
+// Node template directives asking for the node to be realised by another
+// service template: final 2.0's and 1.x's spelling.
+const (
+	DirectiveSubstitute    = "substitute"
+	DirectiveSubstitutable = "substitutable"
 )
 
 // Member sections: keynames of type definitions holding named member

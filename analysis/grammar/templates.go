@@ -212,6 +212,23 @@ func requirementTarget() *Value {
 	return ref(NodeTypeOrTemplate).withShort(tuple(ref(NodeTemplate), anyV()))
 }
 
+// nodeDirectiveDocs say what the directives of a node template ask of the
+// orchestrator.
+var nodeDirectiveDocs = map[string]string{
+	"create":        "The orchestrator creates a new node from this template (what happens when no directive is given).",
+	"select":        "The orchestrator selects an existing node, outside this service, that matches the template and its `node_filter`, instead of creating one.",
+	"substitute":    "The orchestrator realises the node by deploying another service template whose `substitution_mappings` name this template's type.",
+	"substitutable": "1.x spelling of `substitute`: the node is realised by another service template whose `substitution_mappings` name this template's type.",
+	"selectable":    "1.x spelling of `select`: an existing node matching the template's `node_filter` may be used instead of creating one.",
+}
+
+// targetDirectiveDocs say where the other end of a requirement's
+// relationship (or of one reaching a capability) may be, in final 2.0.
+var targetDirectiveDocs = map[string]string{
+	"internal": "The other end is a node of this service.",
+	"external": "The other end is a node outside this service (one the orchestrator selects from its inventory).",
+}
+
 func conditionClauses() *Value { return listOf(ent(ConditionClauseDef)) }
 
 func activities() *Value { return listOf(ent(ActivityDef)) }
@@ -225,10 +242,10 @@ func init() {
 		// 1.x and the 2020 draft leave directives open (any strings);
 		// final 2.0 names create, select and substitute (§7.2). A tosca_2_0
 		// file may be in either form, so other values are warned about.
-		key("directives", V1_1|V1_2|V1_3, listOf(enum("substitutable", "selectable").open()),
+		key("directives", V1_1|V1_2|V1_3, listOf(enum("substitutable", "selectable").open().documented(nodeDirectiveDocs)),
 			"Processing hints: `substitutable` asks for the node to be realised by another topology, `selectable` to be picked from existing nodes. "+
 				"Orchestrators may define other directives."),
-		key("directives", V2, listOf(enum("create", "select", "substitute").open()),
+		key("directives", V2, listOf(enum("create", "select", "substitute").open().documented(nodeDirectiveDocs)),
 			"How the orchestrator obtains the node: `create` it (the default), `select` an existing one or `substitute` it by "+
 				"another service template; listed in order of preference (2.0 §7.2). The 2020 draft left the values open."),
 		key("properties", All, assignments(), "Values for the properties declared by the node type (literal values or function calls)."),
@@ -342,7 +359,7 @@ func init() {
 		key("attributes", All, assignments(), "Initial values for the capability's attributes."),
 		key("occurrences", V1_3|V2Draft, integer(),
 			"The maximum number of relationships this capability accepts, within the range of its definition."),
-		key("directives", V2Final, listOf(enum("internal", "external")),
+		key("directives", V2Final, listOf(enum("internal", "external").documented(targetDirectiveDocs)),
 			"Whether relationships to this capability may come from nodes of this service (`internal`), from outside it (`external`), or both."),
 	}
 
@@ -366,7 +383,7 @@ func init() {
 			"Capacity taken from the target capability by this relationship, as property values the target must have available (§8.7.5)."),
 		key("allocations", V2Final, mapV(),
 			"The spelling of `allocation` that 2.0 §14.3 uses; CSD06 writes both, so both are accepted."),
-		key("directives", V2Final, listOf(enum("internal", "external")),
+		key("directives", V2Final, listOf(enum("internal", "external").documented(targetDirectiveDocs)),
 			"Whether the target may be a node of this service (`internal`), a node outside it (`external`), or either."),
 	}
 	RequirementRelationshipAssign.Keys = []*Key{

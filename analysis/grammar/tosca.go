@@ -44,6 +44,17 @@ func strs() *Value                 { return listOf(str()) }
 // assignments is a map of property, attribute or parameter values.
 func assignments() *Value { return mapOf(anyV()) }
 
+// documented adds what the values of an enumeration mean (see Value.EnumDocs).
+func (v *Value) documented(docs map[string]string) *Value { v.EnumDocs = docs; return v }
+
+// EnumDoc says what value s of the enumeration v means ("" if nothing).
+func (v *Value) EnumDoc(s string) string {
+	if v == nil {
+		return ""
+	}
+	return v.EnumDocs[s]
+}
+
 // open marks an enumeration the specification leaves open (see Value.Open).
 func (v *Value) open() *Value { v.Open = true; return v }
 

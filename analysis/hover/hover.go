@@ -48,6 +48,10 @@ func At(ctx context.Context, v *model.View, path string, off int) *Hover {
 		h.keynameHover(t.Key, t.Entity)
 	case model.TargetEntry:
 		h.entryHover(t.Site)
+	case model.NoTarget:
+		if span, ok := h.enumValueHover(u.At(off)); ok {
+			t.Span = span
+		}
 	}
 	md := strings.TrimSpace(h.b.String())
 	if md == "" {
@@ -580,4 +584,20 @@ func (h *hoverer) expression(d model.Decl) {
 	if len(inputs) > 0 {
 		h.line("Reads the variability inputs %s", strings.Join(inputs, ", "))
 	}
+}
+
+// enumValueHover describes a value of an enumeration the grammar documents
+// (a node template's directive), and returns its span.
+func (h *hoverer) enumValueHover(pos *model.Position) (text.Span, bool) {
+	n := pos.Node
+	if n == nil || pos.OnKey || pos.Frame.Key == nil {
+		return text.Span{}, false
+	}
+	doc := pos.Frame.Value.EnumDoc(n.Value)
+	if doc == "" {
+		return text.Span{}, false
+	}
+	h.line("`%s` — a value of `%s`", n.Value, pos.Frame.Key.Name)
+	h.line("%s", doc)
+	return n.Span, true
 }

@@ -135,7 +135,11 @@ func (v *View) workflowInput(path string, f *facts.Facts, r *facts.Ref) Decl {
 // RequirementNode is the name a requirement's `node` gives: the name
 // itself, or the template of `[ node_template, index ]` (2.0 §8.7.1).
 func (v *View) RequirementNode(path string, req facts.ID) string {
-	f := v.Facts(path)
+	return RequirementNodeIn(v.Facts(path), req)
+}
+
+// RequirementNodeIn is RequirementNode read from a file's facts.
+func RequirementNodeIn(f *facts.Facts, req facts.ID) string {
 	n := f.FieldValue(req, grammar.KeyNode)
 	if items := f.Items(n); len(items) > 0 {
 		return f.Text(items[0])

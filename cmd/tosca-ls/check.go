@@ -3,14 +3,9 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"runtime"
-	"sort"
 	"strings"
 	"sync"
 
@@ -58,85 +53,24 @@ type jsonPosition struct {
 }
 
 func runCheck(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, checkUsage)
-		fs.PrintDefaults()
-	}
+	fs := newWorkspaceFlags("check", checkUsage, stderr)
 	format := fs.String("format", "text", "output `format`: text or json")
-	var profilePaths stringList
-	fs.Var(&profilePaths, "profile-path", "a `folder` of profiles importable by name (repeatable)")
-	root := fs.String("root", "", "the `folder` whose profiles are importable by name (default: the repository around each PATH)")
 	hints := fs.Bool("hints", false, "also print hints (import cycles, unused names: what an editor shows discreetly)")
 	remote := fs.Bool("remote-imports", false, "fetch imports with a URL scheme once into the cache folder (otherwise they are reported, not fetched)")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	if code, done := fs.parse(args); done {
+		return code
 	}
 	if fs.NArg() == 0 || (*format != "text" && *format != "json") {
 		fs.Usage()
 		return 2
 	}
-	ws := index.NewWorkspace(index.Options{ProfilePaths: profilePaths, RemoteImports: *remote})
-	var roots []string
-	explicit := map[string]bool{}
-	// archives maps an extracted folder back to the archive it came from.
-	archives := map[string]string{}
-	for _, arg := range fs.Args() {
-		abs, err := filepath.Abs(arg)
-		if err != nil {
-			fmt.Fprintf(stderr, "tosca-ls: %v\n", err)
-			return 2
-		}
-		st, err := os.Stat(abs)
-		if err != nil {
-			fmt.Fprintf(stderr, "tosca-ls: %v\n", err)
-			return 2
-		}
-		switch {
-		case st.IsDir():
-			ws.AddFolder(context.Background(), abs, nil)
-			roots = append(roots, abs)
-		case index.IsArchive(abs):
-			dir, err := index.ExtractCSAR(abs)
-			if err != nil {
-				fmt.Fprintf(stderr, "tosca-ls: %s: %v\n", arg, err)
-				return 2
-			}
-			defer os.RemoveAll(dir)
-			archives[dir] = abs
-			ws.AddFolder(context.Background(), dir, nil)
-			roots = append(roots, dir)
-		default:
-			explicit[abs] = true
-			// A file checked on its own: its folder is its workspace.
-			ws.AddRoot(filepath.Dir(abs))
-			ws.Refresh(abs)
-		}
+	loaded, err := load(fs.Args(), index.Options{ProfilePaths: fs.profilePaths, RemoteImports: *remote}, *fs.root)
+	if err != nil {
+		fmt.Fprintf(stderr, "tosca-ls: %v\n", err)
+		return 2
 	}
-	for _, r := range profileRoots(*root, fs.Args()) {
-		ws.AddProfileRoot(context.Background(), r)
-	}
-	// Every folder is indexed: a profile name not found now is unknown.
-	ws.MarkComplete()
-	snap := ws.Settle(context.Background())
-	var paths []string
-	for _, p := range snap.Paths() {
-		if explicit[p] || underAny(p, roots) {
-			paths = append(paths, p)
-		}
-	}
-	// A folder scan skips what is not TOSCA; a file named on the command
-	// line is meant to be TOSCA, so it is an error when it is not.
-	for p := range explicit {
-		if snap.File(p) == nil {
-			paths = append(paths, p)
-		}
-	}
-	sort.Strings(paths)
+	defer loaded.cleanup()
+	snap, paths, archives := loaded.snap, loaded.paths, loaded.archives
 	engine := analysis.NewEngine()
 	view := engine.View(snap)
 	failed := false
@@ -205,54 +139,4 @@ func diagnoseAll(engine *model.Engine, view *model.View, paths []string) [][]mod
 	close(next)
 	wg.Wait()
 	return out
-}
-
-// profileRoots are the folders whose declared profiles a check sees: the
-// given root, else the repository around each argument (a .git or a
-// TOSCA-Metadata above it).
-func profileRoots(root string, args []string) []string {
-	if root != "" {
-		return []string{root}
-	}
-	seen := map[string]bool{}
-	var out []string
-	for _, arg := range args {
-		abs, err := filepath.Abs(arg)
-		if err != nil {
-			continue
-		}
-		if st, err := os.Stat(abs); err != nil || !st.IsDir() {
-			abs = filepath.Dir(abs)
-		}
-		if r := index.RepositoryRoot(abs); r != "" && !seen[r] {
-			seen[r] = true
-			out = append(out, r)
-		}
-	}
-	return out
-}
-
-func underAny(p string, roots []string) bool {
-	for _, r := range roots {
-		if rel, err := filepath.Rel(r, p); err == nil && !strings.HasPrefix(rel, "..") {
-			return true
-		}
-	}
-	return false
-}
-
-// display shows a path relative to the working directory, and files from
-// an archive as archive.csar/inner/path.
-func display(p string, archives map[string]string) string {
-	for dir, archive := range archives {
-		if rel, err := filepath.Rel(dir, p); err == nil && !strings.HasPrefix(rel, "..") {
-			p = filepath.Join(archive, rel)
-		}
-	}
-	if wd, err := os.Getwd(); err == nil {
-		if rel, err := filepath.Rel(wd, p); err == nil && !strings.HasPrefix(rel, "..") {
-			return rel
-		}
-	}
-	return p
 }

@@ -3,6 +3,7 @@
 //	tosca-ls                                   serve LSP on stdin/stdout
 //	tosca-ls serve [--stdio] [--log-file F] [--log-level L]
 //	tosca-ls check [...] PATH...               print diagnostics (see `tosca-ls check -h`)
+//	tosca-ls graph [--format F] PATH           print the topology (see `tosca-ls graph -h`)
 //	tosca-ls version                           print the version
 package main
 
@@ -31,9 +32,10 @@ const usage = `usage: tosca-ls [command] [flags]
 Commands:
   serve     run the language server on stdin/stdout (the default)
   check     analyse files, folders or CSARs and print diagnostics
+  graph     print the topology of service templates (dot, json, mermaid, svg)
   version   print the version
 
-Run "tosca-ls serve -h" or "tosca-ls check -h" for their flags.
+Run "tosca-ls serve -h", "tosca-ls check -h" or "tosca-ls graph -h" for their flags.
 `
 
 func main() {
@@ -64,6 +66,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return serve(args[1:], stdin, stdout, stderr)
 	case "check":
 		return runCheck(args[1:], stdout, stderr)
+	case "graph":
+		return runGraph(args[1:], stdout, stderr)
 	case "version", "--version", "-version", "-v":
 		fmt.Fprintln(stdout, "tosca-ls", versionString())
 		return 0

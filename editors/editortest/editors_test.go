@@ -29,6 +29,18 @@ func TestNeovim(t *testing.T) {
 	if !strings.HasPrefix(highlight, "yaml") {
 		t.Errorf("a tosca buffer's first key is highlighted as %q, want YAML's highlighting", highlight)
 	}
+	checkTopologySVG(t, res, ":ToscaTopology")
+}
+
+// checkTopologySVG checks the SVG an editor command wrote: the drawing of
+// main.yaml, with its two node templates.
+func checkTopologySVG(t *testing.T, res *result, command string) {
+	t.Helper()
+	var svg string
+	res.field(t, "topology", &svg)
+	if !strings.Contains(svg, "<svg") || !strings.Contains(svg, `id="n:app"`) || !strings.Contains(svg, `id="n:server"`) {
+		t.Errorf("%s wrote no SVG of main.yaml's nodes: %.300q", command, svg)
+	}
 }
 
 func TestEmacs(t *testing.T) {
@@ -45,6 +57,7 @@ func TestEmacs(t *testing.T) {
 				"-L", filepath.Join(repo, "editors", "emacs"),
 				"-l", filepath.Join(repo, "editors", "editortest", "drivers", "emacs.el"), client.name)
 			checkEditing(t, sc, res)
+			checkTopologySVG(t, res, "M-x tosca-show-topology")
 			var mode struct {
 				Base                                 string
 				CommentStart                         string
@@ -233,12 +246,14 @@ func TestVSCode(t *testing.T) {
 		SwitchedTo, SwitchedBack string
 		Commands                 []string
 		HoverAfterRestart        string
+		Topology                 []string
 	}
 	res.field(t, "servedDescriptionFirst", &more.ServedDescriptionFirst)
 	res.field(t, "switchedTo", &more.SwitchedTo)
 	res.field(t, "switchedBack", &more.SwitchedBack)
 	res.field(t, "commands", &more.Commands)
 	res.field(t, "hoverAfterRestart", &more.HoverAfterRestart)
+	res.field(t, "topology", &more.Topology)
 	if !more.ServedDescriptionFirst {
 		t.Error("the file starting with description: got no diagnostics from the server")
 	}
@@ -246,7 +261,17 @@ func TestVSCode(t *testing.T) {
 		t.Errorf("adding and removing the version key switched plain.yaml to %q and back to %q, want tosca and yaml",
 			more.SwitchedTo, more.SwitchedBack)
 	}
-	for _, c := range []string{"tosca.restartServer", "tosca.showOutput", "tosca.locateServer", "tosca.setLanguage"} {
+	// The webview shows the SVG of main.yaml: each node with its name and type.
+	for _, want := range []string{"app\nmy.App", "server\ntosca.nodes.Compute"} {
+		found := false
+		for _, n := range more.Topology {
+			found = found || strings.HasPrefix(n, want)
+		}
+		if !found {
+			t.Errorf("the topology webview shows no node %q; its nodes: %q", want, more.Topology)
+		}
+	}
+	for _, c := range []string{"tosca.restartServer", "tosca.showOutput", "tosca.locateServer", "tosca.setLanguage", "tosca.showTopology"} {
 		if !contains(more.Commands, c) {
 			t.Errorf("command %s is not registered: %v", c, more.Commands)
 		}

@@ -209,6 +209,52 @@ Used as the parent of `tosca-mode' and `heat-mode' when neither
                '(((tosca-mode :language-id "tosca") (heat-mode :language-id "heat"))
                  . tosca--eglot-contact)))
 
+;;;; Topology
+
+(declare-function eglot-current-server "eglot" ())
+(declare-function jsonrpc-request "jsonrpc" (connection method params &rest args))
+(declare-function lsp-request "lsp-mode" (method params &rest args))
+(declare-function lsp-workspaces "lsp-mode" ())
+
+(defcustom tosca-topology-viewer (if (eq system-type 'darwin) "open" "xdg-open")
+  "Program that opens the topology file `tosca-show-topology' writes.
+nil opens it in Emacs instead (an SVG shows as an image when Emacs
+supports SVG)."
+  :type '(choice string (const :tag "Open in Emacs" nil)))
+
+(defun tosca--topology-request (params)
+  "Send workspace/executeCommand PARAMS with the client serving this buffer."
+  (cond ((and (fboundp 'eglot-current-server) (eglot-current-server))
+         (jsonrpc-request (eglot-current-server) :workspace/executeCommand params))
+        ((and (fboundp 'lsp-workspaces) (lsp-workspaces))
+         (lsp-request "workspace/executeCommand" params))
+        (t (user-error "This buffer is not served by tosca-ls (start Eglot or lsp-mode)"))))
+
+(defun tosca-show-topology (&optional format)
+  "Write the topology of this file's service template and open it.
+FORMAT is \"svg\" (the default) or \"mermaid\" (with a prefix
+argument).  The file is written to `temporary-file-directory' and
+opened with `tosca-topology-viewer'.  Returns the file's name."
+  (interactive (list (if current-prefix-arg "mermaid" "svg")))
+  (let* ((format (or format "svg"))
+         (uri (concat "file://" (expand-file-name buffer-file-name)))
+         (graph (tosca--topology-request
+                 (list :command "tosca-ls.topology" :arguments (vector uri format))))
+         ;; Eglot decodes objects as plists, lsp-mode (by default) as hash tables.
+         (rendered (cond ((hash-table-p graph) (gethash "rendered" graph))
+                         ((listp graph) (plist-get graph :rendered)))))
+    (unless rendered
+      (user-error "This file has no service template"))
+    (let ((file (expand-file-name
+                 (format "%s-topology.%s" (file-name-base buffer-file-name)
+                         (if (equal format "svg") "svg" "mmd"))
+                 temporary-file-directory)))
+      (with-temp-file file (insert rendered))
+      (if tosca-topology-viewer
+          (call-process tosca-topology-viewer nil 0 nil file)
+        (find-file-other-window file))
+      file)))
+
 ;;;###autoload
 (with-eval-after-load 'lsp-mode
   (add-to-list 'lsp-language-id-configuration '(tosca-mode . "tosca"))

@@ -175,6 +175,10 @@
   (driver-put 'hover (driver-hover))
   (driver-goto (driver-get 'completion))
   (driver-put 'completion (vconcat (driver-completion)))
+  ;; M-x tosca-show-topology writes the SVG (here with a viewer that does nothing).
+  (let* ((tosca-topology-viewer "true")
+         (file (tosca-show-topology)))
+    (driver-put 'topology (with-temp-buffer (insert-file-contents file) (buffer-string))))
   ;; Go to definition the way M-. does: through the xref backend.
   (driver-goto (driver-get 'definition))
   (let* ((backend (xref-find-backend))

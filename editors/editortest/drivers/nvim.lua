@@ -82,6 +82,12 @@ local function main()
     table.insert(result.completion, item.label)
   end
 
+  -- :ToscaTopology writes the SVG of the topology (the viewer is a no-op here).
+  vim.g.tosca_ls_viewer = false
+  vim.cmd('ToscaTopology')
+  local svg = vim.fn.fnamemodify(vim.fn.tempname(), ':h') .. '/main-topology.svg'
+  result.topology = vim.fn.filereadable(svg) == 1 and table.concat(vim.fn.readfile(svg), '\n') or ''
+
   -- Go to definition as the user's `gd` mapping would: the editor jumps.
   vim.api.nvim_win_set_cursor(0, { scenario.definition.line + 1, scenario.definition.character })
   vim.lsp.buf.definition()

@@ -36,6 +36,16 @@ vim.api.nvim_create_autocmd({ 'BufRead', 'BufNewFile' }, {
   end,
 })
 
+vim.api.nvim_create_user_command('ToscaTopology', function(opts)
+  tosca_ls.topology(opts.args ~= '' and opts.args or nil)
+end, {
+  nargs = '?',
+  complete = function()
+    return { 'svg', 'mermaid' }
+  end,
+  desc = 'Write the topology of the current TOSCA file (SVG or Mermaid) and open it',
+})
+
 if vim.g.tosca_ls_autostart == false then
   return
 end

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { LanguageDetection } from './languages';
 import { Server } from './server';
+import { TopologyPanel } from './topology';
 
 type Feature = (server: Server, context: vscode.ExtensionContext) => vscode.Disposable[];
 
@@ -19,7 +20,13 @@ const languageDetection: Feature = () => {
   return [detection, vscode.commands.registerCommand('tosca.setLanguage', () => detection.choose())];
 };
 
-const features: Feature[] = [serverCommands, languageDetection];
+const topology: Feature = (server, context) => {
+  const panel = new TopologyPanel(server, context);
+  // The command resolves with what the webview drew (used by the editor tests).
+  return [panel, vscode.commands.registerCommand('tosca.showTopology', () => panel.show())];
+};
+
+const features: Feature[] = [serverCommands, languageDetection, topology];
 
 let server: Server | undefined;
 

@@ -96,6 +96,14 @@ export class Server implements vscode.Disposable {
     }
   }
 
+  /** Sends a request to the running server; undefined when it is not running. */
+  async request<R>(method: string, params: unknown): Promise<R | undefined> {
+    if (!this.client?.isRunning()) {
+      return undefined;
+    }
+    return this.client.sendRequest<R>(method, params);
+  }
+
   async stop(): Promise<void> {
     const client = this.client;
     this.client = undefined;

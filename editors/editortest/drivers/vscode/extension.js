@@ -103,6 +103,15 @@ async function main() {
     () => documentOf(plain.uri)?.languageId,
   );
 
+  // TOSCA: Show Topology draws the graph of the main file in a webview; the
+  // command resolves with the texts of the SVG nodes the webview shows.
+  await vscode.window.showTextDocument(documentOf(main));
+  const rendered = await Promise.race([
+    vscode.commands.executeCommand('tosca.showTopology'),
+    new Promise((resolve) => setTimeout(() => resolve({ timeout: true }), 30000)),
+  ]);
+  result.topology = rendered && !rendered.timeout ? rendered.nodes : [];
+
   // The restart command brings the server back.
   result.commands = (await vscode.commands.getCommands(true)).filter((c) => c.startsWith('tosca.')).sort();
   await vscode.commands.executeCommand('tosca.restartServer');

@@ -147,4 +147,52 @@ function M.attach(bufnr)
   vim.lsp.buf_attach_client(bufnr, id)
 end
 
+-- The viewer command: xdg-open, or open on macOS; vim.g.tosca_ls_viewer
+-- (a list, the file appended) chooses another, false opens nothing.
+local function viewer()
+  if vim.g.tosca_ls_viewer ~= nil then
+    return vim.g.tosca_ls_viewer
+  end
+  return vim.fn.has('mac') == 1 and { 'open' } or { 'xdg-open' }
+end
+
+--- :ToscaTopology [svg|mermaid]: asks tosca-ls for the topology of the
+--- current buffer's service template (the tosca-ls.topology command),
+--- writes it next to Neovim's temporary files and opens it with the
+--- system viewer. Returns the file written (nil when there is none).
+function M.topology(format)
+  format = format or 'svg'
+  local bufnr = vim.api.nvim_get_current_buf()
+  local client
+  for _, c in pairs(vim.lsp.buf_get_clients(bufnr)) do
+    if c.name == 'tosca_ls' then
+      client = c
+    end
+  end
+  if not client then
+    vim.notify('tosca-ls: this buffer is not served by tosca-ls', vim.log.levels.WARN)
+    return nil
+  end
+  local params = { command = 'tosca-ls.topology', arguments = { vim.uri_from_bufnr(bufnr), format } }
+  local response = client.request_sync('workspace/executeCommand', params, 20000, bufnr)
+  if not response or response.err then
+    vim.notify('tosca-ls: no topology: ' .. vim.inspect(response and response.err or 'timeout'), vim.log.levels.ERROR)
+    return nil
+  end
+  local graph = response.result
+  if graph == nil or graph == vim.NIL then
+    vim.notify('tosca-ls: this file has no service template', vim.log.levels.INFO)
+    return nil
+  end
+  local name = vim.fn.fnamemodify(vim.api.nvim_buf_get_name(bufnr), ':t:r')
+  local file = vim.fn.fnamemodify(vim.fn.tempname(), ':h') .. '/' .. name .. '-topology.' .. (format == 'svg' and 'svg' or 'mmd')
+  vim.fn.writefile(vim.split(graph.rendered, '\n', { plain = true }), file)
+  local cmd = viewer()
+  if cmd then
+    local args = vim.list_extend(vim.deepcopy(cmd), { file })
+    vim.fn.jobstart(args, { detach = true })
+  end
+  return file
+end
+
 return M

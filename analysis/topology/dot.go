@@ -1,0 +1,223 @@
+package topology
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Element IDs shared by the DOT output and the SVG Graphviz makes from it
+// (each element carries its ID as its `id` attribute), so that a viewer can
+// map a clicked SVG element back to the JSON graph.
+
+// NodeElement is the element ID of a node.
+func NodeElement(id string) string { return "n:" + id }
+
+// EdgeElement is the element ID of edge i.
+func EdgeElement(i int) string { return "e:" + strconv.Itoa(i) }
+
+// InputElement and OutputElement are the element IDs of ports.
+func InputElement(name string) string  { return "in:" + name }
+func OutputElement(name string) string { return "out:" + name }
+
+// GroupElement and PolicyElement are the element IDs of groups and policies.
+func GroupElement(name string) string  { return "g:" + name }
+func PolicyElement(name string) string { return "p:" + name }
+
+// Colours of the drawing: templates, types, dangling edges (a warning).
+const (
+	colourTemplate = "#e8f0fe"
+	colourType     = "#f3f3f3"
+	colourWarning  = "#d97706"
+	colourPort     = "#e6f4ea"
+	colourPolicy   = "#fff8e1"
+	// colourLink draws the links of ports and policies, lighter than edges.
+	colourLink = "#9aa0a6"
+)
+
+// DOT writes the graph in Graphviz's language.
+func (g *Graph) DOT() string {
+	var b strings.Builder
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
+	w("digraph %s {\n", quote("topology"))
+	w("  graph [rankdir=LR, fontname=\"Helvetica\", fontsize=11, compound=true];\n")
+	w("  node [shape=box, style=\"rounded,filled\", fillcolor=%s, fontname=\"Helvetica\", fontsize=11, margin=\"0.25,0.08\"];\n", quote(colourTemplate))
+	w("  edge [fontname=\"Helvetica\", fontsize=9];\n")
+	indent := "  "
+	if s := g.Substitution; s != nil {
+		w("  subgraph %s {\n    id=%s; label=%s; style=dashed;\n", quote("cluster_substitution"), quote("substitution"), quote("substitutes "+s.NodeType))
+		indent = "    "
+	}
+	clusters, placed := g.clusters()
+	// clustered maps a group drawn as a cluster to one of its nodes (an
+	// edge to a cluster is drawn to a node and clipped at the cluster).
+	clustered := map[string]string{}
+	for _, c := range clusters {
+		gr := c.group
+		clustered[gr.Name] = c.members[0]
+		w("%ssubgraph %s {\n%s  id=%s; label=%s; style=\"rounded,dotted\";\n", indent, quote("cluster_"+gr.Name), indent, quote(GroupElement(gr.Name)), quote(gr.Name+" ("+gr.Type+")"))
+		for _, m := range c.members {
+			w("%s  %s\n", indent, g.dotNode(g.node(m)))
+		}
+		w("%s}\n", indent)
+	}
+	for i := range g.Nodes {
+		if !placed[g.Nodes[i].ID] {
+			w("%s%s\n", indent, g.dotNode(&g.Nodes[i]))
+		}
+	}
+	if g.Substitution != nil {
+		w("  }\n")
+	}
+	for i, e := range g.Edges {
+		attrs := fmt.Sprintf("id=%s, label=%s", quote(EdgeElement(i)), quote(edgeLabel(e)))
+		to := NodeElement(e.To)
+		switch e.State {
+		case Abstract:
+			attrs += ", style=dashed"
+		case Open, Dangling:
+			to = "x:" + strconv.Itoa(i)
+			label, colour := "any", "#888888"
+			if e.State == Dangling {
+				label, colour = "? "+e.Target, colourWarning
+			}
+			w("  %s [shape=plaintext, style=\"\", label=%s, fontcolor=%s];\n", quote(to), quote(label), quote(colour))
+			attrs += fmt.Sprintf(", style=dashed, color=%s, fontcolor=%s", quote(colour), quote(colour))
+		}
+		w("  %s -> %s [%s];\n", quote(NodeElement(e.From)), quote(to), attrs)
+	}
+	for _, p := range g.Inputs {
+		w("  %s [id=%s, shape=cds, fillcolor=%s, label=%s];\n", quote(InputElement(p.Name)), quote(InputElement(p.Name)), quote(colourPort), quote(portLabel(p)))
+		for _, n := range p.Nodes {
+			w("  %s -> %s [style=dotted, arrowhead=none, color=%s];\n", quote(InputElement(p.Name)), quote(NodeElement(n)), quote(colourLink))
+		}
+	}
+	for _, p := range g.Outputs {
+		w("  %s [id=%s, shape=cds, fillcolor=%s, label=%s];\n", quote(OutputElement(p.Name)), quote(OutputElement(p.Name)), quote(colourPort), quote(portLabel(p)))
+		for _, n := range p.Nodes {
+			w("  %s -> %s [style=dotted, color=%s];\n", quote(NodeElement(n)), quote(OutputElement(p.Name)), quote(colourLink))
+		}
+	}
+	for _, p := range g.Policies {
+		w("  %s [id=%s, shape=note, fillcolor=%s, label=%s];\n", quote(PolicyElement(p.Name)), quote(PolicyElement(p.Name)), quote(colourPolicy), quote(p.Name+"\n"+p.Type))
+		for _, m := range p.Members {
+			switch {
+			case g.node(m) != nil:
+				w("  %s -> %s [style=dotted, arrowhead=odot, color=%s];\n", quote(PolicyElement(p.Name)), quote(NodeElement(m)), quote(colourLink))
+			case clustered[m] != "":
+				w("  %s -> %s [style=dotted, arrowhead=odot, color=%s, lhead=%s];\n", quote(PolicyElement(p.Name)), quote(NodeElement(clustered[m])), quote(colourLink), quote("cluster_"+m))
+			}
+		}
+	}
+	if s := g.Substitution; s != nil {
+		for _, m := range s.Capabilities {
+			if m.Node != "" {
+				w("  %s [shape=rarrow, fillcolor=%s, label=%s];\n", quote("sc:"+m.Name), quote(colourPort), quote(m.Name))
+				w("  %s -> %s [style=dotted, label=%s];\n", quote("sc:"+m.Name), quote(NodeElement(m.Node)), quote(m.Member))
+			}
+		}
+		for _, m := range s.Requirements {
+			if m.Node != "" {
+				w("  %s [shape=rarrow, fillcolor=%s, label=%s];\n", quote("sr:"+m.Name), quote(colourPort), quote(m.Name))
+				w("  %s -> %s [style=dotted, label=%s];\n", quote(NodeElement(m.Node)), quote("sr:"+m.Name), quote(m.Member))
+			}
+		}
+	}
+	w("}\n")
+	return b.String()
+}
+
+// cluster is a group drawn around its member nodes.
+type cluster struct {
+	group   Group
+	members []string
+}
+
+// clusters places each node in the first group listing it (drawings nest
+// clusters but cannot overlap them); groups left with no node of their own
+// are not drawn as clusters. placed holds the nodes inside a cluster.
+func (g *Graph) clusters() (out []cluster, placed map[string]bool) {
+	placed = map[string]bool{}
+	for _, gr := range g.Groups {
+		var members []string
+		for _, m := range gr.Members {
+			if g.node(m) != nil && !placed[m] {
+				placed[m] = true
+				members = append(members, m)
+			}
+		}
+		if len(members) > 0 {
+			out = append(out, cluster{group: gr, members: members})
+		}
+	}
+	return out, placed
+}
+
+// node finds a node by ID (nil if none).
+func (g *Graph) node(id string) *Node {
+	for i := range g.Nodes {
+		if g.Nodes[i].ID == id {
+			return &g.Nodes[i]
+		}
+	}
+	return nil
+}
+
+func (g *Graph) dotNode(n *Node) string {
+	attrs := fmt.Sprintf("id=%s, label=%s", quote(NodeElement(n.ID)), quote(nodeLabel(n)))
+	switch {
+	case n.Kind == NodeType:
+		attrs += fmt.Sprintf(", style=\"rounded,dashed,filled\", fillcolor=%s", quote(colourType))
+	case n.Substituted:
+		attrs += ", peripheries=2"
+	}
+	return fmt.Sprintf("%s [%s];", quote(NodeElement(n.ID)), attrs)
+}
+
+// nodeLabel shows a node's name, its type with the first steps of its
+// chain, and its count and directives.
+func nodeLabel(n *Node) string {
+	lines := []string{n.Name}
+	if n.Kind == NodeType {
+		lines[0] = "«" + n.Name + "»"
+	} else if n.Type != "" {
+		lines = append(lines, n.Type)
+	}
+	if len(n.Chain) > 0 {
+		lines = append(lines, "→ "+strings.Join(n.Chain, " → "))
+	}
+	var extra []string
+	if n.Count != "" {
+		extra = append(extra, "×"+n.Count)
+	}
+	extra = append(extra, n.Directives...)
+	if len(extra) > 0 {
+		lines = append(lines, "["+strings.Join(extra, ", ")+"]")
+	}
+	return strings.Join(lines, "\n")
+}
+
+func edgeLabel(e Edge) string {
+	label := e.Requirement
+	if e.Capability != "" {
+		label += " → " + e.Capability
+	}
+	if e.Relationship != "" {
+		label += "\n(" + e.Relationship + ")"
+	}
+	return label
+}
+
+func portLabel(p Port) string {
+	if p.Type == "" {
+		return p.Name
+	}
+	return p.Name + ": " + p.Type
+}
+
+// quote writes a DOT string: double quotes, with quotes and backslashes
+// escaped and new lines as \n.
+func quote(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`)
+	return `"` + r.Replace(s) + `"`
+}

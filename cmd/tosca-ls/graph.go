@@ -1,0 +1,93 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/tosca-ls/tosca-ls/analysis"
+	"github.com/tosca-ls/tosca-ls/analysis/topology"
+	"github.com/tosca-ls/tosca-ls/index"
+)
+
+const graphUsage = `usage: tosca-ls graph [--format dot|json|mermaid|svg] [--profile-path DIR]... [--root DIR] PATH
+
+Prints the topology of the service template(s) in PATH (a file, a folder or
+a CSAR archive): node templates with their types, requirement assignments as
+edges (dangling ones marked), groups, policies, inputs, outputs and
+substitution mappings. json prints an array of graphs (schema in
+analysis/topology/README.md); dot, mermaid and svg print one drawing per
+service template, in path order. svg is laid out in-process by Graphviz.
+Exit status: 0 when a graph was printed, 1 when PATH holds no service
+template, 2 on bad usage.
+
+Flags:
+`
+
+var graphFormats = map[string]bool{"dot": true, "json": true, "mermaid": true, "svg": true}
+
+func runGraph(args []string, stdout, stderr io.Writer) int {
+	fs := newWorkspaceFlags("graph", graphUsage, stderr)
+	format := fs.String("format", "dot", "output `format`: dot, json, mermaid or svg")
+	if code, done := fs.parse(args); done {
+		return code
+	}
+	if fs.NArg() != 1 || !graphFormats[*format] {
+		fs.Usage()
+		return 2
+	}
+	l, err := load(fs.Args(), index.Options{ProfilePaths: fs.profilePaths}, *fs.root)
+	if err != nil {
+		fmt.Fprintf(stderr, "tosca-ls: %v\n", err)
+		return 2
+	}
+	defer l.cleanup()
+	ctx := context.Background()
+	view := analysis.NewEngine().View(l.snap)
+	var graphs []*topology.Graph
+	for _, p := range l.paths {
+		if g := topology.Of(ctx, view, p); g != nil {
+			graphs = append(graphs, g)
+		}
+	}
+	if len(graphs) == 0 {
+		fmt.Fprintf(stderr, "tosca-ls: no service template in %s\n", fs.Arg(0))
+		return 1
+	}
+	name := func(p string) string { return display(p, l.archives) }
+	switch *format {
+	case "json":
+		out := make([]*topology.JSONGraph, len(graphs))
+		for i, g := range graphs {
+			out[i] = g.JSON(view, name)
+		}
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		_ = enc.Encode(out)
+	case "dot":
+		for _, g := range graphs {
+			fmt.Fprint(stdout, g.DOT())
+		}
+	case "mermaid":
+		for _, g := range graphs {
+			fmt.Fprint(stdout, g.Mermaid())
+		}
+	case "svg":
+		r, err := topology.NewRenderer(ctx)
+		if err != nil {
+			fmt.Fprintf(stderr, "tosca-ls: graphviz: %v\n", err)
+			return 1
+		}
+		defer r.Close()
+		for _, g := range graphs {
+			svg, err := r.SVG(ctx, g)
+			if err != nil {
+				fmt.Fprintf(stderr, "tosca-ls: %s: %v\n", name(g.Path), err)
+				return 1
+			}
+			_, _ = stdout.Write(svg)
+		}
+	}
+	return 0
+}

@@ -1,0 +1,217 @@
+package server
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"maps"
+	"slices"
+	"time"
+
+	"go.lsp.dev/protocol"
+	"go.uber.org/zap"
+
+	"github.com/tosca-ls/tosca-ls/index"
+)
+
+// Pull diagnostics (LSP 3.17), for clients that announce
+// textDocument.diagnostic: they ask for the diagnostics of a document
+// (textDocument/diagnostic) and of the whole workspace
+// (workspace/diagnostic), and the server never pushes to them (push stays
+// for every other client: a client never gets both). After an edit the
+// server asks them to pull again (workspace/diagnostic/refresh) when they
+// allow it, and answers a held workspace request.
+//
+// A result id is a digest of the report's diagnostics, so it is the same
+// for the same diagnostics whenever they are computed: a client sending it
+// back gets an "unchanged" report.
+
+// workspacePullHold is how long a workspace request in which nothing
+// changed is held open, waiting for a change (the long poll of LSP 3.17);
+// then it is answered as it stands and the client asks again.
+const workspacePullHold = 30 * time.Second
+
+// partialBatch is how many file reports one partial result carries.
+const partialBatch = 50
+
+// diagnosticOptions is what the server offers to pulling clients.
+func diagnosticOptions() *protocol.DiagnosticOptions {
+	return &protocol.DiagnosticOptions{Identifier: ptr("tosca-ls"), InterFileDependencies: true, WorkspaceDiagnostics: true}
+}
+
+// Diagnostic answers textDocument/diagnostic.
+func (s *Server) Diagnostic(ctx context.Context, params *protocol.DocumentDiagnosticParams) (protocol.DocumentDiagnosticReport, error) {
+	snap := s.snapshot(ctx)
+	path := pathFromURI(params.TextDocument.URI)
+	items := []protocol.Diagnostic{}
+	if snap != nil {
+		if p, ok := s.diags.compute(ctx, snap, path, s.config()); ok {
+			items = p.Diagnostics
+		}
+	}
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	id := s.resultID(items)
+	if prev := params.PreviousResultID; prev != nil && *prev == id {
+		return &protocol.RelatedUnchangedDocumentDiagnosticReport{
+			UnchangedDocumentDiagnosticReport: protocol.UnchangedDocumentDiagnosticReport{Kind: "unchanged", ResultID: id},
+		}, nil
+	}
+	return &protocol.RelatedFullDocumentDiagnosticReport{
+		FullDocumentDiagnosticReport: protocol.FullDocumentDiagnosticReport{Kind: "full", ResultID: &id, Items: items},
+	}, nil
+}
+
+// resultID digests a report's diagnostics.
+func (s *Server) resultID(items []protocol.Diagnostic) string {
+	raw, err := protocol.Marshal(items)
+	if err != nil {
+		s.log.Error("marshal diagnostics", zap.Error(err))
+	}
+	sum := sha256.Sum256(raw)
+	return hex.EncodeToString(sum[:12])
+}
+
+// DiagnosticWorkspace answers workspace/diagnostic: a report for every
+// TOSCA file of the workspace folders and every open document, unchanged
+// ones as such, streamed as partial results when the client gave a token.
+// When every report is unchanged the request is held until something
+// changes (or workspacePullHold passes).
+func (s *Server) DiagnosticWorkspace(ctx context.Context, params *protocol.WorkspaceDiagnosticParams) (*protocol.WorkspaceDiagnosticReport, error) {
+	prev := map[string]string{}
+	for _, p := range params.PreviousResultIds {
+		prev[pathFromURI(p.URI)] = p.Value
+	}
+	hold := time.NewTimer(workspacePullHold)
+	defer hold.Stop()
+	for {
+		changed := s.diags.changes()
+		reports, fresh := s.workspaceReports(ctx, prev)
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		if fresh {
+			return s.sendWorkspaceReports(ctx, params.PartialResultToken, reports), nil
+		}
+		select {
+		case <-changed:
+		case <-hold.C:
+			return s.sendWorkspaceReports(ctx, params.PartialResultToken, reports), nil
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+}
+
+// workspaceReports computes the report of every file; fresh is set when
+// one of them is not unchanged.
+func (s *Server) workspaceReports(ctx context.Context, prev map[string]string) (reports []protocol.WorkspaceDocumentDiagnosticReport, fresh bool) {
+	snap := s.snapshot(ctx)
+	if snap == nil {
+		return nil, false
+	}
+	cfg := s.config()
+	seen := map[string]bool{}
+	for _, path := range s.pulledPaths(snap) {
+		if ctx.Err() != nil {
+			return nil, false
+		}
+		seen[path] = true
+		p, ok := s.diags.compute(ctx, snap, path, cfg)
+		if !ok {
+			continue
+		}
+		var version *int32
+		if v, ok := p.Version.Get(); ok {
+			version = &v
+		}
+		id := s.resultID(p.Diagnostics)
+		if prev[path] == id {
+			reports = append(reports, &protocol.WorkspaceUnchangedDocumentDiagnosticReport{
+				UnchangedDocumentDiagnosticReport: protocol.UnchangedDocumentDiagnosticReport{Kind: "unchanged", ResultID: id},
+				URI:                               p.URI, Version: version,
+			})
+			continue
+		}
+		fresh = true
+		reports = append(reports, &protocol.WorkspaceFullDocumentDiagnosticReport{
+			FullDocumentDiagnosticReport: protocol.FullDocumentDiagnosticReport{Kind: "full", ResultID: &id, Items: p.Diagnostics},
+			URI:                          p.URI, Version: version,
+		})
+	}
+	// Files the client knows of that are gone: an empty report clears them.
+	for _, path := range slices.Sorted(maps.Keys(prev)) {
+		if !seen[path] {
+			fresh = true
+			reports = append(reports, &protocol.WorkspaceFullDocumentDiagnosticReport{
+				FullDocumentDiagnosticReport: protocol.FullDocumentDiagnosticReport{Kind: "full", Items: []protocol.Diagnostic{}},
+				URI:                          s.uriFor(path),
+			})
+		}
+	}
+	return reports, fresh
+}
+
+// pulledPaths are the files workspace diagnostics cover: the analysed files
+// of the workspace folders and the open documents, sorted.
+func (s *Server) pulledPaths(snap *index.Snapshot) []string {
+	var out []string
+	for _, p := range snap.Paths() {
+		f := snap.File(p)
+		if f == nil || f.Embedded || !s.analysed(p, f) {
+			continue
+		}
+		if snap.InWorkspace(p) || s.docs.get(p) != nil {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// sendWorkspaceReports returns the reports, or streams them as partial
+// results (batches of partialBatch) and returns an empty final report.
+func (s *Server) sendWorkspaceReports(ctx context.Context, token protocol.ProgressToken, reports []protocol.WorkspaceDocumentDiagnosticReport) *protocol.WorkspaceDiagnosticReport {
+	if reports == nil {
+		reports = []protocol.WorkspaceDocumentDiagnosticReport{}
+	}
+	if token == nil {
+		return &protocol.WorkspaceDiagnosticReport{Items: reports}
+	}
+	for start := 0; start < len(reports); start += partialBatch {
+		batch := reports[start:min(start+partialBatch, len(reports))]
+		raw, err := protocol.Marshal(&protocol.WorkspaceDiagnosticReportPartialResult{Items: batch})
+		if err != nil {
+			s.log.Error("marshal partial diagnostics", zap.Error(err))
+			return &protocol.WorkspaceDiagnosticReport{Items: reports[start:]}
+		}
+		if err := s.conn.Notify(ctx, protocol.MethodProgress, &protocol.ProgressParams{Token: token, Value: raw}); err != nil {
+			return &protocol.WorkspaceDiagnosticReport{Items: reports[start:]}
+		}
+	}
+	return &protocol.WorkspaceDiagnosticReport{Items: []protocol.WorkspaceDocumentDiagnosticReport{}}
+}
+
+// refreshPulled tells a pulling client that diagnostics changed: held
+// workspace requests are answered, and the client is asked to pull again
+// when it allows it.
+func (d *diagnostics) refreshPulled() {
+	d.mu.Lock()
+	close(d.changed)
+	d.changed = make(chan struct{})
+	d.mu.Unlock()
+	if d.s.clientCaps().diagnosticRefresh {
+		d.s.goBackground("diagnostic refresh", func(ctx context.Context) {
+			if err := d.s.client.DiagnosticRefresh(ctx); err != nil {
+				d.s.log.Debug("workspace/diagnostic/refresh failed", zap.Error(err))
+			}
+		})
+	}
+}
+
+// changes returns a channel closed at the next change of diagnostics.
+func (d *diagnostics) changes() <-chan struct{} {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.changed
+}
