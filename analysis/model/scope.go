@@ -26,6 +26,9 @@ type Program struct {
 	visible map[lookupKey][]string
 	parents map[Decl]Decl
 	members map[memberKey][]Member
+	// closures are the import closures of files per namespace prefix (see
+	// View.closure).
+	closures map[closureKey][]visit
 	// typesNamed maps every type name of the snapshot to its declarations
 	// (see View.TypesNamed); nil until first asked.
 	typesNamed map[nameKey][]Decl
@@ -37,6 +40,7 @@ func newProgram(gen uint64) *Program {
 		names:     map[string]*ownNames{},
 		lookups:   map[lookupKey]Decl{},
 		fallbacks: map[string][]string{},
+		closures:  map[closureKey][]visit{},
 		visible:   map[lookupKey][]string{},
 		parents:   map[Decl]Decl{},
 		members:   map[memberKey][]Member{},
@@ -262,18 +266,84 @@ func (v *View) importTargets(path, name string) []visit {
 }
 
 func (v *View) lookupImported(path string, kind grammar.RefKind, name string) Decl {
-	return v.lookupFrom(v.importTargets(path, name), kind)
+	return v.lookupVia(viaImports, path, kind, name)
 }
 
-// lookupFrom finds the first type of kind the import closures of starts
-// define under the name each start carries.
-func (v *View) lookupFrom(starts []visit, kind grammar.RefKind) Decl {
-	var found Decl
+func (v *View) lookupImplicit(path string, kind grammar.RefKind, name string) Decl {
+	return v.lookupVia(viaImplicit, path, kind, name)
+}
+
+func (v *View) lookupFallback(path string, kind grammar.RefKind, name string) Decl {
+	return v.lookupVia(viaFallbacks, path, kind, name)
+}
+
+// via is one of the ways a file sees the types of other files.
+type via uint8
+
+const (
+	viaImports   via = iota // its imports, with their namespaces
+	viaImplicit             // the profiles its version imports implicitly
+	viaFallbacks            // the profiles it sees where nothing else defines a name
+)
+
+// lookupVia finds the first type of kind named name in the closure that
+// way leads to from path.
+func (v *View) lookupVia(way via, path string, kind grammar.RefKind, name string) Decl {
+	prefix, local := splitPrefix(name)
+	for _, s := range v.closure(way, path, prefix) {
+		if d := v.lookupOwn(s.path, kind, s.rest+local); d.Valid() {
+			return d
+		}
+	}
+	return Decl{}
+}
+
+// splitPrefix splits a name after its last colon: the namespaces it
+// carries, and its name within them.
+func splitPrefix(name string) (prefix, local string) {
+	i := strings.LastIndexByte(name, ':')
+	return name[:i+1], name[i+1:]
+}
+
+// closureKey names the files a name is looked up in from path: which
+// namespaced imports the walk follows depends on the name's namespaces
+// only, not on its local part.
+type closureKey struct {
+	way          via
+	path, prefix string
+}
+
+// closure lists, breadth-first, the files that way leads a name carrying
+// prefix to from path, each with the part of the prefix still to resolve
+// there. It is walked once per file, prefix and export generation.
+func (v *View) closure(way via, path, prefix string) []visit {
+	key := closureKey{way, path, prefix}
+	p := v.prog
+	p.mu.Lock()
+	c, ok := p.closures[key]
+	p.mu.Unlock()
+	if ok {
+		return c
+	}
+	var starts []visit
+	switch way {
+	case viaImports:
+		starts = v.importTargets(path, prefix)
+	case viaImplicit:
+		starts = v.implicitStarts(path, prefix)
+	case viaFallbacks:
+		for _, fb := range v.fallbacks(path) {
+			starts = append(starts, visit{fb, prefix})
+		}
+	}
 	v.walkImports(starts, func(s visit) bool {
-		found = v.lookupOwn(s.path, kind, s.rest)
-		return found.Valid()
+		c = append(c, s)
+		return false
 	})
-	return found
+	p.mu.Lock()
+	p.closures[key] = c
+	p.mu.Unlock()
+	return c
 }
 
 func (v *View) implicitStarts(path, name string) []visit {
@@ -288,10 +358,6 @@ func (v *View) implicitStarts(path, name string) []visit {
 		}
 	}
 	return out
-}
-
-func (v *View) lookupImplicit(path string, kind grammar.RefKind, name string) Decl {
-	return v.lookupFrom(v.implicitStarts(path, name), kind)
 }
 
 // fallbacks are the profiles whose types a file sees only where nothing
@@ -324,14 +390,6 @@ func (v *View) fallbacks(path string) []string {
 	p.fallbacks[path] = out
 	p.mu.Unlock()
 	return out
-}
-
-func (v *View) lookupFallback(path string, kind grammar.RefKind, name string) Decl {
-	var starts []visit
-	for _, p := range v.fallbacks(path) {
-		starts = append(starts, visit{p, name})
-	}
-	return v.lookupFrom(starts, kind)
 }
 
 // LookupOtherKind finds a type of another kind with that name (for wrong-type-kind).
