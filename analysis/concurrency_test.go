@@ -9,6 +9,7 @@ import (
 
 	"github.com/tosca-ls/tosca-ls/analysis"
 	"github.com/tosca-ls/tosca-ls/analysis/complete"
+	"github.com/tosca-ls/tosca-ls/analysis/grammar"
 	"github.com/tosca-ls/tosca-ls/analysis/hover"
 	"github.com/tosca-ls/tosca-ls/analysis/navigate"
 	"github.com/tosca-ls/tosca-ls/index"
@@ -36,12 +37,12 @@ func TestConcurrentRequests(t *testing.T) {
 		go func(g int) {
 			defer wg.Done()
 			for off := g; off < len(src); off += 37 {
-				complete.Complete(ctx, view, main, off)
+				complete.Complete(ctx, view, main, off, grammar.NotModel)
 				hover.At(ctx, view, main, off)
 				navigate.Definition(ctx, view, main, off)
 				navigate.References(ctx, view, main, off, true)
 				navigate.Highlights(ctx, view, main, off)
-				complete.SignatureHelp(ctx, view, main, off)
+				complete.SignatureHelp(ctx, view, main, off, grammar.NotModel)
 			}
 			engine.Diagnostics(ctx, view, main)
 		}(g)

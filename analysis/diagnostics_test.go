@@ -15,6 +15,7 @@ import (
 	"github.com/tosca-ls/tosca-ls/analysis"
 	"github.com/tosca-ls/tosca-ls/analysis/complete"
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
+	"github.com/tosca-ls/tosca-ls/analysis/grammar"
 	"github.com/tosca-ls/tosca-ls/analysis/hover"
 	"github.com/tosca-ls/tosca-ls/analysis/model"
 	"github.com/tosca-ls/tosca-ls/index"
@@ -300,7 +301,7 @@ func TestFileTooLarge(t *testing.T) {
 		t.Fatalf("diagnostics %+v", diags)
 	}
 	// Features on the unparsed file answer without panicking.
-	complete.Complete(context.Background(), engine.View(snap), path, 10)
+	complete.Complete(context.Background(), engine.View(snap), path, 10, grammar.NotModel)
 	hover.At(context.Background(), engine.View(snap), path, 10)
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/tosca-ls/tosca-ls/analysis"
 	"github.com/tosca-ls/tosca-ls/analysis/complete"
 	"github.com/tosca-ls/tosca-ls/analysis/fix"
+	"github.com/tosca-ls/tosca-ls/analysis/grammar"
 	"github.com/tosca-ls/tosca-ls/analysis/hover"
 	"github.com/tosca-ls/tosca-ls/analysis/navigate"
 	"github.com/tosca-ls/tosca-ls/index"
@@ -48,7 +49,7 @@ func FuzzAnalysis(f *testing.F) {
 		for _, d := range diags {
 			inside("diagnostic "+d.Code, d.Span.Start, d.Span.End)
 		}
-		for _, it := range complete.Complete(ctx, view, path, off) {
+		for _, it := range complete.Complete(ctx, view, path, off, grammar.NotModel) {
 			inside("completion", it.Edit.Span.Start, it.Edit.Span.End)
 		}
 		if h := hover.At(ctx, view, path, off); h != nil {
@@ -61,7 +62,7 @@ func FuzzAnalysis(f *testing.F) {
 		}
 		navigate.References(ctx, view, path, off, true)
 		navigate.Highlights(ctx, view, path, off)
-		complete.SignatureHelp(ctx, view, path, off)
+		complete.SignatureHelp(ctx, view, path, off, grammar.NotModel)
 		navigate.PrepareRename(ctx, view, path, off)
 		for _, a := range fix.Actions(ctx, view, path, text.Span{Start: off, End: off}, diags) {
 			for _, e := range a.Edits[path] {

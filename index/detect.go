@@ -152,9 +152,17 @@ func isTopLevelKey(line []byte, key string) bool {
 // (DetectFile), or by the language id the editor gave it ("tosca", "heat"
 // and their variants).
 func Analysable(path, languageID string, src []byte) bool {
+	return EditorLanguage(languageID) != NotTOSCA || DetectFile(path, src) != NotTOSCA
+}
+
+// EditorLanguage is the language an editor's language id names ("tosca"
+// and its variants, "heat"), or NotTOSCA.
+func EditorLanguage(languageID string) Dialect {
 	switch strings.ToLower(languageID) {
-	case "tosca", "yaml.tosca", "tosca-yaml", "heat":
-		return true
+	case "tosca", "yaml.tosca", "tosca-yaml":
+		return TOSCA
+	case "heat":
+		return Heat
 	}
-	return DetectFile(path, src) != NotTOSCA
+	return NotTOSCA
 }

@@ -77,3 +77,17 @@ func TestAnalysable(t *testing.T) {
 		}
 	}
 }
+
+// TestEditorLanguage: the language ids editors give TOSCA and Heat
+// documents, in any case; any other id names neither.
+func TestEditorLanguage(t *testing.T) {
+	for id, want := range map[string]Dialect{
+		"tosca": TOSCA, "TOSCA": TOSCA, "yaml.tosca": TOSCA, "tosca-yaml": TOSCA,
+		"heat": Heat, "Heat": Heat,
+		"yaml": NotTOSCA, "": NotTOSCA, "plaintext": NotTOSCA,
+	} {
+		if got := EditorLanguage(id); got != want {
+			t.Errorf("EditorLanguage(%q) = %v, want %v", id, got, want)
+		}
+	}
+}

@@ -17,7 +17,7 @@ func (s *Server) Completion(ctx context.Context, params *protocol.CompletionPara
 		return list, nil
 	}
 	snippets := s.clientCaps().snippets
-	for _, it := range complete.Complete(ctx, t.view, t.path, t.offset(params.Position)) {
+	for _, it := range complete.Complete(ctx, t.view, t.path, t.offset(params.Position), t.lang) {
 		if it.Snippet && !snippets {
 			it.Edit.NewText, it.Snippet = plainSnippet(it.Edit.NewText), false
 		}

@@ -6,6 +6,7 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
+	"github.com/tosca-ls/tosca-ls/analysis/grammar"
 	"github.com/tosca-ls/tosca-ls/analysis/model"
 	"github.com/tosca-ls/tosca-ls/index"
 	"github.com/tosca-ls/tosca-ls/index/text"
@@ -88,6 +89,9 @@ type docTarget struct {
 	path  string
 	file  *index.File
 	lines *text.Lines
+	// lang is the language the editor gave the document (index.NotTOSCA
+	// when it is not open or its id names none).
+	lang grammar.Language
 }
 
 func (t *docTarget) offset(pos protocol.Position) int { return toOffset(t.lines, pos) }
@@ -107,7 +111,11 @@ func (s *Server) target(ctx context.Context, u uri.URI) (*docTarget, bool) {
 	if f == nil || !s.analysed(path, f) {
 		return nil, false
 	}
-	return &docTarget{snap: snap, view: s.engine.View(snap), path: path, file: f, lines: f.Lines()}, true
+	t := &docTarget{snap: snap, view: s.engine.View(snap), path: path, file: f, lines: f.Lines()}
+	if d := s.docs.get(path); d != nil {
+		t.lang = index.EditorLanguage(d.LanguageID)
+	}
+	return t, true
 }
 
 // analysed reports whether path is a TOSCA/Heat document the server

@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"encoding/json"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -240,6 +241,28 @@ func TestLanguageIDTosca(t *testing.T) {
 	u := e.uri("fragment.yaml")
 	e.open(u, "tosca", "node_types: [\n", 1)
 	e.awaitPublish(u, "diagnostics for a languageId tosca document", versionIs(1))
+}
+
+// TestLanguageIDCompletion: an empty document completes the top-level
+// keynames of the language the client gives it, its version keyname first.
+func TestLanguageIDCompletion(t *testing.T) {
+	e := startInProcess(t)
+	e.initialize(defaultInitParams(e.dir))
+	for id, want := range map[string]string{"tosca": "tosca_definitions_version", "heat": "heat_template_version"} {
+		u := e.uri("new-" + id + ".yaml")
+		e.open(u, id, "", 1)
+		var list struct {
+			Items []struct {
+				Label    string `json:"label"`
+				SortText string `json:"sortText"`
+			} `json:"items"`
+		}
+		e.result("textDocument/completion", map[string]any{"textDocument": map[string]any{"uri": u}, "position": pos(0, 0)}, &list)
+		sort.SliceStable(list.Items, func(i, j int) bool { return list.Items[i].SortText < list.Items[j].SortText })
+		if len(list.Items) == 0 || list.Items[0].Label != want {
+			t.Errorf("an empty %s document completes %+v, want %s first", id, list.Items, want)
+		}
+	}
 }
 
 func TestRapidEditsNeverPublishStale(t *testing.T) {

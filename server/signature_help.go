@@ -14,7 +14,7 @@ func (s *Server) SignatureHelp(ctx context.Context, params *protocol.SignatureHe
 	if !ok {
 		return nil, nil
 	}
-	sh := complete.SignatureHelp(ctx, t.view, t.path, t.offset(params.Position))
+	sh := complete.SignatureHelp(ctx, t.view, t.path, t.offset(params.Position), t.lang)
 	if sh == nil {
 		return nil, nil
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/tosca-ls/tosca-ls/analysis/complete"
+	"github.com/tosca-ls/tosca-ls/analysis/grammar"
 	"github.com/tosca-ls/tosca-ls/analysis/model"
 	"github.com/tosca-ls/tosca-ls/index"
 	"github.com/tosca-ls/tosca-ls/index/syntax"
@@ -89,20 +90,25 @@ func BenchmarkCompleteWarm(b *testing.B) {
 			main := filepath.Join(dir, "main.yaml")
 			ws := index.NewWorkspace(index.Options{CacheDir: cacheDir()})
 			ws.AddFolder(context.Background(), dir, nil)
-			v := model.NewEngine().View(ws.SetOverlay(main, 1, []byte(src)))
-			if len(complete.Complete(context.Background(), v, main, len(before))) == 0 {
-				b.Fatalf("%s: nothing offered", kind)
-			}
-			times := make([]time.Duration, 0, b.N)
-			b.ResetTimer()
-			for b.Loop() {
-				start := time.Now()
-				complete.Complete(context.Background(), v, main, len(before))
-				times = append(times, time.Since(start))
-			}
-			reportPercentiles(b, times)
+			completeWarm(b, model.NewEngine().View(ws.SetOverlay(main, 1, []byte(src))), main, len(before))
 		})
 	}
+}
+
+// completeWarm measures completion at offset of path in v, after a first
+// one that warms the model up (and must offer something).
+func completeWarm(b *testing.B, v *model.View, path string, offset int) {
+	if len(complete.Complete(context.Background(), v, path, offset, grammar.NotModel)) == 0 {
+		b.Fatal("nothing offered")
+	}
+	times := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	for b.Loop() {
+		start := time.Now()
+		complete.Complete(context.Background(), v, path, offset, grammar.NotModel)
+		times = append(times, time.Since(start))
+	}
+	reportPercentiles(b, times)
 }
 
 // BenchmarkCompleteAfterEdit measures what a completion right after an
@@ -118,7 +124,7 @@ func BenchmarkCompleteAfterEdit(b *testing.B) {
 			ws := index.NewWorkspace(index.Options{CacheDir: cacheDir()})
 			ws.AddFolder(context.Background(), dir, nil)
 			e := model.NewEngine()
-			complete.Complete(context.Background(), e.View(ws.SetOverlay(main, 1, []byte(before+after))), main, len(before))
+			complete.Complete(context.Background(), e.View(ws.SetOverlay(main, 1, []byte(before+after))), main, len(before), grammar.NotModel)
 			b.SetBytes(int64(len(before) + len(after)))
 			var parse, request time.Duration
 			b.ResetTimer()
@@ -132,7 +138,7 @@ func BenchmarkCompleteAfterEdit(b *testing.B) {
 				b.StartTimer()
 				start = time.Now()
 				v := e.View(ws.SetOverlay(main, int32(i+2), text))
-				complete.Complete(context.Background(), v, main, len(edited))
+				complete.Complete(context.Background(), v, main, len(edited), grammar.NotModel)
 				request += time.Since(start)
 			}
 			b.ReportMetric(float64(request)/float64(parse), "x-parse")
@@ -182,4 +188,58 @@ func reportPercentiles(b *testing.B, times []time.Duration) {
 	}
 	b.ReportMetric(at(0.5), "p50-ms")
 	b.ReportMetric(at(0.99), "p99-ms")
+}
+
+// heatCursorLines are the positions completion is measured on in a Heat
+// template (each written in the middle of it, ‸ the cursor).
+var heatCursorLines = map[string]string{
+	// A resource type: the types every Heat template of the workspace uses.
+	"type": "  edited:\n    type: OS::Nov‸",
+	// Right after `OS::`, which YAML does not read as a scalar: the cursor
+	// line is lost in the snapshot's parse, completion parses a patched copy.
+	"type-colon": "  edited:\n    type: OS::‸",
+	// A resource name in get_resource.
+	"get_resource": "  edited:\n    type: OS::Nova::Server\n    properties:\n      port: { get_resource: ‸ }",
+	// A function as a property value.
+	"function": "  edited:\n    type: OS::Nova::Server\n    properties:\n      name: ‸",
+}
+
+// BenchmarkCompleteHeat measures completion on a warm snapshot in a
+// 1,000-resource Heat template (≈ 7,000 lines) of a workspace of 100 more
+// templates of 100 resources each, per kind of position.
+func BenchmarkCompleteHeat(b *testing.B) {
+	for _, kind := range slices.Sorted(maps.Keys(heatCursorLines)) {
+		b.Run(kind, func(b *testing.B) {
+			dir := b.TempDir()
+			for f := range 100 {
+				var t strings.Builder
+				t.WriteString("heat_template_version: 2018-08-31\nresources:\n")
+				for r := range 100 {
+					fmt.Fprintf(&t, "  r%d:\n    type: OS::Service%d::Type%d\n", r, f%10, r%20)
+				}
+				if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("t%d.yaml", f)), []byte(t.String()), 0o644); err != nil {
+					b.Fatal(err)
+				}
+			}
+			var head, tail strings.Builder
+			head.WriteString("heat_template_version: 2018-08-31\nparameters:\n  flavor:\n    type: string\nresources:\n")
+			resource := func(w *strings.Builder, i int) {
+				fmt.Fprintf(w, "  r%d:\n    type: OS::Nova::Server\n    properties:\n      flavor: { get_param: flavor }\n      port: { get_resource: r%d }\n    depends_on: r%d\n", i, max(i-1, 0), max(i-1, 0))
+			}
+			for i := range 500 {
+				resource(&head, i)
+			}
+			pre, post, _ := strings.Cut(heatCursorLines[kind], "‸")
+			head.WriteString(pre)
+			tail.WriteString(post + "\n")
+			for i := 500; i < 1000; i++ {
+				resource(&tail, i)
+			}
+			main := filepath.Join(dir, "main.yaml")
+			src := head.String() + tail.String()
+			ws := index.NewWorkspace(index.Options{CacheDir: cacheDir()})
+			ws.AddFolder(context.Background(), dir, nil)
+			completeWarm(b, model.NewEngine().View(ws.SetOverlay(main, 1, []byte(src))), main, head.Len())
+		})
+	}
 }

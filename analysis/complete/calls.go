@@ -9,16 +9,22 @@ import (
 	"github.com/tosca-ls/tosca-ls/index/syntax"
 )
 
-// call is a function call around the cursor: `{ name: [ args ] }`.
+// call is a function call around the cursor: `{ name: [ args ] }`, or
+// `{ name: { arg: … } }` for a function whose arguments are named.
 type call struct {
 	fn *grammar.Function
 	// key is the function name as written.
 	key *syntax.Node
 	// args are the arguments written (the items of the list, or the
-	// single argument).
+	// single argument; the argument map of a Named function).
 	args []*syntax.Node
-	// index is the argument the cursor is on.
+	// index is the argument the cursor is on (for a Named function the
+	// parameter it names, -1 when none does).
 	index int
+	// naming is set when the cursor is where a Named function's argument
+	// name is written; names are the names written elsewhere.
+	naming bool
+	names  map[string]bool
 }
 
 // arg is the text of argument i ("" if absent or not a scalar).
@@ -27,6 +33,55 @@ func (c *call) arg(i int) string {
 		return ""
 	}
 	return c.args[i].Value
+}
+
+// enterExpression finds the expression the end of path lies in (a
+// Variability4TOSCA condition) and sets the request's operators and
+// expression root from it; it returns the type the expression's value must
+// have (conditions are boolean, as the dialect check says).
+func (r *request) enterExpression(path syntax.Path) (want grammar.ExprType) {
+	for i := len(path); i >= 0; i-- {
+		n := r.u.Tree.Root()
+		if i > 0 {
+			n = path[i-1].Node()
+		}
+		fr, ok := r.u.Frames[n]
+		if !ok || fr.Value == nil {
+			continue
+		}
+		val := fr.Value
+		if s := val.ShortFor(r.u.Versions()); s != nil && s.Kind == grammar.ExpressionValue {
+			val = s
+		}
+		switch val.Kind {
+		case grammar.ExpressionValue:
+			r.ops, r.exprRoot = val.Ops, i
+			if fr.Key != nil && fr.Key.Name == grammar.KeyConditions {
+				return grammar.BooleanType
+			}
+			return grammar.AnyType
+		case grammar.AnyValue:
+			// Inside a value: the expression, if any, is further up.
+		default:
+			return grammar.AnyType
+		}
+	}
+	return grammar.AnyType
+}
+
+// functionAt is the function or operator a key at depth i of the path
+// calls: an operator of the expression around, else a function of the
+// file's version (nil if none).
+func (r *request) functionAt(name string, i int) *grammar.Function {
+	if r.ops == nil || i < r.exprRoot {
+		return grammar.FunctionNamed(name, r.u.Versions())
+	}
+	for _, op := range r.ops {
+		if op.Name == name {
+			return op
+		}
+	}
+	return nil
 }
 
 // callAt finds the innermost function call whose arguments hold the end
@@ -38,8 +93,11 @@ func (r *request) callAt(path syntax.Path) *call {
 		if n == nil || n.Kind != syntax.Mapping || len(n.Pairs) != 1 || step.Pair != n.Pairs[0] || step.OnKey {
 			continue
 		}
+		if i > 0 && r.namedArgs(path[i-1], i-1) {
+			continue // an argument of a function whose arguments are named
+		}
 		name := step.Pair.Key.Value
-		fn := grammar.FunctionNamed(name, r.u.Versions())
+		fn := r.functionAt(name, i)
 		if fn == nil {
 			continue
 		}
@@ -48,6 +106,10 @@ func (r *request) callAt(path syntax.Path) *call {
 		}
 		c := &call{fn: fn, key: step.Pair.Key}
 		v := step.Pair.Value
+		if fn.Named && (v.Kind == syntax.Mapping || v.Kind == syntax.Null) {
+			r.namedCall(c, v, path[i+1:])
+			return c
+		}
 		switch v.Kind {
 		case syntax.Sequence:
 			c.args = v.Items
@@ -73,6 +135,36 @@ func (r *request) callAt(path syntax.Path) *call {
 	return nil
 }
 
+// namedArgs reports whether step goes through a call (at depth i) of a
+// function whose arguments are named: the map below it holds arguments.
+func (r *request) namedArgs(step syntax.Step, i int) bool {
+	n := step.Parent
+	if n == nil || n.Kind != syntax.Mapping || len(n.Pairs) != 1 || step.Pair != n.Pairs[0] || step.OnKey {
+		return false
+	}
+	fn := r.functionAt(step.Pair.Key.Value, i)
+	return fn != nil && fn.Named
+}
+
+// namedCall reads the argument map args of a Named function's call c;
+// rest is the path below it to the cursor.
+func (r *request) namedCall(c *call, args *syntax.Node, rest syntax.Path) {
+	c.index, c.names = -1, map[string]bool{}
+	c.naming = len(rest) == 0 || rest[0].OnKey
+	for _, p := range args.Pairs {
+		c.args = append(c.args, p.Value)
+		if !p.Key.Span.Contains(r.off) {
+			c.names[p.Key.Value] = true
+		}
+	}
+	for _, p := range args.Pairs {
+		// The argument whose name or value holds the cursor.
+		if len(rest) > 0 && rest[0].Pair == p || p.Key.Span.Contains(r.off) {
+			c.index = c.fn.ParamIndex(p.Key.Value)
+		}
+	}
+}
+
 // factsCall is the call the binder recorded for c (nil when the call is
 // written where the binder records none).
 func (r *request) factsCall(c *call) *facts.Call {
@@ -85,8 +177,9 @@ func (r *request) factsCall(c *call) *facts.Call {
 	return nil
 }
 
-// callItems completes the argument of a function call at the cursor.
-func (r *request) callItems(c *call, t target) {
+// callItems completes the argument of a function call at the cursor;
+// asKey tells that a key is written there (a nested call is then one).
+func (r *request) callItems(c *call, t target, asKey bool) {
 	fn, idx := c.fn, c.index
 	if grammar.PathOf(fn) != nil {
 		if fc := r.factsCall(c); fc != nil {
@@ -94,9 +187,13 @@ func (r *request) callItems(c *call, t target) {
 		}
 		return
 	}
+	if c.naming {
+		r.argNameItems(c)
+		return
+	}
 	p, ok := paramAt(fn, idx)
 	switch {
-	case idx > 0 && len(fn.Params) > 0 && fn.Params[0].Ref == grammar.Input:
+	case c.names == nil && idx > 0 && len(fn.Params) > 0 && fn.Params[0].Ref == grammar.Input:
 		// The fields of a structured input, after its name.
 		in := r.v.Local(r.u.Path, grammar.Input, c.arg(0))
 		vd := model.ValueDef{Def: in, Type: r.v.TypeOf(in)}
@@ -104,11 +201,33 @@ func (r *request) callItems(c *call, t target) {
 			vd = r.v.Follow(vd, c.arg(i))
 		}
 		r.memberItems(vd.Type, grammar.SectionProperties, nil, true)
-	case ok && p.Ref != grammar.NoRef:
+	case ok && p.Ref != grammar.NoRef && !asKey:
 		r.refItems(t, p.Ref, nil)
+	case asKey && len(r.presentKeys(t.node)) > 0:
+		// A key among others: a literal map, not a call.
 	default:
 		// Any other argument is a value: a nested call.
-		r.functionItems(false)
+		r.functionItems(asKey, p.Type)
+	}
+}
+
+// argNameItems offers the argument names of a Named function not yet
+// given, mandatory ones first.
+func (r *request) argNameItems(c *call) {
+	for i, p := range c.fn.Params {
+		if c.names[p.Name] {
+			continue
+		}
+		group, detail := "0", "argument of "+c.fn.Name
+		if p.Optional {
+			group, detail = "1", "optional "+detail
+		}
+		text := p.Name + ": "
+		if r.colonAfter {
+			text = p.Name
+		}
+		r.add(Item{Label: p.Name, Kind: KindProperty, Detail: detail, Documentation: p.Doc,
+			Edit: model.TextEdit{Span: r.word, NewText: text}, SortText: fmt.Sprintf("%s%03d", group, i)})
 	}
 }
 
@@ -136,6 +255,7 @@ func (r *request) pathArgItems(e *model.PathExpect) {
 // paramAt is the parameter argument idx binds to.
 func paramAt(fn *grammar.Function, idx int) (grammar.Param, bool) {
 	switch {
+	case idx < 0:
 	case idx < len(fn.Params):
 		return fn.Params[idx], true
 	case fn.Variadic && len(fn.Params) > 0:

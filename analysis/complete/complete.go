@@ -1,6 +1,7 @@
 // Package complete proposes what may be written at a position of a TOSCA
-// document (completion) and describes the function call around it
-// (signature help). Both read the same context: where the cursor is in the
+// document, or of one of its dialects (a Heat template, a CSAR's
+// TOSCA.meta), and describes the function call around it (signature
+// help). Both read the same context: where the cursor is in the
 // document's tree, the grammar frame the binder recorded there, and what the
 // model says about the types around it.
 //
@@ -8,6 +9,7 @@
 package complete
 
 import (
+	"bytes"
 	"context"
 	"sort"
 	"strings"
@@ -77,16 +79,22 @@ type Item struct {
 // Complete proposes what may be written at offset in the open document at
 // path: keynames, type and template names, member names of a template's
 // type, function names and their arguments, enumerated values, import paths
-// and profile names. Items come sorted by SortText.
+// and profile names — and in the dialects the names of the file (Heat
+// parameters and resources, variability inputs and expressions), operators,
+// resource types and CSAR metadata. Items come sorted by SortText.
+//
+// editorLang is the language the editor gave the document (grammar.NotModel
+// when it gave none tosca-ls knows): a document whose text does not tell
+// its language yet (an empty one) is read in it, TOSCA by default.
 //
 // Multi-line insertions are snippets whose continuation lines are indented
 // relative to the line the completion starts on (LSP insertTextMode
 // adjustIndentation, which editors apply to snippets by default).
-func Complete(ctx context.Context, v *model.View, path string, offset int) []Item {
+func Complete(ctx context.Context, v *model.View, path string, offset int, editorLang grammar.Language) []Item {
 	if ctx.Err() != nil {
 		return nil
 	}
-	r := newRequest(v, path, offset)
+	r := newRequest(v, path, offset, editorLang)
 	if r == nil {
 		return nil
 	}
@@ -124,30 +132,41 @@ type request struct {
 	dash   bool
 	// indentUnit is the file's indentation step.
 	indentUnit string
+	// ops are the operators of the expression around the cursor (a
+	// Variability4TOSCA condition), nil outside expressions; exprRoot is
+	// the depth of the expression's root in the cursor's path.
+	ops      []*grammar.Function
+	exprRoot int
 
 	items []Item
 	seen  map[string]bool
 }
 
-func newRequest(v *model.View, path string, offset int) *request {
+func newRequest(v *model.View, path string, offset int, editorLang grammar.Language) *request {
 	u := v.Unit(path)
 	if f := v.Snap.File(path); u == nil && f != nil {
-		// A document the editor calls TOSCA before its text says so.
-		u = v.Reparsed(path, f.Tree())
+		// A document the editor calls TOSCA (or Heat) before its text says so.
+		if editorLang == grammar.NotModel {
+			editorLang = grammar.TOSCA
+		}
+		u = v.Reparsed(path, f.Tree(), editorLang)
 	}
-	if u == nil || u.Tree == nil || len(u.Tree.Docs) == 0 {
+	if u == nil || u.Tree == nil || u.File.TooLarge {
 		return nil
 	}
 	v = u.View
 	src := u.Tree.Src
 	offset = max(0, min(offset, len(src)))
-	// Only the first document of a file is TOSCA.
+	// Only the first document of a file (block of a TOSCA.meta) is described.
 	if docs := u.Tree.Docs; len(docs) > 1 && docs[1].Span.Start <= offset {
 		return nil
 	}
 	r := &request{v: v, u: u, src: src, lines: u.Tree.Lines, off: offset, seen: map[string]bool{}}
 	r.line = r.lines.Line(offset)
 	r.lineStart = r.lines.LineStart(r.line)
+	if u.Facts.Lang == grammar.CSARMeta && r.laterMetaBlock() {
+		return nil
+	}
 	r.findWord()
 	r.indent, r.dash, r.keyPos = keyPrefix(string(src[r.lineStart:r.word.Start]))
 	if r.lineLost() {
@@ -168,7 +187,10 @@ func newRequest(v *model.View, path string, offset int) *request {
 // content (which a key being typed does not need: its mapping is found
 // from the lines above).
 func (r *request) lineLost() bool {
-	first := r.u.Tree.Docs[0].Span
+	first := text.Span{End: len(r.src)}
+	if docs := r.u.Tree.Docs; len(docs) > 0 {
+		first = docs[0].Span
+	}
 	for _, e := range r.u.Tree.Errors {
 		if e.Duplicate || e.Span.Start >= first.End {
 			continue
@@ -181,10 +203,11 @@ func (r *request) lineLost() bool {
 }
 
 // reparse parses the text again with the cursor line patched so that it
-// yields a tree (syntax.ParseForCompletion) and binds that tree afresh.
-// It costs parsing the cursor's document again (twice: as is, then
-// patched) and binding the file, so it runs only when the snapshot's tree
-// lost the cursor line or the structure around it.
+// yields a tree (syntax.ParseForCompletion, or ParseMetaForCompletion for a
+// TOSCA.meta) and binds that tree afresh. It costs parsing the cursor's
+// document again (twice: as is, then patched) and binding the file, so it
+// runs only when the snapshot's tree lost the cursor line or the structure
+// around it.
 func (r *request) reparse() *model.Unit {
 	parsed := r.src
 	if strings.HasSuffix(r.typed, ":") && r.word.End == r.off {
@@ -192,9 +215,30 @@ func (r *request) reparse() *model.Unit {
 		parsed = append([]byte(nil), r.src...)
 		parsed[r.off-1] = '_'
 	}
-	tree := syntax.ParseForCompletion(parsed, r.off)
+	lang := r.u.Facts.Lang
+	var tree *syntax.File
+	if lang == grammar.CSARMeta {
+		tree = syntax.ParseMetaForCompletion(parsed, r.off)
+	} else {
+		tree = syntax.ParseForCompletion(parsed, r.off)
+	}
 	tree.Src, tree.Lines = r.src, r.lines
-	return r.v.Reparsed(r.u.Path, tree)
+	return r.v.Reparsed(r.u.Path, tree, lang)
+}
+
+// laterMetaBlock reports whether the cursor of a TOSCA.meta is in a block
+// after the first (past an empty line that follows a line of text), whose
+// names are the author's own.
+func (r *request) laterMetaBlock() bool {
+	blank := false
+	for l := r.line - 1; l >= 0; l-- {
+		empty := len(bytes.TrimSpace(r.lines.LineText(l))) == 0
+		if !empty && blank {
+			return true
+		}
+		blank = blank || empty
+	}
+	return false
 }
 
 // offeredVersions are the versions whose keynames are offered: the file's;
@@ -235,6 +279,19 @@ func (r *request) withSort(p string, fn func()) {
 	fn()
 	for i := n; i < len(r.items); i++ {
 		r.items[i].SortText = p + r.items[i].SortText
+	}
+}
+
+// withSuffix runs fn with every insertion followed by suffix, the way a
+// key is inserted (only the name replaces an existing key).
+func (r *request) withSuffix(suffix string, fn func()) {
+	n := len(r.items)
+	fn()
+	if r.colonAfter {
+		return
+	}
+	for i := n; i < len(r.items); i++ {
+		r.items[i].Edit.NewText += suffix
 	}
 }
 

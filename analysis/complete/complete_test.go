@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/tosca-ls/tosca-ls/analysis/complete"
+	"github.com/tosca-ls/tosca-ls/analysis/grammar"
 	"github.com/tosca-ls/tosca-ls/analysis/model"
 	"github.com/tosca-ls/tosca-ls/index"
 )
@@ -43,8 +44,8 @@ func TestCancelled(t *testing.T) {
 			return ctx
 		}, false},
 	} {
-		items := complete.Complete(tc.ctx(), v, path, len(src))
-		sig := complete.SignatureHelp(tc.ctx(), v, path, len(src))
+		items := complete.Complete(tc.ctx(), v, path, len(src), grammar.NotModel)
+		sig := complete.SignatureHelp(tc.ctx(), v, path, len(src), grammar.NotModel)
 		if got := len(items) > 0 && sig != nil; got != tc.want {
 			t.Errorf("%s: %d items, signature %v", tc.name, len(items), sig)
 		}
@@ -55,10 +56,10 @@ func TestCancelled(t *testing.T) {
 func TestTooLarge(t *testing.T) {
 	src := "tosca_definitions_version: tosca_2_0\ndescription: " + strings.Repeat("x", index.MaxFileSize) + "\n"
 	v, path := buffer(t, src)
-	if items := complete.Complete(context.Background(), v, path, 10); len(items) != 0 {
+	if items := complete.Complete(context.Background(), v, path, 10, grammar.NotModel); len(items) != 0 {
 		t.Errorf("completion on an unparsed file: %d items", len(items))
 	}
-	if sig := complete.SignatureHelp(context.Background(), v, path, 10); sig != nil {
+	if sig := complete.SignatureHelp(context.Background(), v, path, 10, grammar.NotModel); sig != nil {
 		t.Errorf("signature help on an unparsed file: %q", sig.Label)
 	}
 }
@@ -77,10 +78,10 @@ func TestConcurrent(t *testing.T) {
 	ws.AddFolder(context.Background(), dir, nil)
 	answer := func(v *model.View, off int) string {
 		var b strings.Builder
-		for _, it := range complete.Complete(context.Background(), v, main, off) {
+		for _, it := range complete.Complete(context.Background(), v, main, off, grammar.NotModel) {
 			b.WriteString(it.Label + " ")
 		}
-		if sig := complete.SignatureHelp(context.Background(), v, main, off); sig != nil {
+		if sig := complete.SignatureHelp(context.Background(), v, main, off, grammar.NotModel); sig != nil {
 			fmt.Fprintf(&b, "| %s %d", sig.Label, sig.Active)
 		}
 		return b.String()
@@ -127,11 +128,11 @@ func FuzzComplete(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte, at uint16) {
 		v, path := buffer(t, string(src))
 		off := int(at) % (len(src) + 1)
-		for _, it := range complete.Complete(context.Background(), v, path, off) {
+		for _, it := range complete.Complete(context.Background(), v, path, off, grammar.NotModel) {
 			if s := it.Edit.Span; s.Start < 0 || s.End > len(src) || s.Start > off || s.End < off {
 				t.Fatalf("%q edits %v, cursor %d in %d bytes", it.Label, s, off, len(src))
 			}
 		}
-		complete.SignatureHelp(context.Background(), v, path, off)
+		complete.SignatureHelp(context.Background(), v, path, off, grammar.NotModel)
 	})
 }

@@ -16,8 +16,9 @@ func pathDelim(b byte) bool {
 }
 
 // fileItems offers the files and folders next to the path typed so far,
-// relative to the current file: YAML files (any file for artifacts) and
-// folders, the last segment being replaced.
+// relative to the current file (to the CSAR root in a TOSCA.meta): YAML
+// files (any file for artifacts and Heat's get_file) and folders, the last
+// segment being replaced.
 func (r *request) fileItems(kind grammar.RefKind) {
 	if r.u.File.Embedded {
 		return
@@ -38,6 +39,11 @@ func (r *request) fileItems(kind grammar.RefKind) {
 	}
 	span := text.Span{Start: start + slash + 1, End: end}
 	dir := filepath.Dir(r.u.Path)
+	meta := r.u.Facts.Lang == grammar.CSARMeta
+	if meta {
+		// TOSCA-Metadata/TOSCA.meta names files from the folder above.
+		dir = filepath.Dir(dir)
+	}
 	switch {
 	case dirPart == "":
 	case filepath.IsAbs(filepath.FromSlash(dirPart)):
@@ -46,7 +52,8 @@ func (r *request) fileItems(kind grammar.RefKind) {
 		dir = filepath.Join(dir, filepath.FromSlash(dirPart))
 	}
 	wantFile := func(name string) bool {
-		return kind != grammar.ImportURL || index.HasTOSCAExtension(name) || strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml")
+		anyFile := kind == grammar.ArtifactFile || kind == grammar.HeatFile
+		return anyFile || index.HasTOSCAExtension(name) || strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml")
 	}
 	addFile := func(name string) {
 		r.add(Item{Label: name, Kind: KindFile, Detail: "file", SortText: "0" + name, Edit: model.TextEdit{Span: span, NewText: name}})
@@ -78,7 +85,7 @@ func (r *request) fileItems(kind grammar.RefKind) {
 			addFile(filepath.Base(p))
 		}
 	}
-	if dirPart == "" || strings.HasSuffix(dirPart, "../") || dirPart == "./" {
+	if !meta && (dirPart == "" || strings.HasSuffix(dirPart, "../") || dirPart == "./") {
 		r.add(Item{Label: "../", Kind: KindFolder, Detail: "parent folder", SortText: "2", Edit: model.TextEdit{Span: span, NewText: "../"}})
 	}
 }

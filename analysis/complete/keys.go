@@ -10,10 +10,6 @@ import (
 	"github.com/tosca-ls/tosca-ls/index/syntax"
 )
 
-// fileValue describes the root of a TOSCA file, which the binder records
-// no frame for when the document is empty.
-var fileValue = &grammar.Value{Kind: grammar.EntityValue, Entity: grammar.ServiceTemplate}
-
 // target is the node a completion is about — the collection a key is
 // written into, or the value at the cursor — with how the binder read it.
 type target struct {
@@ -34,7 +30,9 @@ func (r *request) at(path syntax.Path) target {
 	case ok:
 		t.frame = fr
 	case len(path) == 0:
-		t.frame = facts.Frame{Value: fileValue}
+		// An empty document, which the binder records no frame for: the
+		// root entity of its language.
+		t.frame = facts.Frame{Value: &grammar.Value{Kind: grammar.EntityValue, Entity: r.u.Facts.Lang.Root()}}
 	default:
 		// A node the binder did not walk (under an unknown keyname, an
 		// item of a list of single-entry maps): nothing to offer.
@@ -55,10 +53,33 @@ func (r *request) parentValue(t target) *grammar.Value {
 }
 
 // inFreeForm reports whether t is an entry of a map or list the grammar
-// leaves free (metadata): nothing is offered there.
+// leaves free (metadata).
 func (r *request) inFreeForm(t target) bool {
 	pv := r.parentValue(t)
 	return pv != nil && (pv.Kind == grammar.MapValue || pv.Kind == grammar.ListValue)
+}
+
+// computed reports whether the value at t may be a function call. TOSCA's
+// free-form data (metadata) is not computed; Heat reads its parameters as
+// given, and computes with its functions the values of resources (in any
+// of their maps), outputs and conditions.
+func (r *request) computed(t target) bool {
+	if r.u.Facts.Lang != grammar.Heat {
+		return !r.inFreeForm(t)
+	}
+	f := r.u.Facts
+	for id := t.frame.Entity; id != facts.None; {
+		e := f.Entity(id)
+		if e == nil {
+			break
+		}
+		switch e.G {
+		case grammar.HeatResourceDef, grammar.HeatOutputDef, grammar.HeatConditionDef:
+			return true
+		}
+		id = e.Parent
+	}
+	return false
 }
 
 // owner is the declaration holding t (a template, a type, a group …).
@@ -83,11 +104,23 @@ func (r *request) complete() {
 	}
 	path, key, newItem := r.cursor()
 	t := r.at(path)
+	want := r.enterExpression(path)
+	flowMap := t.node != nil && t.node.Kind == syntax.Mapping && t.node.Flow
+	// A key is written at the cursor (a new list item is a value).
+	asKey := key && !newItem || flowMap
 	if c := r.callAt(path); c != nil {
-		r.callItems(c, t)
+		r.callItems(c, t, asKey)
 		return
 	}
-	if key || t.node != nil && t.node.Kind == syntax.Mapping && t.node.Flow {
+	if r.ops != nil {
+		// Where an expression is expected: its operators, as the only key
+		// of a map, as a value or as a new item (`- not: …`).
+		if !asKey || len(r.presentKeys(t.node)) == 0 {
+			r.functionItems(asKey || newItem, want)
+		}
+		return
+	}
+	if key || flowMap {
 		r.keyItems(t, newItem)
 		return
 	}
@@ -133,6 +166,11 @@ func (r *request) keyItems(t target, newItem bool) {
 	case grammar.EntityValue:
 		r.entityKeyItems(t, val.Entity)
 	case grammar.MapOfValue:
+		if val.KeyRef != grammar.NoRef {
+			// Keys that name what is declared elsewhere (a preset's
+			// variability inputs).
+			r.withSuffix(": ", func() { r.refItems(t, val.KeyRef, r.presentKeys(node)) })
+		}
 		if st, section := r.section(t); st.Valid() {
 			r.memberItems(st, section, r.presentKeys(node), false)
 		}
@@ -147,7 +185,7 @@ func (r *request) keyItems(t target, newItem bool) {
 			r.withPrefix("- ", func() { r.memberItems(st, section, nil, false) })
 		}
 	case grammar.AnyValue:
-		if r.inFreeForm(t) {
+		if !r.computed(t) {
 			return
 		}
 		present := r.presentKeys(node)
@@ -156,7 +194,7 @@ func (r *request) keyItems(t target, newItem bool) {
 		}
 		if len(present) == 0 {
 			// A call is the only key of its mapping.
-			r.functionItems(true)
+			r.functionItems(true, grammar.AnyType)
 		}
 	case grammar.RefValue, grammar.StringValue, grammar.BoolValue:
 		if node == nil || node.Kind == syntax.Null {

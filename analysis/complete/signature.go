@@ -25,33 +25,40 @@ type Param struct {
 }
 
 // SignatureHelp describes the function call whose arguments hold the
-// cursor (`{ get_property: [ SELF, ‸ ] }`, `$concat: [ … ]`): the
-// function's signature from the grammar and the argument being written.
-// Like completion it works on broken text. It returns nil outside calls.
-func SignatureHelp(ctx context.Context, v *model.View, path string, offset int) *Signature {
+// cursor (`{ get_property: [ SELF, ‸ ] }`, `$concat: [ … ]`, a Heat
+// function, a Variability4TOSCA operator): the function's signature from
+// the grammar and the argument being written. Like completion it works on
+// broken text (editorLang as for Complete). It returns nil outside calls.
+func SignatureHelp(ctx context.Context, v *model.View, path string, offset int, editorLang grammar.Language) *Signature {
 	if ctx.Err() != nil {
 		return nil
 	}
-	r := newRequest(v, path, offset)
+	r := newRequest(v, path, offset, editorLang)
 	if r == nil {
 		return nil
 	}
 	at, _, _ := r.cursor()
+	r.enterExpression(at)
 	c := r.callAt(at)
 	if c == nil {
 		return nil
 	}
 	fn := c.fn
+	params := make([]Param, len(fn.Params))
+	for i, p := range fn.Params {
+		params[i] = Param{Label: p.Name, Documentation: p.Doc}
+	}
+	if c.names != nil {
+		// Arguments by name: the one at the cursor.
+		return &Signature{Label: fn.Signature(), Documentation: fn.Doc, Params: params, Active: max(c.index, 0)}
+	}
 	// A TOSCA path takes as many arguments as it goes (2.0 §10.3).
 	before := make([]grammar.PathArg, min(c.index, len(c.args)))
 	for i := range before {
 		a := c.args[i]
 		before[i] = grammar.PathArg{Word: a.Value, Computed: a.Kind != syntax.Scalar}
 	}
-	sig := &Signature{Label: fn.Signature(), Documentation: fn.Doc, Active: fn.ParamAt(before, c.index)}
-	for _, p := range fn.Params {
-		sig.Params = append(sig.Params, Param{Label: p.Name, Documentation: p.Doc})
-	}
+	sig := &Signature{Label: fn.Signature(), Documentation: fn.Doc, Params: params, Active: fn.ParamAt(before, c.index)}
 	if fn.Variadic && len(fn.Params) > 0 && sig.Active >= len(fn.Params) {
 		sig.Active = len(fn.Params) - 1
 	}

@@ -24,6 +24,10 @@ func (r *request) valueItems(t target) {
 		val = s
 	}
 	var present map[string]bool
+	if pv := r.parentValue(t); pv != nil && pv.Kind == grammar.ListOfValue {
+		// An item of a list: the other items are written.
+		present = r.presentValues(t.path[len(t.path)-1].Parent)
+	}
 	if val.Kind == grammar.ListOfValue && (scalarish || node.Kind == syntax.Sequence) {
 		present = r.presentValues(node)
 		if val = val.Elem; val == nil {
@@ -45,11 +49,17 @@ func (r *request) scalarItems(t target, val *grammar.Value, present map[string]b
 	case grammar.RefValue:
 		r.refItems(t, val.Ref, present)
 	case grammar.StringValue:
-		enum := val.Enum
-		if t.frame.Key != nil && t.frame.Key.Name == grammar.ToscaVersionKey {
-			enum = grammar.ModelledVersions()
+		lang := r.u.Facts.Lang
+		switch k := t.frame.Key; {
+		case k != nil && k.Name == lang.VersionKey():
+			for i, e := range lang.VersionValues() {
+				r.add(Item{Label: e, Kind: KindEnum, Detail: grammar.DialectOf(lang, e).Title, SortText: fmt.Sprintf("0%03d", i)})
+			}
+		case k != nil && lang == grammar.CSARMeta && k.Name == grammar.MetaOther:
+			// Blank-separated file names, from the CSAR root.
+			r.fileItems(grammar.ImportURL)
 		}
-		for i, e := range enum {
+		for i, e := range val.Enum {
 			if !present[e] {
 				r.add(Item{Label: e, Kind: KindEnum, SortText: fmt.Sprintf("0%03d", i)})
 			}
@@ -57,12 +67,28 @@ func (r *request) scalarItems(t target, val *grammar.Value, present map[string]b
 	case grammar.BoolValue:
 		r.boolItems()
 	case grammar.AnyValue:
-		if r.inFreeForm(t) {
+		if in, ok := r.keyRefAround(t); ok {
+			// A value set for something declared elsewhere (a preset's
+			// value of a variability input): the values its type allows.
+			r.valueDefItems(model.ValueDef{Def: in, Type: r.v.TypeOf(in)})
+			return
+		}
+		if !r.computed(t) {
 			return
 		}
 		r.dataValueItems(t)
-		r.functionItems(false)
+		r.functionItems(false, grammar.AnyType)
 	}
+}
+
+// keyRefAround is the declaration the key of t's entry names, when t is a
+// value of a map whose keys are references (grammar.Value.KeyRef).
+func (r *request) keyRefAround(t target) (model.Decl, bool) {
+	pv := r.parentValue(t)
+	if pv == nil || pv.KeyRef == grammar.NoRef || t.path[len(t.path)-1].Pair == nil {
+		return model.Decl{}, false
+	}
+	return r.v.Local(r.u.Path, pv.KeyRef, t.path[len(t.path)-1].Pair.Key.Value), true
 }
 
 func (r *request) boolItems() {
@@ -73,10 +99,13 @@ func (r *request) boolItems() {
 // dataValueItems offers the values a value's data type allows: true and
 // false for booleans, the valid values its definition or type enumerates.
 func (r *request) dataValueItems(t target) {
-	vd, ok := r.u.ValueAt(t.path)
-	if !ok {
-		return
+	if vd, ok := r.u.ValueAt(t.path); ok {
+		r.valueDefItems(vd)
 	}
+}
+
+// valueDefItems offers the values of a value's definition and data type.
+func (r *request) valueDefItems(vd model.ValueDef) {
 	if r.v.DerivesFromBuiltin(vd.Type, grammar.TypeBoolean) {
 		r.boolItems()
 	}
@@ -89,18 +118,27 @@ func (r *request) dataValueItems(t target) {
 	}
 }
 
-// functionItems offers the functions of the file's version, as a key
-// (`get_input: `) or as a value (`{ get_input: … }`).
-func (r *request) functionItems(asKey bool) {
-	for _, fn := range grammar.Functions {
-		if !fn.In.Has(r.ver) {
+// functionItems offers the functions of the file's version (the
+// operators of the expression around the cursor), as a key (`get_input: `)
+// or as a value (`{ get_input: … }`): those whose result may be of type
+// want, where the grammar knows their result.
+func (r *request) functionItems(asKey bool, want grammar.ExprType) {
+	fns := r.ops
+	if fns == nil {
+		fns = grammar.Functions
+	}
+	for _, fn := range fns {
+		if !fn.In.Has(r.ver) || want != grammar.AnyType && fn.Result != grammar.AnyType && fn.Result != want {
 			continue
 		}
 		args := "[ $0 ]"
 		switch {
 		case len(fn.Params) == 0:
 			args = "[]"
-		case fn.Params[0].Ref == grammar.Input, len(fn.Params) == 1 && !fn.Variadic:
+		case fn.Named:
+			args = namedArgsSnippet(fn)
+		case fn.Params[0].Ref == grammar.Input, len(fn.Params) == 1 && !fn.Variadic, fn.Params[0].Ref != grammar.NoRef && len(fn.Params) > 1 && restOptional(fn):
+			// One argument, or a name that may be followed by more.
 			args = "$0"
 		}
 		name := snippetEscape(fn.Name)
@@ -121,6 +159,39 @@ func (r *request) functionItems(asKey bool) {
 			SortText:      "8" + fn.Name,
 		})
 	}
+}
+
+// restOptional reports whether every parameter of fn after the first is optional.
+func restOptional(fn *grammar.Function) bool {
+	for _, p := range fn.Params[1:] {
+		if !p.Optional {
+			return false
+		}
+	}
+	return true
+}
+
+// namedArgsSnippet is the argument map of a Named function with its
+// mandatory arguments: `{ template: $1, params: $0 }`.
+func namedArgsSnippet(fn *grammar.Function) string {
+	var names []string
+	for _, p := range fn.Params {
+		if !p.Optional {
+			names = append(names, snippetEscape(p.Name))
+		}
+	}
+	if len(names) == 0 {
+		return "{ $0 }"
+	}
+	args := make([]string, len(names))
+	for i, name := range names {
+		stop := i + 1
+		if i == len(names)-1 {
+			stop = 0 // the last tab stop
+		}
+		args[i] = fmt.Sprintf("%s: $%d", name, stop)
+	}
+	return "{ " + strings.Join(args, ", ") + " }"
 }
 
 // refItems offers the names a reference of kind may use.
@@ -159,7 +230,22 @@ func (r *request) refItems(t target, kind grammar.RefKind, present map[string]bo
 		r.memberItems(r.nodeTarget(name), grammar.SectionOf(kind), present, true)
 	case grammar.ProfileName:
 		r.profileItems()
-	case grammar.ImportURL, grammar.ArtifactFile:
+	case grammar.ImportURL, grammar.ArtifactFile, grammar.HeatFile:
+		r.fileItems(kind)
+	case grammar.VariabilityInput, grammar.VariabilityExpression, grammar.HeatParameter, grammar.HeatResource, grammar.HeatCondition:
+		r.localItems(kind, "0", present, owner)
+		for i, k := range grammar.Builtins(kind) {
+			if !present[k.Name] {
+				r.add(Item{Label: k.Name, Kind: KindKeyword, Detail: kind.String(), Documentation: k.Doc, SortText: fmt.Sprintf("1%02d", i)})
+			}
+		}
+		if kind == grammar.HeatCondition {
+			// A condition may also be an expression of condition functions.
+			r.functionItems(false, grammar.BooleanType)
+		}
+	case grammar.HeatResourceType:
+		r.resourceTypeItems(present)
+		// A provider template: a file of the template's folder.
 		r.fileItems(kind)
 	case grammar.ModelableEntity:
 		r.entityItems(grammar.EntityPathStarts)

@@ -183,10 +183,8 @@ func (c *checker) namedArgs(call *facts.Call) {
 }
 
 func param(fn *grammar.Function, name string) *grammar.Param {
-	for i := range fn.Params {
-		if fn.Params[i].Name == name {
-			return &fn.Params[i]
-		}
+	if i := fn.ParamIndex(name); i >= 0 {
+		return &fn.Params[i]
 	}
 	return nil
 }

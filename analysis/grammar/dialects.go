@@ -170,6 +170,19 @@ func DialectOf(lang Language, version string) *Dialect {
 	return nil
 }
 
+// VersionValues lists the values completion offers for the language's
+// version keyname (none for CSAR metadata, whose CSAR-Version is an
+// enumeration of its grammar).
+func (l Language) VersionValues() []string {
+	switch l {
+	case TOSCA:
+		return ModelledVersions()
+	case Heat:
+		return HeatVersionValues()
+	}
+	return nil
+}
+
 // ModelledVersions lists the TOSCA version values whose grammar is
 // described, for messages and completion.
 func ModelledVersions() []string {

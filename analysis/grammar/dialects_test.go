@@ -1,6 +1,9 @@
 package grammar
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // TestVariabilityKeynames: Variability4TOSCA's keynames exist in its
 // versions only (variability.go's init runs after the 1.3 tables), and a
@@ -124,5 +127,51 @@ func TestHeatFunctionsPerVersion(t *testing.T) {
 	}
 	if !IsBuiltin(HeatParameter, "OS::stack_id") || IsBuiltin(HeatResource, "OS::stack_id") {
 		t.Error("pseudo parameters are parameters")
+	}
+}
+
+// TestVersionValues: completion's values of each language's version
+// keyname name dialects of the language (final versions only; Heat by date
+// and release name); CSAR metadata has none of its own.
+func TestVersionValues(t *testing.T) {
+	for _, tc := range []struct {
+		lang        Language
+		has, hasNot []string
+	}{
+		{TOSCA, []string{"tosca_simple_yaml_1_3", "tosca_2_0", "tosca_variability_1_0"}, []string{"tosca_variability_1_0_rc_2", "tosca_simple_profile_for_nfv_1_0"}},
+		{Heat, []string{"2013-05-23", "2016-10-14", "newton", "wallaby"}, []string{"juno", "tosca_2_0"}},
+		{CSARMeta, nil, []string{"2.0"}},
+	} {
+		values := tc.lang.VersionValues()
+		for _, v := range values {
+			if DialectOf(tc.lang, v) == nil {
+				t.Errorf("%s: %q names no dialect", tc.lang, v)
+			}
+		}
+		for _, v := range tc.has {
+			if !slices.Contains(values, v) {
+				t.Errorf("%s: %q is not offered: %v", tc.lang, v, values)
+			}
+		}
+		for _, v := range tc.hasNot {
+			if slices.Contains(values, v) {
+				t.Errorf("%s: %q is offered", tc.lang, v)
+			}
+		}
+	}
+}
+
+// TestNamedSignatures: a function whose arguments are named is written
+// with a map of them, and its parameters are found by name.
+func TestNamedSignatures(t *testing.T) {
+	fn := FunctionNamed("str_replace", VHeatQueens)
+	if got := fn.Signature(); got != "str_replace: { template, params }" {
+		t.Errorf("signature %q", got)
+	}
+	if fn.ParamIndex("params") != 1 || fn.ParamIndex("template") != 0 || fn.ParamIndex("x") != -1 {
+		t.Errorf("parameter indexes %d %d %d", fn.ParamIndex("params"), fn.ParamIndex("template"), fn.ParamIndex("x"))
+	}
+	if got := FunctionNamed("get_param", VHeatQueens).Signature(); got != "get_param: [ parameter, key_or_index… ]" {
+		t.Errorf("signature %q", got)
 	}
 }

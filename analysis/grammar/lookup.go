@@ -231,9 +231,20 @@ func NarrowVersions(v Versions, f Form) Versions {
 	return v
 }
 
+// ParamIndex is the index of the parameter called name (-1 if none): the
+// arguments of a Named function are given by name.
+func (fn *Function) ParamIndex(name string) int {
+	for i, p := range fn.Params {
+		if p.Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
 // Signature is how a call of fn is written: `name: [ a, b, c… ]`, a
 // parameter that takes several arguments (the last of a variadic function,
-// a TOSCA path) marked with "…".
+// a TOSCA path) marked with "…"; `name: { a, b }` for arguments by name.
 func (fn *Function) Signature() string {
 	var ps []string
 	for i, p := range fn.Params {
@@ -243,8 +254,11 @@ func (fn *Function) Signature() string {
 		}
 		ps = append(ps, s)
 	}
-	if len(ps) == 0 {
+	switch {
+	case len(ps) == 0:
 		return fn.Name + ": []"
+	case fn.Named:
+		return fn.Name + ": { " + strings.Join(ps, ", ") + " }"
 	}
 	return fn.Name + ": [ " + strings.Join(ps, ", ") + " ]"
 }

@@ -8,6 +8,8 @@ package markers_test
 //	#@complete("loc", "label", …)           each label is offered
 //	#@completeorder("loc", "a", "b", …)     the labels are offered in this order
 //	#@completefirst("loc", "label")         the first item is label
+//	#@language(heat)                        the editor opens the file as Heat
+//	                                        (its language id), not as TOSCA
 //	#@nocomplete("loc", "label", …)         no label is offered (nothing at all
 //	                                        when no label is given)
 //	#@completedetail("loc", "label", "s")   the item's detail contains s
@@ -22,7 +24,8 @@ package markers_test
 //	#@nosignature("loc")                    no signature help there
 //
 // A file the index does not take as TOSCA by content (an empty one) is
-// opened as the server opens a document whose language is TOSCA. Every
+// opened as the server opens a document whose language is TOSCA (or the
+// one @language names). Every
 // fixture (of any feature) is also completed at every line: nothing may
 // panic, and every edit holds its cursor.
 
@@ -32,11 +35,18 @@ import (
 	"strings"
 
 	"github.com/tosca-ls/tosca-ls/analysis/complete"
+	"github.com/tosca-ls/tosca-ls/analysis/grammar"
 	"github.com/tosca-ls/tosca-ls/analysis/model"
+	"github.com/tosca-ls/tosca-ls/index"
 )
 
 func init() {
 	archiveChecks = append(archiveChecks, completeEverywhere)
+	handlers["language"] = func(env *Env, m Marker) {
+		if index.EditorLanguage(argIdent(m, 0)) == grammar.NotModel {
+			env.Errorf(m, "%q is no language id tosca-ls knows", argIdent(m, 0))
+		}
+	}
 	handlers["complete"] = func(env *Env, m Marker) {
 		items, _, ok := completeAt(env, m)
 		for _, label := range env.Strs(m, 1) {
@@ -124,7 +134,7 @@ func init() {
 			return
 		}
 		view, path := openAsTOSCA(env, m)
-		sig := complete.SignatureHelp(context.Background(), view, path, off)
+		sig := complete.SignatureHelp(context.Background(), view, path, off, editorLanguage(env, m.Path))
 		want := env.Str(m, 1)
 		active, err := strconv.Atoi(argIdent(m, 2))
 		if err != nil {
@@ -156,7 +166,7 @@ func init() {
 			return
 		}
 		view, path := openAsTOSCA(env, m)
-		if sig := complete.SignatureHelp(context.Background(), view, path, off); sig != nil {
+		if sig := complete.SignatureHelp(context.Background(), view, path, off, editorLanguage(env, m.Path)); sig != nil {
 			env.Errorf(m, "no call at the cursor, got %q", sig.Label)
 		}
 	}
@@ -170,7 +180,7 @@ func completeAt(env *Env, m Marker) ([]complete.Item, string, bool) {
 		return nil, "", false
 	}
 	view, path := openAsTOSCA(env, m)
-	items := complete.Complete(context.Background(), view, path, off)
+	items := complete.Complete(context.Background(), view, path, off, editorLanguage(env, m.Path))
 	for _, it := range items {
 		if it.Edit.Span.Start > off || it.Edit.Span.End < off {
 			env.Errorf(m, "%q edits %v, which does not hold the cursor %d", it.Label, it.Edit.Span, off)
@@ -188,6 +198,17 @@ func openAsTOSCA(env *Env, m Marker) (*model.View, string) {
 		return env.View, path
 	}
 	return env.Engine.View(env.WS.SetOverlay(path, 1, []byte(env.Files[m.Path]))), path
+}
+
+// editorLanguage is the language id the editor gives the fixture file
+// name: the one its @language marker names, else none.
+func editorLanguage(env *Env, name string) grammar.Language {
+	for _, m := range env.Markers {
+		if m.Name == "language" && m.Path == name {
+			return index.EditorLanguage(argIdent(m, 0))
+		}
+	}
+	return grammar.NotModel
 }
 
 func argIdent(m Marker, i int) string {
@@ -247,12 +268,12 @@ func completeEverywhere(env *Env) {
 			for _, line := range strings.SplitAfter(text, "\n") {
 				body := strings.TrimRight(line, "\r\n")
 				for _, off := range []int{start, start + len(body)/2, start + len(body)} {
-					for _, it := range complete.Complete(ctx, view, path, off) {
+					for _, it := range complete.Complete(ctx, view, path, off, editorLanguage(env, name)) {
 						if it.Edit.Span.Start > off || it.Edit.Span.End < off {
 							env.T.Errorf("%s@%d: %q edits %v", name, off, it.Label, it.Edit.Span)
 						}
 					}
-					complete.SignatureHelp(ctx, view, path, off)
+					complete.SignatureHelp(ctx, view, path, off, editorLanguage(env, name))
 				}
 				start += len(line)
 			}

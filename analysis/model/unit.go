@@ -45,15 +45,21 @@ func (v *View) Unit(path string) *Unit {
 // when the snapshot's parse lost the cursor line): its facts and frames are
 // bound afresh, and every query of the unit's view sees them instead of the
 // snapshot's. The view memoises apart from the snapshot's program, whose
-// results name entities of the other facts. A document whose text does not
-// say it is TOSCA yet (a new file the editor calls TOSCA) is read as TOSCA;
-// one in another language (Heat) has no unit.
-func (v *View) Reparsed(path string, tree *syntax.File) *Unit {
+// results name entities of the other facts. The tree is read in the
+// document's language; one whose text does not tell its language yet (a
+// new file the editor calls TOSCA or Heat) is read in lang.
+func (v *View) Reparsed(path string, tree *syntax.File, lang grammar.Language) *Unit {
 	f := v.Snap.File(path)
-	if f == nil || f.Facts == nil || f.Facts.Lang != grammar.TOSCA && f.Facts.Lang != grammar.NotModel {
+	if f == nil || f.Facts == nil {
 		return nil
 	}
-	fs, frames := facts.BindOpen(path, string(tree.Src), tree, grammar.TOSCA)
+	if f.Facts.Lang != grammar.NotModel {
+		lang = f.Facts.Lang
+	}
+	if lang == grammar.NotModel {
+		return nil
+	}
+	fs, frames := facts.BindOpen(path, string(tree.Src), tree, lang)
 	rv := &View{Snap: v.Snap, prog: newProgram(v.prog.gen), eng: v.eng}
 	rv.reparsed = &Unit{View: rv, Path: path, File: f, Facts: fs, Tree: tree, Frames: frames}
 	return rv.reparsed

@@ -27,6 +27,9 @@ func ParseMeta(src []byte) *File {
 		start := f.Lines.LineStart(i)
 		line := bytes.TrimRight(f.Lines.LineText(i), " \t")
 		end := start + len(line)
+		// A value holds the blanks after it on its line: more names may
+		// follow there (PathAt).
+		tail := f.Lines.LineEnd(i)
 		switch {
 		case len(line) == 0:
 			closeBlock()
@@ -43,7 +46,7 @@ func ParseMeta(src []byte) *File {
 			} else {
 				v.Value += " " + string(bytes.TrimLeft(line, " \t"))
 			}
-			v.Span.End = end
+			v.Span.End, v.tail = end, tail
 			block.Span.End = end
 		default:
 			colon := bytes.Index(line, []byte(": "))
@@ -56,10 +59,10 @@ func ParseMeta(src []byte) *File {
 				continue
 			}
 			key := &Node{Kind: Scalar, Value: string(line[:colon]), Span: text.Span{Start: start, End: start + colon}}
-			val := &Node{Kind: Null, Span: text.Span{Start: start + colon + 1, End: start + colon + 1}}
+			val := &Node{Kind: Null, Span: text.Span{Start: start + colon + 1, End: start + colon + 1}, tail: tail}
 			if rest := bytes.TrimLeft(line[colon+1:], " \t"); len(rest) > 0 {
 				vs := end - len(rest)
-				val = &Node{Kind: Scalar, Value: string(rest), Span: text.Span{Start: vs, End: end}}
+				val = &Node{Kind: Scalar, Value: string(rest), Span: text.Span{Start: vs, End: end}, tail: tail}
 			}
 			if block == nil {
 				block = &Node{Kind: Mapping, Span: text.Span{Start: start, End: end}}

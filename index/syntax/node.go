@@ -79,8 +79,9 @@ type Node struct {
 	// Comment is the comment text on or directly above this node, without `#`.
 	Comment string
 
-	// tail is, for an implicit null (empty Span), the original offset up
-	// to which the rest of its line still counts as the value (PathAt).
+	// tail is, for an implicit null (empty Span) and a TOSCA.meta value,
+	// the original offset up to which the rest of its line still counts as
+	// the value (PathAt).
 	tail int
 }
 

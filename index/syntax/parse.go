@@ -18,8 +18,15 @@ func Parse(src []byte) *File { return parse(src, true) }
 // states of a line (a bare word is a key, an open bracket ends with its
 // line); the syntax errors of the cursor's line are left out, as that line
 // is being typed.
-func ParseForCompletion(src []byte, cursor int) *File {
-	f := Parse(src)
+func ParseForCompletion(src []byte, cursor int) *File { return typing(Parse(src), cursor) }
+
+// ParseMetaForCompletion is ParseForCompletion for a CSAR's TOSCA.meta,
+// read with ParseMeta.
+func ParseMetaForCompletion(src []byte, cursor int) *File { return typing(ParseMeta(src), cursor) }
+
+// typing leaves out of f the syntax errors of the cursor's line, which is
+// being typed.
+func typing(f *File, cursor int) *File {
 	line := f.Lines.Line(cursor)
 	kept := f.Errors[:0]
 	for _, e := range f.Errors {

@@ -5,7 +5,8 @@ package syntax
 // key's span, else it goes into the value. Merged pairs (whose spans lie at
 // the anchor) and the children of alias nodes are not entered. An implicit
 // null value (`key:` with nothing after) also contains the blanks after it
-// on its line, so a cursor after `key: ` lands in the value.
+// on its line, so a cursor after `key: ` lands in the value; so does a
+// TOSCA.meta value (ParseMeta), where more names may follow.
 func PathAt(root *Node, off int) Path {
 	var path Path
 	n := root
@@ -61,6 +62,8 @@ func (n *Node) contains(off int) bool {
 		switch n.Kind {
 		case Null:
 			return n.Span.Len() == 0 && off <= n.tail
+		case Scalar:
+			return off <= n.tail
 		case Mapping:
 			// A collection ending in an implicit null also holds the
 			// blanks after it.

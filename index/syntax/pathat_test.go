@@ -75,6 +75,24 @@ func TestPathAt(t *testing.T) {
 	}
 }
 
+// TestPathAtMeta: a TOSCA.meta value, empty or not, holds the blanks after
+// it on its line (more blank-separated names may follow), not the next line.
+func TestPathAtMeta(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"Entry-Definitions: |\nCreated-By: me\n", "Entry-Definitions"},
+		{"Entry-Definitions:|\n", "Entry-Definitions"},
+		{"Other-Definitions: a.yaml |\nCreated-By: me\n", "Other-Definitions"},
+		{"Other-Definitions: a.yaml\r\n  b.yaml  |\r\nCreated-By: me\r\n", "Other-Definitions"},
+		{"Other-Definitions: a.yaml\n|\n", ""},
+	} {
+		src, off := cursor(tc.src)
+		f := ParseMeta(src)
+		if got := describe(PathAt(f.Root(), off)); got != tc.want {
+			t.Errorf("%q: path %q, want %q", tc.src, got, tc.want)
+		}
+	}
+}
+
 func TestPathAtSkipsAliasAndMerge(t *testing.T) {
 	src, off := cursor("a: &a {x: 1}\nb:\n  <<: *a\n  y: 2\nc: *|a\n")
 	f := Parse(src)
@@ -141,6 +159,19 @@ func TestParseForCompletion(t *testing.T) {
 				t.Errorf("interfaces key span %q", got)
 			}
 		})
+	}
+}
+
+// TestParseMetaForCompletion: a TOSCA.meta read for completion keeps the
+// errors of other lines, not those of the cursor's, and its pairs.
+func TestParseMetaForCompletion(t *testing.T) {
+	src, off := cursor("CSAR-Version: 2.0\nbroken line\nEntry|\nCreated-By: me\n")
+	f := ParseMetaForCompletion(src, off)
+	if len(f.Errors) != 1 || spanText(src, f.Errors[0].Span) != "broken line" {
+		t.Errorf("errors %v", f.Errors)
+	}
+	if f.Root().Get("Created-By").Text() != "me" || f.Root().Get("CSAR-Version").Text() != "2.0" {
+		t.Errorf("pairs lost\n%s", dumpFile(f))
 	}
 }
 
