@@ -1,0 +1,51 @@
+package topology
+
+import (
+	"slices"
+
+	"github.com/tosca-ls/tosca-ls/analysis/grammar"
+	"github.com/tosca-ls/tosca-ls/index/facts"
+	"github.com/tosca-ls/tosca-ls/index/syntax"
+)
+
+// conditionLength bounds the bytes of a condition's (or a computed
+// attribute's or count's) text.
+const conditionLength = 500
+
+// conditionReads are the kinds of declaration a condition may name.
+var conditionReads = map[grammar.RefKind]bool{
+	grammar.VariabilityInput: true, grammar.VariabilityExpression: true,
+	grammar.HeatCondition: true, grammar.HeatParameter: true,
+}
+
+// condition reads the condition written in entity id, with the
+// declarations it names (nil when none is written).
+func (b *builder) condition(id facts.ID) *Condition {
+	v := b.f.FieldValue(id, b.conditionKey)
+	val := b.f.Value(v)
+	if val == nil || val.Kind == syntax.Null {
+		return nil
+	}
+	c := &Condition{Text: b.f.Flow(v, conditionLength)}
+	if !b.refsFound {
+		b.refsFound = true
+		for i := range b.f.Refs {
+			if conditionReads[b.f.Refs[i].Kind] {
+				b.conditionRefs = append(b.conditionRefs, i)
+			}
+		}
+	}
+	for _, i := range b.conditionRefs {
+		r := &b.f.Refs[i]
+		if r.Span.Start < val.Span.Start || r.Span.End > val.Span.End {
+			continue
+		}
+		if d := b.v.Resolve(b.g.Path, i).Target; d.Valid() {
+			read := Read{Kind: r.Kind.String(), Name: r.Name}
+			if !slices.Contains(c.Reads, read) {
+				c.Reads = append(c.Reads, read)
+			}
+		}
+	}
+	return c
+}
