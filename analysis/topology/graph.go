@@ -236,37 +236,22 @@ type builder struct {
 
 func (b *builder) tosca(ctx context.Context) {
 	b.nodeKind, b.inputKind, b.conditionKey = grammar.NodeTemplate, grammar.Input, grammar.KeyConditions
-	var inputs, outputs, groups, policies []facts.ID
-	for id := range b.f.Declarations() {
-		if ctx.Err() != nil {
-			return
-		}
-		switch b.f.Entities[id].Declares() {
-		case grammar.NodeTemplate:
-			b.node(id)
-		case grammar.Group:
-			groups = append(groups, id)
-		case grammar.Policy:
-			policies = append(policies, id)
-		case grammar.Input:
-			if b.inTopology(id) {
-				inputs = append(inputs, id)
-			}
-		case grammar.Output:
-			if b.inTopology(id) {
-				outputs = append(outputs, id)
-			}
-		}
+	declared := b.declared()
+	for _, id := range declared[grammar.NodeTemplate] {
+		b.node(id)
 	}
+	outside := func(id facts.ID) bool { return !b.inTopology(id) }
+	inputs := slices.DeleteFunc(declared[grammar.Input], outside)
+	outputs := slices.DeleteFunc(declared[grammar.Output], outside)
 	b.ports(inputs, outputs)
 	for _, r := range b.v.Relationships(b.g.Path) {
 		b.edge(r)
 	}
 	// Groups come after the edges: their members may be edges.
-	for _, id := range groups {
+	for _, id := range declared[grammar.Group] {
 		b.g.Groups = append(b.g.Groups, b.group(id, grammar.KeyMembers))
 	}
-	for _, id := range policies {
+	for _, id := range declared[grammar.Policy] {
 		b.g.Policies = append(b.g.Policies, b.group(id, grammar.KeyTargets))
 	}
 	for id := range b.f.Entities {
@@ -276,6 +261,16 @@ func (b *builder) tosca(ctx context.Context) {
 		}
 	}
 	b.substitutes(ctx)
+}
+
+// declared lists the file's declarations by kind, in source order.
+func (b *builder) declared() map[grammar.RefKind][]facts.ID {
+	out := map[grammar.RefKind][]facts.ID{}
+	for id := range b.f.Declarations() {
+		k := b.f.Entities[id].Declares()
+		out[k] = append(out[k], id)
+	}
+	return out
 }
 
 func (b *builder) loc(id facts.ID) model.Location {

@@ -13,18 +13,11 @@ import (
 // dependencies as edges, parameters and outputs as ports.
 func (b *builder) heat() {
 	b.nodeKind, b.inputKind, b.conditionKey = grammar.HeatResource, grammar.HeatParameter, grammar.HeatConditionKey
-	var params, outputs []facts.ID
-	for id := range b.f.Declarations() {
-		switch b.f.Entities[id].Declares() {
-		case grammar.HeatResource:
-			b.resource(id)
-		case grammar.HeatParameter:
-			params = append(params, id)
-		case grammar.HeatOutput:
-			outputs = append(outputs, id)
-		}
+	declared := b.declared()
+	for _, id := range declared[grammar.HeatResource] {
+		b.resource(id)
 	}
-	b.ports(params, outputs)
+	b.ports(declared[grammar.HeatParameter], declared[grammar.HeatOutput])
 	b.dependencies()
 }
 
