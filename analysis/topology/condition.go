@@ -1,6 +1,7 @@
 package topology
 
 import (
+	"cmp"
 	"slices"
 
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
@@ -34,11 +35,14 @@ func (b *builder) condition(id facts.ID) *Condition {
 				b.conditionRefs = append(b.conditionRefs, i)
 			}
 		}
+		// By position, so that each condition finds its own in log time.
+		slices.SortFunc(b.conditionRefs, func(x, y int) int { return cmp.Compare(b.f.Refs[x].Span.Start, b.f.Refs[y].Span.Start) })
 	}
-	for _, i := range b.conditionRefs {
+	first, _ := slices.BinarySearchFunc(b.conditionRefs, val.Span.Start, func(i int, start uint32) int { return cmp.Compare(b.f.Refs[i].Span.Start, start) })
+	for _, i := range b.conditionRefs[first:] {
 		r := &b.f.Refs[i]
-		if r.Span.Start < val.Span.Start || r.Span.End > val.Span.End {
-			continue
+		if r.Span.Start >= val.Span.End {
+			break
 		}
 		if d := b.v.Resolve(b.g.Path, i).Target; d.Valid() {
 			read := Read{Kind: r.Kind.String(), Name: r.Name}

@@ -228,8 +228,8 @@ type builder struct {
 	// conditionKey the keyname of their conditions.
 	nodeKind, inputKind grammar.RefKind
 	conditionKey        string
-	// conditionRefs are the references of the kinds a condition reads,
-	// found on the first condition.
+	// conditionRefs are the references of the kinds a condition reads, by
+	// position, found on the first condition.
 	conditionRefs []int
 	refsFound     bool
 }
