@@ -9,9 +9,9 @@ import (
 	"github.com/tosca-ls/tosca-ls/index/syntax"
 )
 
-// conditionLength bounds the bytes of a condition's (or a computed
-// attribute's or count's) text.
-const conditionLength = 500
+// flowLength bounds the bytes of a value shown in flow style: a
+// condition, a computed attribute or count.
+const flowLength = 500
 
 // conditionReads are the kinds of declaration a condition may name.
 var conditionReads = map[grammar.RefKind]bool{
@@ -27,7 +27,7 @@ func (b *builder) condition(id facts.ID) *Condition {
 	if val == nil || val.Kind == syntax.Null {
 		return nil
 	}
-	c := &Condition{Text: b.f.Flow(v, conditionLength)}
+	c := &Condition{Text: b.f.Flow(v, flowLength)}
 	if !b.refsFound {
 		b.refsFound = true
 		for i := range b.f.Refs {

@@ -106,7 +106,11 @@ func (g *Graph) DOT() string {
 		}
 	}
 	for _, p := range g.Policies {
-		w("  %s [id=%s, shape=note, fillcolor=%s, label=%s];\n", quote(PolicyElement(p.Name)), quote(PolicyElement(p.Name)), quote(colourPolicy), quote(p.Name+"\n"+p.Type))
+		label := p.Name + "\n" + p.Type
+		if p.Condition != nil {
+			label += "\n" + conditionLine(p.Condition)
+		}
+		w("  %s [id=%s, shape=note, fillcolor=%s, label=%s%s];\n", quote(PolicyElement(p.Name)), quote(PolicyElement(p.Name)), quote(colourPolicy), quote(label), conditional(p.Condition))
 		for _, m := range p.Members {
 			switch {
 			case g.node(m) != nil:

@@ -158,7 +158,7 @@ type Port struct {
 // Condition is what decides whether an element exists: a
 // Variability4TOSCA `conditions` or a Heat `condition`.
 type Condition struct {
-	// Text is the condition in YAML flow style (cut after conditionLength bytes).
+	// Text is the condition in YAML flow style (cut after flowLength bytes).
 	Text string
 	// Reads are the declarations the condition names.
 	Reads []Read

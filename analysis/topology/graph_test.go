@@ -310,6 +310,10 @@ func TestConditions(t *testing.T) {
 	if !slices.Equal(gr.Members, []string{"prod_db"}) || !slices.Equal(gr.MemberEdges, []int{0, 1}) || !sameCondition(gr.Condition, "{get_variability_expression: is_prod}", isProd) {
 		t.Errorf("group %+v, condition %+v", gr, gr.Condition)
 	}
+	rc := caseGraph(t, load(t, "testdata/cases"), "variability-rc.yaml")
+	if len(rc.Policies) != 1 || !sameCondition(rc.Policies[0].Condition, "{equal: [{get_variability_input: mode}, prod]}", []topology.Read{{Kind: "variability input", Name: "mode"}}) {
+		t.Errorf("release candidate policies %+v", rc.Policies)
+	}
 }
 
 // sameCondition compares a condition with its text and reads ("" for none).
@@ -404,6 +408,11 @@ func TestSVG(t *testing.T) {
 			for _, gr := range g.Groups {
 				if el, ok := elements[topology.GroupElement(gr.Name)]; ok && gr.Condition != nil && !el.titles["if "+gr.Condition.Text] {
 					t.Errorf("%s: conditional group %s has no tooltip: %+v", g.Path, gr.Name, el)
+				}
+			}
+			for _, p := range g.Policies {
+				if el := elements[topology.PolicyElement(p.Name)]; el == nil || p.Condition != nil && (!el.dashed || !el.titles["if "+p.Condition.Text]) {
+					t.Errorf("%s: policy %s is drawn %+v", g.Path, p.Name, el)
 				}
 			}
 		}

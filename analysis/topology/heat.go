@@ -27,7 +27,7 @@ func (b *builder) resource(id facts.ID) {
 		Condition: b.condition(id), Location: b.loc(id)}
 	if n.Type == grammar.HeatResourceGroup {
 		if count := b.f.Get(b.f.FieldValue(id, grammar.HeatProperties), grammar.HeatCount); count != facts.NoValue {
-			n.Count = b.f.Flow(count, conditionLength)
+			n.Count = b.f.Flow(count, flowLength)
 		}
 	}
 	b.g.Nodes = append(b.g.Nodes, n)
@@ -62,7 +62,7 @@ func (b *builder) dependencies() {
 		case call != nil && call.Name == grammar.HeatGetAttr:
 			e.Kind = GetAttr
 			if args := b.f.Items(call.Args); len(args) > 1 {
-				e.Attribute = b.f.Flow(args[1], conditionLength)
+				e.Attribute = b.f.Flow(args[1], flowLength)
 			}
 		default:
 			continue
