@@ -12,14 +12,16 @@ import (
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
 	"github.com/tosca-ls/tosca-ls/analysis/hover"
 	"github.com/tosca-ls/tosca-ls/analysis/navigate"
+	"github.com/tosca-ls/tosca-ls/analysis/topology"
 	"github.com/tosca-ls/tosca-ls/index"
 	"github.com/tosca-ls/tosca-ls/index/text"
 )
 
-// FuzzAnalysis feeds arbitrary text through parse → model → every feature:
-// nothing may panic, and every span must lie inside the text.
+// FuzzAnalysis feeds arbitrary text through parse → model → every feature
+// (the topology graph and its drawings too): nothing may panic, and every
+// span must lie inside the text.
 func FuzzAnalysis(f *testing.F) {
-	for _, glob := range []string{"../testdata/diagnostics/*/*.yaml", "../testdata/spec/valid/*.yaml"} {
+	for _, glob := range []string{"../testdata/diagnostics/*/*.yaml", "../testdata/spec/valid/*.yaml", "../testdata/dialects/*/*.yaml"} {
 		paths, _ := filepath.Glob(glob)
 		for i, p := range paths {
 			if i%3 != 0 { // a sample keeps the seed corpus quick
@@ -59,6 +61,18 @@ func FuzzAnalysis(f *testing.F) {
 			if l.Path == path {
 				inside("definition", l.Span.Start, l.Span.End)
 			}
+		}
+		if g := topology.Of(ctx, view, path); g != nil {
+			for _, n := range g.Nodes {
+				if n.Location.Path == path {
+					inside("node "+n.ID, n.Location.Span.Start, n.Location.Span.End)
+				}
+			}
+			for _, e := range g.Edges {
+				inside("edge from "+e.From, e.Location.Span.Start, e.Location.Span.End)
+			}
+			g.DOT()
+			g.Mermaid()
 		}
 		navigate.References(ctx, view, path, off, true)
 		navigate.Highlights(ctx, view, path, off)

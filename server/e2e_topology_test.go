@@ -94,3 +94,74 @@ func TestE2ETopology(t *testing.T) {
 		t.Errorf("topology of plain YAML: %+v", m)
 	}
 }
+
+const heatTopologyDoc = `heat_template_version: 2016-10-14
+parameters:
+  env:
+    type: string
+conditions:
+  is_prod: { equals: [ { get_param: env }, prod ] }
+resources:
+  net:
+    type: OS::Neutron::Net
+  server:
+    type: OS::Nova::Server
+    depends_on: router
+    condition: is_prod
+    properties:
+      name: { get_param: env }
+      networks: [ { network: { get_resource: net } } ]
+outputs:
+  net_name:
+    value: { get_attr: [ net, name ] }
+`
+
+// tosca/topology answers the graph of a Heat document: its resources,
+// their dependencies (a dangling one until the resource exists), the
+// condition of a resource, its parameters and outputs as ports.
+func TestE2ETopologyHeat(t *testing.T) {
+	e := startBinary(t)
+	e.initialize(defaultInitParams(e.dir))
+	u := e.uri("stack.yaml")
+	e.open(u, "heat", heatTopologyDoc, 1)
+
+	type heatGraph struct {
+		Nodes []struct {
+			ID, Kind  string
+			Condition *struct {
+				Text  string
+				Reads []struct{ Kind, Name string }
+			}
+		}
+		Edges []struct {
+			Kind, From, To, Target, State string
+		}
+		Inputs, Outputs []struct {
+			Name  string
+			Nodes []string
+		}
+		Rendered string
+	}
+	var g heatGraph
+	e.result("tosca/topology", map[string]any{"textDocument": map[string]any{"uri": u}}, &g)
+	if len(g.Nodes) != 2 || g.Nodes[1].ID != "server" || g.Nodes[1].Kind != "resource" || g.Nodes[1].Condition == nil ||
+		g.Nodes[1].Condition.Text != "is_prod" || len(g.Nodes[1].Condition.Reads) != 1 || g.Nodes[1].Condition.Reads[0].Kind != "condition" {
+		t.Fatalf("nodes: %+v", g.Nodes)
+	}
+	if len(g.Edges) != 2 || g.Edges[0].Kind != "depends_on" || g.Edges[0].State != "dangling" || g.Edges[0].Target != "router" ||
+		g.Edges[1].Kind != "get_resource" || g.Edges[1].To != "net" || g.Edges[1].State != "resolved" {
+		t.Errorf("edges: %+v", g.Edges)
+	}
+	if len(g.Inputs) != 1 || strings.Join(g.Inputs[0].Nodes, ",") != "server" || len(g.Outputs) != 1 || strings.Join(g.Outputs[0].Nodes, ",") != "net" {
+		t.Errorf("ports: %+v %+v", g.Inputs, g.Outputs)
+	}
+
+	// Once the resource exists the edge resolves; the drawing marks the
+	// conditional resource.
+	e.change(u, 2, edit(nil, strings.Replace(heatTopologyDoc, "resources:\n", "resources:\n  router:\n    type: OS::Neutron::Router\n", 1)))
+	e.result("tosca/topology", map[string]any{"textDocument": map[string]any{"uri": u}, "render": "svg"}, &g)
+	if len(g.Nodes) != 3 || len(g.Edges) != 2 || g.Edges[0].State != "resolved" || g.Edges[0].To != "router" ||
+		!strings.Contains(g.Rendered, `id="n:router"`) || !strings.Contains(g.Rendered, `xlink:title="if is_prod"`) {
+		t.Errorf("after the edit: %+v %+v\n%.300s", g.Nodes, g.Edges, g.Rendered)
+	}
+}

@@ -125,6 +125,19 @@ const (
 	HeatLabel          = "label"
 )
 
+// Keynames of a resource and names of functions the topology reads.
+const (
+	HeatDependsOn    = "depends_on"
+	HeatConditionKey = "condition"
+	HeatProperties   = "properties"
+	HeatGetResource  = "get_resource"
+	HeatGetAttr      = "get_attr"
+	// HeatResourceGroup is the resource type that makes `count` copies of
+	// one resource definition.
+	HeatResourceGroup = "OS::Heat::ResourceGroup"
+	HeatCount         = "count"
+)
+
 // HeatConstraintTypes are, for the constraints that apply to some parameter
 // types only, those types.
 var HeatConstraintTypes = map[string][]string{
@@ -214,14 +227,14 @@ func cfn(name, doc string) *Function {
 // HeatFunctions are Heat's intrinsic and condition functions, each in the
 // template versions that have it.
 var HeatFunctions = []*Function{
-	variadic(heatFn("get_attr", HeatAll, AnyType, "Returns an attribute of a resource of the template; further arguments index into a structured value.",
+	variadic(heatFn(HeatGetAttr, HeatAll, AnyType, "Returns an attribute of a resource of the template; further arguments index into a structured value.",
 		heatRef("resource", HeatResource, "The name of a resource of this template."),
 		typed("attribute", StringType, "The attribute name (from Liberty on it may be left out to get every attribute)."), heatPath)),
 	heatFn("get_file", HeatAll, StringType, "Returns the content of a file, given by a path relative to the template or by a URL; the client sends it with the template.",
 		heatRef("path", HeatFile, "A static path or URL (no function calls).")),
 	variadic(heatFn("get_param", HeatAll, AnyType, "Returns the value of a parameter (or a pseudo parameter such as `OS::stack_name`); further arguments index into a json or list value.",
 		heatRef("parameter", HeatParameter, "The name of a parameter of this template."), heatPath)),
-	heatFn("get_resource", HeatAll, StringType, "Returns the reference ID of a resource of the template (its meaning depends on the resource type).",
+	heatFn(HeatGetResource, HeatAll, StringType, "Returns the reference ID of a resource of the template (its meaning depends on the resource type).",
 		heatRef("resource", HeatResource, "The name of a resource of this template.")),
 	variadic(heatFn("list_join", HeatAll, StringType, "Joins the strings of one or more lists with a delimiter.",
 		typed("delimiter", StringType, "The text placed between the items."), typed("list", ListType, "A list of strings; from Liberty on, several lists may follow."))),
@@ -351,20 +364,20 @@ func init() {
 	}
 	HeatResourceDef.Keys = []*Key{
 		key("type", HeatAll, ref(HeatResourceType), "The resource type, such as `OS::Nova::Server`, or a provider template's file.").reqAll(),
-		key("properties", HeatAll, mapV(), "The properties the resource type takes; values may be computed with intrinsic functions."),
+		key(HeatProperties, HeatAll, mapV(), "The properties the resource type takes; values may be computed with intrinsic functions."),
 		key("metadata", HeatAll, mapV(), "Metadata of the resource, specific to its type."),
-		key("depends_on", HeatAll, ref(HeatResource).withShort(refs(HeatResource)),
+		key(HeatDependsOn, HeatAll, ref(HeatResource).withShort(refs(HeatResource)),
 			"Resources that must be created before this one: a resource ID or a list of them."),
 		key("update_policy", HeatAll, mapV(), "How the resource is updated, specific to its type."),
 		key("deletion_policy", HeatAll, enum(HeatDeletionPolicies...), "What happens to the resource when the stack is deleted: `Delete`, `Retain` or `Snapshot`."),
-		key("condition", HeatFrom(VHeatNewton), ref(HeatCondition).withShort(anyV()),
+		key(HeatConditionKey, HeatFrom(VHeatNewton), ref(HeatCondition).withShort(anyV()),
 			"A condition name (or expression): the resource exists only when it holds."),
 		key("external_id", HeatFrom(VHeatOcata), str(), "The ID of an existing resource this one adopts instead of creating it."),
 	}
 	HeatOutputDef.Keys = []*Key{
 		key("description", HeatAll, str(), "A description of the output."),
 		key("value", HeatAll, anyV(), "The value, usually computed with `get_attr`."),
-		key("condition", HeatFrom(VHeatNewton), ref(HeatCondition).withShort(anyV()),
+		key(HeatConditionKey, HeatFrom(VHeatNewton), ref(HeatCondition).withShort(anyV()),
 			"A condition name (or expression): the output exists only when it holds."),
 	}
 	Functions = append(Functions, HeatFunctions...)

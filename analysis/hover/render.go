@@ -1,7 +1,6 @@
 package hover
 
 import (
-	"fmt"
 	"sort"
 	"strings"
 
@@ -58,15 +57,15 @@ func writtenKeys(f *facts.Facts, id facts.ID) []keyItem {
 
 // flowItem renders the value of a keyname written in an entity.
 func flowItem(f *facts.Facts, it keyItem) string {
-	w := &flowWriter{f: f}
+	w := newFlowWriter(f)
 	w.item(it)
 	return w.String()
 }
 
 // flowValue renders a value.
 func flowValue(f *facts.Facts, v facts.ValueID) string {
-	w := &flowWriter{f: f}
-	w.value(v)
+	w := newFlowWriter(f)
+	w.Value(v)
 	return w.String()
 }
 
@@ -75,76 +74,25 @@ func isScalar(f *facts.Facts, v facts.ValueID) bool {
 	return val != nil && val.Kind == syntax.Scalar
 }
 
-// flowWriter writes values in flow style and stops once past maxFlow bytes.
+// flowWriter writes values, and the keynames of entities, in flow style.
 type flowWriter struct {
-	f *facts.Facts
-	b strings.Builder
+	facts.FlowWriter
 }
 
-func (w *flowWriter) full() bool { return w.b.Len() > maxFlow }
+func newFlowWriter(f *facts.Facts) *flowWriter {
+	return &flowWriter{facts.FlowWriter{F: f, Limit: maxFlow}}
+}
 
-// String is what was written, cut at maxFlow bytes (on a rune boundary),
-// with backquotes turned into quotes so that it fits in markdown code.
+// String is what was written, with backquotes turned into quotes so that
+// it fits in markdown code.
 func (w *flowWriter) String() string {
-	s := w.b.String()
-	if len(s) > maxFlow {
-		cut := maxFlow
-		for cut > 0 && s[cut]&0xC0 == 0x80 {
-			cut--
-		}
-		s = s[:cut] + "…"
-	}
-	return strings.ReplaceAll(s, "`", "'")
-}
-
-func (w *flowWriter) value(v facts.ValueID) {
-	if w.full() {
-		return
-	}
-	val := w.f.Value(v)
-	switch {
-	case val == nil || val.Kind == syntax.Null:
-		w.b.WriteString("null")
-	case val.Kind == syntax.Scalar:
-		s := w.f.Text(v)
-		if s == "" || strings.ContainsAny(s, ",:{}[]\n") && val.Style != syntax.Plain {
-			fmt.Fprintf(&w.b, "%q", s)
-		} else {
-			w.b.WriteString(strings.ReplaceAll(s, "\n", " "))
-		}
-	case val.Kind == syntax.Mapping:
-		w.b.WriteString("{")
-		first := true
-		for k, x := range w.f.Pairs(v) {
-			w.sep(&first)
-			w.b.WriteString(w.f.Text(k))
-			w.b.WriteString(": ")
-			w.value(x)
-		}
-		w.b.WriteString("}")
-	case val.Kind == syntax.Sequence:
-		w.b.WriteString("[")
-		for i, x := range w.f.Items(v) {
-			if i > 0 {
-				w.b.WriteString(", ")
-			}
-			w.value(x)
-		}
-		w.b.WriteString("]")
-	}
-}
-
-func (w *flowWriter) sep(first *bool) {
-	if !*first {
-		w.b.WriteString(", ")
-	}
-	*first = false
+	return strings.ReplaceAll(w.FlowWriter.String(), "`", "'")
 }
 
 // item writes a keyname's value: its field, or the entities it holds.
 func (w *flowWriter) item(it keyItem) {
 	if it.field != facts.NoValue {
-		w.value(it.field)
+		w.Value(it.field)
 		return
 	}
 	kind := grammar.EntityValue
@@ -153,25 +101,25 @@ func (w *flowWriter) item(it keyItem) {
 	}
 	switch kind {
 	case grammar.ListOfValue:
-		w.b.WriteString("[")
+		w.WriteString("[")
 		for i, c := range it.entities {
 			if i > 0 {
-				w.b.WriteString(", ")
+				w.WriteString(", ")
 			}
 			w.entity(c)
 		}
-		w.b.WriteString("]")
+		w.WriteString("]")
 	case grammar.MapOfValue, grammar.NamedListValue:
-		w.b.WriteString("{")
+		w.WriteString("{")
 		for i, c := range it.entities {
 			if i > 0 {
-				w.b.WriteString(", ")
+				w.WriteString(", ")
 			}
-			w.b.WriteString(w.f.Entity(c).Name)
-			w.b.WriteString(": ")
+			w.WriteString(w.F.Entity(c).Name)
+			w.WriteString(": ")
 			w.entity(c)
 		}
-		w.b.WriteString("}")
+		w.WriteString("}")
 	default:
 		w.entity(it.entities[0])
 	}
@@ -179,22 +127,22 @@ func (w *flowWriter) item(it keyItem) {
 
 // entity writes an entity: its short value, or its keynames as a mapping.
 func (w *flowWriter) entity(id facts.ID) {
-	if w.full() {
+	if w.Full() {
 		return
 	}
-	if w.f.Entity(id).Short {
-		if fields := w.f.FieldsOf(id); len(fields) > 0 {
-			w.value(fields[0].Value)
+	if w.F.Entity(id).Short {
+		if fields := w.F.FieldsOf(id); len(fields) > 0 {
+			w.Value(fields[0].Value)
 			return
 		}
 	}
-	w.b.WriteString("{")
+	w.WriteString("{")
 	first := true
-	for _, it := range writtenKeys(w.f, id) {
-		w.sep(&first)
-		w.b.WriteString(it.name)
-		w.b.WriteString(": ")
+	for _, it := range writtenKeys(w.F, id) {
+		w.Sep(&first)
+		w.WriteString(it.name)
+		w.WriteString(": ")
 		w.item(it)
 	}
-	w.b.WriteString("}")
+	w.WriteString("}")
 }

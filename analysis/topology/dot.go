@@ -55,7 +55,11 @@ func (g *Graph) DOT() string {
 	for _, c := range clusters {
 		gr := c.group
 		clustered[gr.Name] = c.members[0]
-		w("%ssubgraph %s {\n%s  id=%s; label=%s; style=\"rounded,dotted\";\n", indent, quote("cluster_"+gr.Name), indent, quote(GroupElement(gr.Name)), quote(gr.Name+" ("+gr.Type+")"))
+		w("%ssubgraph %s {\n%s  id=%s; label=%s; style=\"rounded,dotted\";", indent, quote("cluster_"+gr.Name), indent, quote(GroupElement(gr.Name)), quote(groupLabel(gr)))
+		if gr.Condition != nil {
+			w(" %s;", tooltip(gr.Condition))
+		}
+		w("\n")
 		for _, m := range c.members {
 			w("%s  %s\n", indent, g.dotNode(g.node(m)))
 		}
@@ -71,6 +75,9 @@ func (g *Graph) DOT() string {
 	}
 	for i, e := range g.Edges {
 		attrs := fmt.Sprintf("id=%s, label=%s", quote(EdgeElement(i)), quote(edgeLabel(e)))
+		if e.Condition != nil {
+			attrs += ", " + tooltip(e.Condition)
+		}
 		to := NodeElement(e.To)
 		switch e.State {
 		case Abstract:
@@ -93,13 +100,17 @@ func (g *Graph) DOT() string {
 		}
 	}
 	for _, p := range g.Outputs {
-		w("  %s [id=%s, shape=cds, fillcolor=%s, label=%s];\n", quote(OutputElement(p.Name)), quote(OutputElement(p.Name)), quote(colourPort), quote(portLabel(p)))
+		w("  %s [id=%s, shape=cds, fillcolor=%s, label=%s%s];\n", quote(OutputElement(p.Name)), quote(OutputElement(p.Name)), quote(colourPort), quote(portLabel(p)), conditional(p.Condition))
 		for _, n := range p.Nodes {
 			w("  %s -> %s [style=dotted, color=%s];\n", quote(NodeElement(n)), quote(OutputElement(p.Name)), quote(colourLink))
 		}
 	}
 	for _, p := range g.Policies {
-		w("  %s [id=%s, shape=note, fillcolor=%s, label=%s];\n", quote(PolicyElement(p.Name)), quote(PolicyElement(p.Name)), quote(colourPolicy), quote(p.Name+"\n"+p.Type))
+		label := p.Name + "\n" + p.Type
+		if p.Condition != nil {
+			label += "\n" + conditionLine(p.Condition)
+		}
+		w("  %s [id=%s, shape=note, fillcolor=%s, label=%s%s];\n", quote(PolicyElement(p.Name)), quote(PolicyElement(p.Name)), quote(colourPolicy), quote(label), conditional(p.Condition))
 		for _, m := range p.Members {
 			switch {
 			case g.node(m) != nil:
@@ -171,7 +182,35 @@ func (g *Graph) dotNode(n *Node) string {
 	case n.Substituted:
 		attrs += ", peripheries=2"
 	}
-	return fmt.Sprintf("%s [%s];", quote(NodeElement(n.ID)), attrs)
+	return fmt.Sprintf("%s [%s%s];", quote(NodeElement(n.ID)), attrs, conditional(n.Condition))
+}
+
+// conditional draws a box whose existence depends on a condition with a
+// dashed border and the condition as its tooltip.
+func conditional(c *Condition) string {
+	if c == nil {
+		return ""
+	}
+	return ", style=\"rounded,dashed,filled\", " + tooltip(c)
+}
+
+// tooltip is the attribute showing a condition when the pointer rests on
+// an element.
+func tooltip(c *Condition) string {
+	return "tooltip=" + quote("if "+c.Text)
+}
+
+// labelLength bounds the characters of a condition shown in a label; the
+// tooltip shows it whole.
+const labelLength = 40
+
+// conditionLine is the line of a label that shows a condition.
+func conditionLine(c *Condition) string {
+	text := []rune(c.Text)
+	if len(text) > labelLength {
+		return "if " + string(text[:labelLength]) + "…"
+	}
+	return "if " + string(text)
 }
 
 // nodeLabel shows a node's name, its type with the first steps of its
@@ -194,25 +233,54 @@ func nodeLabel(n *Node) string {
 	if len(extra) > 0 {
 		lines = append(lines, "["+strings.Join(extra, ", ")+"]")
 	}
+	if n.Condition != nil {
+		lines = append(lines, conditionLine(n.Condition))
+	}
 	return strings.Join(lines, "\n")
 }
 
+// edgeLabel shows a requirement with the capability and relationship, or
+// the Heat function (with the attribute get_attr reads), and the
+// condition.
 func edgeLabel(e Edge) string {
-	label := e.Requirement
-	if e.Capability != "" {
-		label += " → " + e.Capability
+	var label string
+	switch e.Kind {
+	case Requirement:
+		label = e.Requirement
+		if e.Capability != "" {
+			label += " → " + e.Capability
+		}
+		if e.Relationship != "" {
+			label += "\n(" + e.Relationship + ")"
+		}
+	case GetAttr:
+		label = edgeKindNames[e.Kind] + ": " + e.Attribute
+	default:
+		label = edgeKindNames[e.Kind]
 	}
-	if e.Relationship != "" {
-		label += "\n(" + e.Relationship + ")"
+	if e.Condition != nil {
+		label += "\n" + conditionLine(e.Condition)
 	}
 	return label
 }
 
 func portLabel(p Port) string {
-	if p.Type == "" {
-		return p.Name
+	label := p.Name
+	if p.Type != "" {
+		label += ": " + p.Type
 	}
-	return p.Name + ": " + p.Type
+	if p.Condition != nil {
+		label += "\n" + conditionLine(p.Condition)
+	}
+	return label
+}
+
+func groupLabel(g Group) string {
+	label := g.Name + " (" + g.Type + ")"
+	if g.Condition != nil {
+		label += "\n" + conditionLine(g.Condition)
+	}
+	return label
 }
 
 // quote writes a DOT string: double quotes, with quotes and backslashes

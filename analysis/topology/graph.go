@@ -1,13 +1,14 @@
 // Package topology computes the graph of a service template from the model:
 // its node templates joined by their requirement assignments, the groups and
 // policies around them, its inputs and outputs, and the node type its
-// substitution mappings stand for. Every element keeps where it is written,
+// substitution mappings stand for; Variability4TOSCA conditions are on the
+// nodes, edges and groups they decide. A Heat template has the same graph:
+// its resources joined by depends_on, get_resource and get_attr, its
+// parameters and outputs as ports. Every element keeps where it is written,
 // so that an editor can reveal it.
 //
-// The graph is independent of the TOSCA grammar that produced it: nodes
-// are typed boxes, edges are named links with a state. A Heat template
-// becomes another builder of the same Graph (resources as nodes,
-// depends_on/get_resource/get_attr as edges) once its facts exist.
+// The graph is independent of the grammar that produced it: nodes are
+// typed boxes, edges are named links with a state.
 //
 // It renders to JSON (the schema is in README.md), Graphviz DOT, Mermaid
 // and SVG (laid out in-process by Graphviz compiled to WebAssembly).
@@ -31,6 +32,22 @@ const (
 	// NodeType is a node type a requirement names as its target: the
 	// orchestrator is to find (or make) a node of it.
 	NodeType
+	// NodeResource is a resource of a Heat template.
+	NodeResource
+)
+
+// EdgeKind tells what an edge stands for.
+type EdgeKind uint8
+
+const (
+	// Requirement edges are requirement assignments of node templates.
+	Requirement EdgeKind = iota
+	// DependsOn edges are a Heat resource's explicit dependencies.
+	DependsOn
+	// GetResource and GetAttr edges are the calls in a Heat resource's
+	// values that read another resource.
+	GetResource
+	GetAttr
 )
 
 // EdgeState tells how an edge's target resolved.
@@ -62,7 +79,8 @@ type Graph struct {
 
 // Node is a box of the graph.
 type Node struct {
-	// ID is unique in the graph (the template name, or "type:" and the type name).
+	// ID is unique in the graph (the template or resource name, or "type:"
+	// and the type name).
 	ID   string
 	Name string
 	Kind NodeKind
@@ -70,7 +88,8 @@ type Node struct {
 	// chain's first steps after it, most derived first.
 	Type  string
 	Chain []string
-	// Directives and Count are a node template's, as written.
+	// Directives and Count are a node template's, as written; Count is
+	// also the count of a Heat resource group.
 	Directives []string
 	Count      string
 	// Substituted is set when a directive asks for the node to be realised
@@ -80,15 +99,21 @@ type Node struct {
 	SubstitutedBy []string
 	// Description is the template's description.
 	Description string
+	// Condition decides whether the node exists (nil: it always does).
+	Condition *Condition
 	// Location is where the template's name (or the type's) is written.
 	Location model.Location
 }
 
-// Edge is a requirement assignment: a relationship from one node to another.
+// Edge is a requirement assignment (a relationship from one node to
+// another) or a Heat resource's dependency on another.
 type Edge struct {
+	Kind EdgeKind
 	// From and To are node IDs (To is "" unless the state is Resolved or Abstract).
-	From, To    string
-	Requirement string
+	From, To string
+	// Requirement is the requirement's name; Attribute the attribute a
+	// get_attr reads (as written, in flow style when computed).
+	Requirement, Attribute string
 	// Target is the target as written ("" for an open requirement);
 	// Index the node of it, for `[ node_template, index ]`.
 	Target, Index string
@@ -97,24 +122,53 @@ type Edge struct {
 	Capability   string
 	Relationship string
 	State        EdgeState
-	Location     model.Location
+	// Condition decides whether the relationship exists (nil: it does
+	// whenever its source does).
+	Condition *Condition
+	// Location is where the requirement assignment's name is written, or
+	// the resource named by a Heat dependency.
+	Location model.Location
 }
 
 // Group is a group or a policy: a named set of nodes (and groups).
 type Group struct {
 	Name, Type string
 	// Members are node IDs and group names, as the template lists them.
-	Members  []string
-	Location model.Location
+	Members []string
+	// MemberEdges are the indexes in Graph.Edges of the requirement
+	// assignments a Variability4TOSCA group lists as [ node_template, requirement ].
+	MemberEdges []int
+	// Condition decides whether the members exist.
+	Condition *Condition
+	Location  model.Location
 }
 
-// Port is an input or an output of the service template.
+// Port is an input or an output of the service template (a parameter or
+// an output of a Heat template).
 type Port struct {
 	Name, Type string
-	// Nodes are the IDs of the node templates that use an input, or that
-	// an output reads from.
-	Nodes    []string
-	Location model.Location
+	// Nodes are the IDs of the nodes whose values read an input, or that an
+	// output's value reads.
+	Nodes []string
+	// Condition decides whether a Heat output exists.
+	Condition *Condition
+	Location  model.Location
+}
+
+// Condition is what decides whether an element exists: a
+// Variability4TOSCA `conditions` or a Heat `condition`.
+type Condition struct {
+	// Text is the condition in YAML flow style (cut after flowLength bytes).
+	Text string
+	// Reads are the declarations the condition names.
+	Reads []Read
+}
+
+// Read is a declaration a condition names: a variability input or
+// expression, a Heat condition or parameter.
+type Read struct {
+	// Kind is the kind of declaration as grammar.RefKind names it.
+	Kind, Name string
 }
 
 // Substitution is the node type the whole topology can stand for.
@@ -139,48 +193,26 @@ type Mapping struct {
 // chainSteps is how many ancestors of a node's type the graph shows.
 const chainSteps = 3
 
-// Of computes the graph of the service template in the file at path; nil
-// when the file is not a TOSCA file with node templates, inputs or
-// substitution mappings.
+// Of computes the graph of the service template in the file at path, or
+// of the Heat template; nil when the file is neither or has no node
+// templates (resources), inputs (parameters), outputs or substitution
+// mappings.
 func Of(ctx context.Context, v *model.View, path string) *Graph {
 	f := v.Facts(path)
-	if f == nil || f.Lang != grammar.TOSCA {
+	if f == nil {
 		return nil
 	}
 	b := &builder{v: v, f: f, g: &Graph{Path: path}, ids: map[string]bool{}}
-	for id := range f.Declarations() {
-		if ctx.Err() != nil {
-			return nil
-		}
-		switch f.Entities[id].Declares() {
-		case grammar.NodeTemplate:
-			b.node(id)
-		case grammar.Group:
-			b.g.Groups = append(b.g.Groups, b.group(id, grammar.KeyMembers))
-		case grammar.Policy:
-			b.g.Policies = append(b.g.Policies, b.group(id, grammar.KeyTargets))
-		case grammar.Input:
-			if b.inTopology(id) {
-				b.g.Inputs = append(b.g.Inputs, b.port(id))
-			}
-		case grammar.Output:
-			if b.inTopology(id) {
-				b.g.Outputs = append(b.g.Outputs, b.port(id))
-			}
-		}
+	switch f.Lang {
+	case grammar.TOSCA:
+		b.tosca(ctx)
+	case grammar.Heat:
+		b.heat()
+	default:
+		return nil
 	}
-	for _, r := range v.Relationships(path) {
-		b.edge(r)
-	}
-	for id := range f.Entities {
-		if f.Entities[id].G == grammar.SubstitutionMappingsDef {
-			b.substitution(facts.ID(id))
-			break
-		}
-	}
-	b.substitutes(ctx)
 	g := b.g
-	if len(g.Nodes) == 0 && len(g.Inputs) == 0 && len(g.Outputs) == 0 && g.Substitution == nil {
+	if ctx.Err() != nil || len(g.Nodes) == 0 && len(g.Inputs) == 0 && len(g.Outputs) == 0 && g.Substitution == nil {
 		return nil
 	}
 	return g
@@ -191,6 +223,54 @@ type builder struct {
 	f   *facts.Facts
 	g   *Graph
 	ids map[string]bool
+	// nodeKind and inputKind are the kinds of declaration nodes and inputs
+	// are (node templates and inputs, or Heat resources and parameters);
+	// conditionKey the keyname of their conditions.
+	nodeKind, inputKind grammar.RefKind
+	conditionKey        string
+	// conditionRefs are the references of the kinds a condition reads, by
+	// position, found on the first condition.
+	conditionRefs []int
+	refsFound     bool
+}
+
+func (b *builder) tosca(ctx context.Context) {
+	b.nodeKind, b.inputKind, b.conditionKey = grammar.NodeTemplate, grammar.Input, grammar.KeyConditions
+	declared := b.declared()
+	for _, id := range declared[grammar.NodeTemplate] {
+		b.node(id)
+	}
+	outside := func(id facts.ID) bool { return !b.inTopology(id) }
+	inputs := slices.DeleteFunc(declared[grammar.Input], outside)
+	outputs := slices.DeleteFunc(declared[grammar.Output], outside)
+	b.ports(inputs, outputs)
+	for _, r := range b.v.Relationships(b.g.Path) {
+		b.edge(r)
+	}
+	// Groups come after the edges: their members may be edges.
+	for _, id := range declared[grammar.Group] {
+		b.g.Groups = append(b.g.Groups, b.group(id, grammar.KeyMembers))
+	}
+	for _, id := range declared[grammar.Policy] {
+		b.g.Policies = append(b.g.Policies, b.group(id, grammar.KeyTargets))
+	}
+	for id := range b.f.Entities {
+		if b.f.Entities[id].G == grammar.SubstitutionMappingsDef {
+			b.substitution(facts.ID(id))
+			break
+		}
+	}
+	b.substitutes(ctx)
+}
+
+// declared lists the file's declarations by kind, in source order.
+func (b *builder) declared() map[grammar.RefKind][]facts.ID {
+	out := map[grammar.RefKind][]facts.ID{}
+	for id := range b.f.Declarations() {
+		k := b.f.Entities[id].Declares()
+		out[k] = append(out[k], id)
+	}
+	return out
 }
 
 func (b *builder) loc(id facts.ID) model.Location {
@@ -211,6 +291,7 @@ func (b *builder) node(id facts.ID) {
 		Type:        b.f.FieldText(id, grammar.KeyType),
 		Count:       b.f.FieldText(id, grammar.KeyCount),
 		Description: b.f.FieldText(id, grammar.KeyDescription),
+		Condition:   b.condition(id),
 		Location:    b.loc(id),
 	}
 	chain, _ := b.v.Chain(b.v.TypeOf(model.Decl{Path: b.g.Path, ID: id}))
@@ -247,7 +328,7 @@ func (b *builder) edge(r model.Relationship) {
 	e := Edge{
 		From: b.v.Name(r.Source), Requirement: r.Name, Target: r.Node, Index: r.Index,
 		Capability: r.CapabilityName, Relationship: r.RelationshipName,
-		Location: b.loc(r.Entity),
+		Condition: b.condition(r.Entity), Location: b.loc(r.Entity),
 	}
 	if r.Capability.Def.Valid() {
 		e.Capability = r.Capability.Name
@@ -278,33 +359,76 @@ func (b *builder) typeNode(t model.Decl) string {
 	return id
 }
 
+// group reads a group or a policy. A Variability4TOSCA group's
+// `[ node_template, requirement ]` members are the edges of the node's
+// assignments of that requirement.
 func (b *builder) group(id facts.ID, key string) Group {
-	g := Group{Name: b.f.Entity(id).Name, Type: b.f.FieldText(id, grammar.KeyType), Location: b.loc(id)}
+	g := Group{Name: b.f.Entity(id).Name, Type: b.f.FieldText(id, grammar.KeyType), Condition: b.condition(id), Location: b.loc(id)}
 	for _, item := range b.f.Items(b.f.FieldValue(id, key)) {
-		g.Members = append(g.Members, b.f.Text(item))
+		pair := b.f.Items(item)
+		if len(pair) != 2 {
+			g.Members = append(g.Members, b.f.Text(item))
+			continue
+		}
+		node, req := b.f.Text(pair[0]), b.f.Text(pair[1])
+		for i, e := range b.g.Edges {
+			if e.Kind == Requirement && e.From == node && e.Requirement == req {
+				g.MemberEdges = append(g.MemberEdges, i)
+			}
+		}
 	}
 	return g
 }
 
-// port reads an input or an output, with the node templates it touches:
-// those whose values read an input, those an output's value reads.
-func (b *builder) port(id facts.ID) Port {
-	p := Port{Name: b.f.Entity(id).Name, Type: b.f.FieldText(id, grammar.KeyType), Location: b.loc(id)}
-	out := b.f.Entity(id).Declares() == grammar.Output
+// ports adds the inputs and the outputs, with the nodes they touch: those
+// whose values read an input, those an output's value reads. Each
+// reference is resolved once.
+func (b *builder) ports(inputs, outputs []facts.ID) {
+	for _, id := range inputs {
+		b.g.Inputs = append(b.g.Inputs, b.port(id))
+	}
+	for _, id := range outputs {
+		b.g.Outputs = append(b.g.Outputs, b.port(id))
+	}
+	inputAt, outputAt := map[facts.ID]*Port{}, map[facts.ID]*Port{}
+	for i, id := range inputs {
+		inputAt[id] = &b.g.Inputs[i]
+	}
+	for i, id := range outputs {
+		outputAt[id] = &b.g.Outputs[i]
+	}
 	for i := range b.f.Refs {
 		r := &b.f.Refs[i]
-		var node string
-		switch {
-		case out && r.Owner == id && b.isNode(r.Name):
-			node = r.Name
-		case !out && r.Kind == grammar.Input && r.Name == p.Name && b.f.Entity(r.Owner) != nil && b.f.Entity(r.Owner).Declares() == grammar.NodeTemplate:
-			node = b.f.Entity(r.Owner).Name
+		owner := b.f.Entity(r.Owner)
+		output := outputAt[r.Owner]
+		reading := r.Kind == b.inputKind && owner != nil && owner.Declares() == b.nodeKind
+		if output == nil && !reading {
+			continue
 		}
-		if node != "" && !slices.Contains(p.Nodes, node) {
-			p.Nodes = append(p.Nodes, node)
+		d := b.v.Resolve(b.g.Path, i).Target
+		if d.Path != b.g.Path {
+			continue
+		}
+		target := b.f.Entity(d.ID)
+		switch {
+		case output != nil && target.Declares() == b.nodeKind:
+			output.Nodes = addName(output.Nodes, target.Name)
+		case reading && inputAt[d.ID] != nil:
+			input := inputAt[d.ID]
+			input.Nodes = addName(input.Nodes, owner.Name)
 		}
 	}
-	return p
+}
+
+func (b *builder) port(id facts.ID) Port {
+	return Port{Name: b.f.Entity(id).Name, Type: b.f.FieldText(id, grammar.KeyType), Condition: b.condition(id), Location: b.loc(id)}
+}
+
+func addName(names []string, name string) []string {
+	if slices.Contains(names, name) {
+		return names
+	}
+	return append(names, name)
 }
 
 func (b *builder) isNode(name string) bool {

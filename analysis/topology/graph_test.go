@@ -55,38 +55,47 @@ func graphsOf(t testing.TB, v *model.View) []*topology.Graph {
 	return out
 }
 
-// The graph of every bundled example, as JSON, against its golden file.
+// The graph of every bundled example and of the dialects' seed examples,
+// as JSON, against its golden file.
 func TestExamplesGolden(t *testing.T) {
-	dirs, err := filepath.Glob("../../testdata/examples/*")
-	if err != nil {
-		t.Fatal(err)
-	}
-	n := 0
-	for _, dir := range dirs {
-		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-			continue
+	for _, tc := range []struct {
+		glob, out string
+		min       int
+	}{
+		{"../../testdata/examples/*", "examples", 6},
+		{"../../testdata/dialects/*", "dialects", 3},
+	} {
+		dirs, err := filepath.Glob(tc.glob)
+		if err != nil {
+			t.Fatal(err)
 		}
-		n++
-		name := filepath.Base(dir)
-		t.Run(name, func(t *testing.T) {
-			v := load(t, dir)
-			root, _ := filepath.Abs(dir)
-			var out []*topology.JSONGraph
-			for _, g := range graphsOf(t, v) {
-				out = append(out, g.JSON(v, namer(v, root)))
+		n := 0
+		for _, dir := range dirs {
+			if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+				continue
 			}
-			if len(out) == 0 {
-				t.Fatal("no graph")
-			}
-			got, err := json.MarshalIndent(out, "", "  ")
-			if err != nil {
-				t.Fatal(err)
-			}
-			golden(t, filepath.Join("testdata", "examples", name+".json"), append(got, '\n'))
-		})
-	}
-	if n < 6 {
-		t.Fatalf("found %d example folders, want the 6 bundled ones", n)
+			n++
+			name := filepath.Base(dir)
+			t.Run(name, func(t *testing.T) {
+				v := load(t, dir)
+				root, _ := filepath.Abs(dir)
+				var out []*topology.JSONGraph
+				for _, g := range graphsOf(t, v) {
+					out = append(out, g.JSON(v, namer(v, root)))
+				}
+				if len(out) == 0 {
+					t.Fatal("no graph")
+				}
+				got, err := json.MarshalIndent(out, "", "  ")
+				if err != nil {
+					t.Fatal(err)
+				}
+				golden(t, filepath.Join("testdata", tc.out, name+".json"), append(got, '\n'))
+			})
+		}
+		if n < tc.min {
+			t.Fatalf("found %d folders in %s, want %d", n, tc.glob, tc.min)
+		}
 	}
 }
 
@@ -190,12 +199,148 @@ func TestNodesAndPorts(t *testing.T) {
 	}
 }
 
+// A Heat template's resources are nodes, joined by each kind of
+// dependency (a dangling one for a name no resource has); parameters and
+// outputs are ports; conditions are on the resources and outputs.
+func TestHeatGraph(t *testing.T) {
+	g := caseGraph(t, load(t, "testdata/cases"), "heat.yaml")
+	edges := []struct {
+		kind                        topology.EdgeKind
+		from, to, target, attribute string
+		state                       topology.EdgeState
+	}{
+		{topology.GetResource, "subnet", "network", "network", "", topology.Resolved},
+		{topology.GetAttr, "subnet", "network", "network", "name", topology.Resolved},
+		{topology.DependsOn, "servers", "subnet", "subnet", "", topology.Resolved},
+		{topology.DependsOn, "servers", "", "missing_router", "", topology.Dangling},
+		{topology.GetResource, "servers", "network", "network", "", topology.Resolved},
+		{topology.GetAttr, "volume", "servers", "servers", "{get_param: env}", topology.Resolved},
+		{topology.DependsOn, "backup", "volume", "volume", "", topology.Resolved},
+	}
+	if len(g.Edges) != len(edges) {
+		t.Fatalf("%d edges, want %d: %+v", len(g.Edges), len(edges), g.Edges)
+	}
+	for i, tc := range edges {
+		e := g.Edges[i]
+		if e.Kind != tc.kind || e.From != tc.from || e.To != tc.to || e.Target != tc.target || e.Attribute != tc.attribute || e.State != tc.state {
+			t.Errorf("edge %d = %+v, want %+v", i, e, tc)
+		}
+	}
+	nodes := []struct {
+		id, typ, count, condition string
+		reads                     []topology.Read
+	}{
+		{"network", "OS::Neutron::Net", "", "", nil},
+		{"subnet", "OS::Neutron::Subnet", "", "", nil},
+		{"servers", "OS::Heat::ResourceGroup", "{get_param: size}", "", nil},
+		{"volume", "OS::Cinder::Volume", "", "is_prod", []topology.Read{{Kind: "condition", Name: "is_prod"}}},
+		{"backup", "OS::Cinder::Volume", "", "{not: {equals: [{get_param: env}, test]}}", []topology.Read{{Kind: "parameter", Name: "env"}}},
+	}
+	if len(g.Nodes) != len(nodes) {
+		t.Fatalf("%d nodes, want %d: %+v", len(g.Nodes), len(nodes), g.Nodes)
+	}
+	for i, tc := range nodes {
+		n := g.Nodes[i]
+		if n.ID != tc.id || n.Kind != topology.NodeResource || n.Type != tc.typ || n.Count != tc.count || !sameCondition(n.Condition, tc.condition, tc.reads) {
+			t.Errorf("node %d = %+v (condition %+v), want %+v", i, n, n.Condition, tc)
+		}
+	}
+	ports := []struct {
+		name      string
+		nodes     []string
+		condition string
+		reads     []topology.Read
+	}{
+		{"flavor", []string{"servers"}, "", nil},
+		{"size", []string{"servers"}, "", nil},
+		{"env", []string{"volume", "backup"}, "", nil},
+		{"unused", nil, "", nil},
+		{"server_ips", []string{"servers"}, "", nil},
+		{"volume_id", []string{"volume"}, "is_prod", []topology.Read{{Kind: "condition", Name: "is_prod"}}},
+	}
+	all := append(slices.Clone(g.Inputs), g.Outputs...)
+	if len(all) != len(ports) || len(g.Inputs) != 4 {
+		t.Fatalf("inputs %+v, outputs %+v", g.Inputs, g.Outputs)
+	}
+	for i, tc := range ports {
+		p := all[i]
+		if p.Name != tc.name || !slices.Equal(p.Nodes, tc.nodes) || !sameCondition(p.Condition, tc.condition, tc.reads) {
+			t.Errorf("port %d = %+v, want %+v", i, p, tc)
+		}
+	}
+	// An edge is located at the resource name it reads.
+	dangling := g.Edges[3].Location
+	if name := dangling.Span; string(mustRead(t, "testdata/cases/heat.yaml")[name.Start:name.End]) != "missing_router" {
+		t.Errorf("the dangling edge is at %v", name)
+	}
+}
+
+// Variability4TOSCA conditions are on the node templates, requirement
+// assignments and groups they decide, with the inputs and expressions
+// they read (a name that resolves to nothing is not read); a group's
+// [ node_template, requirement ] members are edges.
+func TestConditions(t *testing.T) {
+	g := caseGraph(t, load(t, "testdata/cases"), "variability.yaml")
+	isProd := []topology.Read{{Kind: "variability expression", Name: "is_prod"}}
+	nodes := []struct {
+		id, condition string
+		reads         []topology.Read
+	}{
+		{"app", "[{get_variability_condition: is_prod}, {not: {get_variability_condition: cheap}}]",
+			[]topology.Read{{Kind: "variability expression", Name: "is_prod"}, {Kind: "variability expression", Name: "cheap"}}},
+		{"prod_db", "{get_variability_expression: is_prod}", isProd},
+		{"dev_db", "{equal: [{get_variability_input: mode}, dev]}", []topology.Read{{Kind: "variability input", Name: "mode"}}},
+		{"test_db", "{get_variability_expression: is_test}", nil},
+	}
+	if len(g.Nodes) != len(nodes) {
+		t.Fatalf("%d nodes, want %d: %+v", len(g.Nodes), len(nodes), g.Nodes)
+	}
+	for i, tc := range nodes {
+		if n := g.Nodes[i]; n.ID != tc.id || !sameCondition(n.Condition, tc.condition, tc.reads) {
+			t.Errorf("node %s: condition %+v, want %q %v", n.ID, n.Condition, tc.condition, tc.reads)
+		}
+	}
+	if len(g.Edges) != 2 || !sameCondition(g.Edges[0].Condition, "{get_variability_expression: is_prod}", isProd) || g.Edges[1].Condition != nil {
+		t.Errorf("edges %+v", g.Edges)
+	}
+	if len(g.Groups) != 1 {
+		t.Fatalf("groups %+v", g.Groups)
+	}
+	gr := g.Groups[0]
+	if !slices.Equal(gr.Members, []string{"prod_db"}) || !slices.Equal(gr.MemberEdges, []int{0, 1}) || !sameCondition(gr.Condition, "{get_variability_expression: is_prod}", isProd) {
+		t.Errorf("group %+v, condition %+v", gr, gr.Condition)
+	}
+	rc := caseGraph(t, load(t, "testdata/cases"), "variability-rc.yaml")
+	if len(rc.Policies) != 1 || !sameCondition(rc.Policies[0].Condition, "{equal: [{get_variability_input: mode}, prod]}", []topology.Read{{Kind: "variability input", Name: "mode"}}) {
+		t.Errorf("release candidate policies %+v", rc.Policies)
+	}
+}
+
+// sameCondition compares a condition with its text and reads ("" for none).
+func sameCondition(c *topology.Condition, text string, reads []topology.Read) bool {
+	if c == nil {
+		return text == ""
+	}
+	return c.Text == text && slices.Equal(c.Reads, reads)
+}
+
+func mustRead(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
 // A file without a topology has no graph.
 func TestNoGraph(t *testing.T) {
 	v := load(t, "testdata/cases")
-	abs, _ := filepath.Abs("testdata/cases/types.yaml")
-	if g := topology.Of(context.Background(), v, abs); g != nil {
-		t.Errorf("types.yaml has a graph: %+v", g)
+	for _, file := range []string{"types.yaml", "empty-heat.yaml"} {
+		abs, _ := filepath.Abs(filepath.Join("testdata/cases", file))
+		if g := topology.Of(context.Background(), v, abs); g != nil {
+			t.Errorf("%s has a graph: %+v", file, g)
+		}
 	}
 }
 
@@ -203,7 +348,7 @@ func TestNoGraph(t *testing.T) {
 // syntax; the drawings are compared with golden files.
 func TestDrawings(t *testing.T) {
 	v := load(t, "testdata/cases")
-	for _, file := range []string{"edges.yaml", "substitution.yaml"} {
+	for _, file := range []string{"edges.yaml", "substitution.yaml", "heat.yaml", "variability.yaml"} {
 		g := caseGraph(t, v, file)
 		base := strings.TrimSuffix(file, ".yaml")
 		golden(t, filepath.Join("testdata", "cases", base+".dot"), []byte(g.DOT()))
@@ -211,8 +356,10 @@ func TestDrawings(t *testing.T) {
 	}
 }
 
-// Every example renders to SVG in process; the SVG is well-formed XML and
-// every node and edge carries its element ID and shows its name.
+// Every example (and the dialects' seed examples) renders to SVG in
+// process; the SVG is well-formed XML and every node and edge carries its
+// element ID and shows its name. An element that exists under a condition
+// is drawn dashed with the condition as its tooltip.
 func TestSVG(t *testing.T) {
 	ctx := context.Background()
 	r, err := topology.NewRenderer(ctx)
@@ -220,33 +367,85 @@ func TestSVG(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	dirs := []string{"../../testdata/examples/tosca-1.3-webapp", "../../testdata/examples/tosca-2.0-k8s", "../../testdata/examples/tosca-2.0-csar-invalid", "testdata/cases"}
+	dirs := []string{"../../testdata/examples/tosca-1.3-webapp", "../../testdata/examples/tosca-2.0-k8s", "../../testdata/examples/tosca-2.0-csar-invalid",
+		"../../testdata/dialects/seed-004-heat", "../../testdata/dialects/seed-001-variability", "testdata/cases"}
+	conditional := 0
 	for _, dir := range dirs {
 		for _, g := range graphsOf(t, load(t, dir)) {
 			svg, err := r.SVG(ctx, g)
 			if err != nil {
 				t.Fatalf("%s: %v", g.Path, err)
 			}
-			ids, texts := svgContent(t, svg)
+			elements := svgElements(t, svg)
 			for _, n := range g.Nodes {
-				if !ids[topology.NodeElement(n.ID)] || !texts[strings.Split(n.Name, "\n")[0]] && !texts["«"+n.Name+"»"] {
+				el, ok := elements[topology.NodeElement(n.ID)]
+				if !ok || !el.texts[strings.Split(n.Name, "\n")[0]] && !el.texts["«"+n.Name+"»"] {
 					t.Errorf("%s: node %s missing from the SVG", g.Path, n.ID)
+					continue
+				}
+				if n.Condition != nil {
+					conditional++
+					if !el.dashed || !el.titles["if "+n.Condition.Text] {
+						t.Errorf("%s: conditional node %s is drawn %+v", g.Path, n.ID, el)
+					}
+				} else if el.dashed && n.Kind != topology.NodeType {
+					t.Errorf("%s: node %s is dashed without a condition", g.Path, n.ID)
 				}
 			}
-			for i := range g.Edges {
-				if !ids[topology.EdgeElement(i)] {
+			for i, e := range g.Edges {
+				el, ok := elements[topology.EdgeElement(i)]
+				if !ok {
 					t.Errorf("%s: edge %d missing from the SVG", g.Path, i)
+				} else if e.Condition != nil && !el.titles["if "+e.Condition.Text] {
+					t.Errorf("%s: conditional edge %d has no tooltip: %+v", g.Path, i, el)
+				}
+			}
+			for _, p := range g.Outputs {
+				if el := elements[topology.OutputElement(p.Name)]; el == nil || p.Condition != nil && (!el.dashed || !el.titles["if "+p.Condition.Text]) {
+					t.Errorf("%s: output %s is drawn %+v", g.Path, p.Name, el)
+				}
+			}
+			for _, gr := range g.Groups {
+				if el, ok := elements[topology.GroupElement(gr.Name)]; ok && gr.Condition != nil && !el.titles["if "+gr.Condition.Text] {
+					t.Errorf("%s: conditional group %s has no tooltip: %+v", g.Path, gr.Name, el)
+				}
+			}
+			for _, p := range g.Policies {
+				if el := elements[topology.PolicyElement(p.Name)]; el == nil || p.Condition != nil && (!el.dashed || !el.titles["if "+p.Condition.Text]) {
+					t.Errorf("%s: policy %s is drawn %+v", g.Path, p.Name, el)
 				}
 			}
 		}
 	}
+	if conditional != 10 {
+		t.Errorf("%d conditional nodes drawn, want the 10 of the fixtures and seeds", conditional)
+	}
 }
 
-// svgContent parses an SVG and returns its element IDs and texts.
-func svgContent(t *testing.T, svg []byte) (ids, texts map[string]bool) {
-	ids, texts = map[string]bool{}, map[string]bool{}
+// svgElement is what the SVG draws for one element of the graph.
+type svgElement struct {
+	texts, titles map[string]bool
+	dashed        bool
+}
+
+// isElementID reports whether an SVG id is one of a graph element.
+func isElementID(id string) bool {
+	for _, prefix := range []string{"n:", "e:", "in:", "out:", "g:", "p:"} {
+		if strings.HasPrefix(id, prefix) {
+			return true
+		}
+	}
+	return false
+}
+
+// svgElements parses an SVG and returns, for each element ID, the texts,
+// the tooltips and whether a line is dashed, below it.
+func svgElements(t *testing.T, svg []byte) map[string]*svgElement {
+	out := map[string]*svgElement{}
 	dec := xml.NewDecoder(bytes.NewReader(svg))
 	dec.Strict = false
+	// open holds, for each open XML element, the graph element it belongs to.
+	var open []*svgElement
 	inText := false
 	for {
 		tok, err := dec.Token()
@@ -255,22 +454,34 @@ func svgContent(t *testing.T, svg []byte) (ids, texts map[string]bool) {
 		}
 		switch tok := tok.(type) {
 		case xml.StartElement:
+			var cur *svgElement
+			if len(open) > 0 {
+				cur = open[len(open)-1]
+			}
 			for _, a := range tok.Attr {
-				if a.Name.Local == "id" {
-					ids[a.Value] = true
+				switch {
+				case a.Name.Local == "id" && cur == nil && isElementID(a.Value):
+					cur = &svgElement{texts: map[string]bool{}, titles: map[string]bool{}}
+					out[a.Value] = cur
+				case cur != nil && a.Name.Local == "title":
+					cur.titles[a.Value] = true
+				case cur != nil && a.Name.Local == "stroke-dasharray":
+					cur.dashed = true
 				}
 			}
+			open = append(open, cur)
 			inText = tok.Name.Local == "text"
 		case xml.CharData:
-			if inText {
-				texts[string(tok)] = true
+			if inText && open[len(open)-1] != nil {
+				open[len(open)-1].texts[string(tok)] = true
 			}
 		case xml.EndElement:
+			open = open[:len(open)-1]
 			inText = false
 		}
 	}
-	if len(ids) == 0 {
+	if len(out) == 0 {
 		t.Fatalf("not an SVG: %.200s", svg)
 	}
-	return ids, texts
+	return out
 }

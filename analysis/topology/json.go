@@ -1,6 +1,7 @@
 package topology
 
 import (
+	"github.com/tosca-ls/tosca-ls/analysis/grammar"
 	"github.com/tosca-ls/tosca-ls/analysis/model"
 )
 
@@ -20,43 +21,60 @@ type JSONGraph struct {
 }
 
 type JSONNode struct {
-	ID            string       `json:"id"`
-	Name          string       `json:"name"`
-	Kind          string       `json:"kind"`
-	Type          string       `json:"type"`
-	Chain         []string     `json:"chain"`
-	Directives    []string     `json:"directives"`
-	Count         string       `json:"count,omitempty"`
-	Substituted   bool         `json:"substituted"`
-	SubstitutedBy []string     `json:"substitutedBy"`
-	Description   string       `json:"description,omitempty"`
-	Location      JSONLocation `json:"location"`
+	ID            string         `json:"id"`
+	Name          string         `json:"name"`
+	Kind          string         `json:"kind"`
+	Type          string         `json:"type"`
+	Chain         []string       `json:"chain"`
+	Directives    []string       `json:"directives"`
+	Count         string         `json:"count,omitempty"`
+	Substituted   bool           `json:"substituted"`
+	SubstitutedBy []string       `json:"substitutedBy"`
+	Description   string         `json:"description,omitempty"`
+	Condition     *JSONCondition `json:"condition,omitempty"`
+	Location      JSONLocation   `json:"location"`
 }
 
 type JSONEdge struct {
-	From         string       `json:"from"`
-	To           string       `json:"to,omitempty"`
-	Requirement  string       `json:"requirement"`
-	Target       string       `json:"target,omitempty"`
-	Index        string       `json:"index,omitempty"`
-	Capability   string       `json:"capability,omitempty"`
-	Relationship string       `json:"relationship,omitempty"`
-	State        string       `json:"state"`
-	Location     JSONLocation `json:"location"`
+	Kind         string         `json:"kind"`
+	From         string         `json:"from"`
+	To           string         `json:"to,omitempty"`
+	Requirement  string         `json:"requirement,omitempty"`
+	Attribute    string         `json:"attribute,omitempty"`
+	Target       string         `json:"target,omitempty"`
+	Index        string         `json:"index,omitempty"`
+	Capability   string         `json:"capability,omitempty"`
+	Relationship string         `json:"relationship,omitempty"`
+	State        string         `json:"state"`
+	Condition    *JSONCondition `json:"condition,omitempty"`
+	Location     JSONLocation   `json:"location"`
 }
 
 type JSONGroup struct {
-	Name     string       `json:"name"`
-	Type     string       `json:"type"`
-	Members  []string     `json:"members"`
-	Location JSONLocation `json:"location"`
+	Name        string         `json:"name"`
+	Type        string         `json:"type"`
+	Members     []string       `json:"members"`
+	MemberEdges []int          `json:"memberEdges"`
+	Condition   *JSONCondition `json:"condition,omitempty"`
+	Location    JSONLocation   `json:"location"`
 }
 
 type JSONPort struct {
-	Name     string       `json:"name"`
-	Type     string       `json:"type,omitempty"`
-	Nodes    []string     `json:"nodes"`
-	Location JSONLocation `json:"location"`
+	Name      string         `json:"name"`
+	Type      string         `json:"type,omitempty"`
+	Nodes     []string       `json:"nodes"`
+	Condition *JSONCondition `json:"condition,omitempty"`
+	Location  JSONLocation   `json:"location"`
+}
+
+type JSONCondition struct {
+	Text  string     `json:"text"`
+	Reads []JSONRead `json:"reads"`
+}
+
+type JSONRead struct {
+	Kind string `json:"kind"`
+	Name string `json:"name"`
 }
 
 type JSONSubstitution struct {
@@ -90,7 +108,9 @@ type JSONPosition struct {
 	Character int `json:"character"`
 }
 
-var kindNames = map[NodeKind]string{NodeTemplate: "template", NodeType: "type"}
+var kindNames = map[NodeKind]string{NodeTemplate: "template", NodeType: "type", NodeResource: "resource"}
+
+var edgeKindNames = map[EdgeKind]string{Requirement: "requirement", DependsOn: grammar.HeatDependsOn, GetResource: grammar.HeatGetResource, GetAttr: grammar.HeatGetAttr}
 
 var stateNames = map[EdgeState]string{Resolved: "resolved", Abstract: "abstract", Open: "open", Dangling: "dangling"}
 
@@ -112,11 +132,12 @@ func (g *Graph) JSON(v *model.View, name func(path string) string) *JSONGraph {
 	for _, n := range g.Nodes {
 		out.Nodes = append(out.Nodes, JSONNode{ID: n.ID, Name: n.Name, Kind: kindNames[n.Kind], Type: n.Type,
 			Chain: nonNil(n.Chain), Directives: nonNil(n.Directives), Count: n.Count, Substituted: n.Substituted,
-			SubstitutedBy: names(n.SubstitutedBy, name), Description: n.Description, Location: loc(n.Location)})
+			SubstitutedBy: names(n.SubstitutedBy, name), Description: n.Description, Condition: condition(n.Condition), Location: loc(n.Location)})
 	}
 	for _, e := range g.Edges {
-		out.Edges = append(out.Edges, JSONEdge{From: e.From, To: e.To, Requirement: e.Requirement, Target: e.Target, Index: e.Index,
-			Capability: e.Capability, Relationship: e.Relationship, State: stateNames[e.State], Location: loc(e.Location)})
+		out.Edges = append(out.Edges, JSONEdge{Kind: edgeKindNames[e.Kind], From: e.From, To: e.To, Requirement: e.Requirement, Attribute: e.Attribute,
+			Target: e.Target, Index: e.Index, Capability: e.Capability, Relationship: e.Relationship, State: stateNames[e.State],
+			Condition: condition(e.Condition), Location: loc(e.Location)})
 	}
 	if s := g.Substitution; s != nil {
 		out.Substitution = &JSONSubstitution{NodeType: s.NodeType, Capabilities: mappings(s.Capabilities, loc),
@@ -128,7 +149,8 @@ func (g *Graph) JSON(v *model.View, name func(path string) string) *JSONGraph {
 func groups(gs []Group, loc func(model.Location) JSONLocation) []JSONGroup {
 	out := []JSONGroup{}
 	for _, g := range gs {
-		out = append(out, JSONGroup{Name: g.Name, Type: g.Type, Members: nonNil(g.Members), Location: loc(g.Location)})
+		out = append(out, JSONGroup{Name: g.Name, Type: g.Type, Members: nonNil(g.Members), MemberEdges: nonNil(g.MemberEdges),
+			Condition: condition(g.Condition), Location: loc(g.Location)})
 	}
 	return out
 }
@@ -136,7 +158,7 @@ func groups(gs []Group, loc func(model.Location) JSONLocation) []JSONGroup {
 func ports(ps []Port, loc func(model.Location) JSONLocation) []JSONPort {
 	out := []JSONPort{}
 	for _, p := range ps {
-		out = append(out, JSONPort{Name: p.Name, Type: p.Type, Nodes: nonNil(p.Nodes), Location: loc(p.Location)})
+		out = append(out, JSONPort{Name: p.Name, Type: p.Type, Nodes: nonNil(p.Nodes), Condition: condition(p.Condition), Location: loc(p.Location)})
 	}
 	return out
 }
@@ -157,10 +179,21 @@ func names(paths []string, name func(string) string) []string {
 	return out
 }
 
+func condition(c *Condition) *JSONCondition {
+	if c == nil {
+		return nil
+	}
+	out := &JSONCondition{Text: c.Text, Reads: []JSONRead{}}
+	for _, r := range c.Reads {
+		out.Reads = append(out.Reads, JSONRead(r))
+	}
+	return out
+}
+
 // nonNil makes empty lists encode as [] rather than null.
-func nonNil(s []string) []string {
+func nonNil[T any](s []T) []T {
 	if s == nil {
-		return []string{}
+		return []T{}
 	}
 	return s
 }

@@ -27,7 +27,7 @@ func (g *Graph) Mermaid() string {
 		gr := c.group
 		// Edges may end at a subgraph: policies targeting the group do.
 		groupID[gr.Name] = fmt.Sprintf("g%d", ci)
-		w("%ssubgraph g%d[%s]\n", indent, ci, mermaidText(gr.Name+" ("+gr.Type+")"))
+		w("%ssubgraph g%d[%s]\n", indent, ci, mermaidText(groupLabel(gr)))
 		for _, m := range c.members {
 			w("%s  %s\n", indent, mermaidNode(id[m], g.node(m)))
 		}
@@ -78,11 +78,20 @@ func (g *Graph) Mermaid() string {
 		}
 	}
 	for i, n := range g.Nodes {
-		if n.Kind == NodeType {
+		switch {
+		case n.Kind == NodeType:
 			w("  class n%d type\n", i)
+		case n.Condition != nil:
+			w("  class n%d conditional\n", i)
+		}
+	}
+	for i, p := range g.Outputs {
+		if p.Condition != nil {
+			w("  class o%d conditional\n", i)
 		}
 	}
 	w("  classDef type stroke-dasharray: 4 2,fill:%s\n", colourType)
+	w("  classDef conditional stroke-dasharray: 4 2\n")
 	w("  classDef dangling stroke:%s,color:%s\n", colourWarning, colourWarning)
 	w("  classDef port fill:%s\n", colourPort)
 	w("  classDef policy fill:%s\n", colourPolicy)

@@ -16,11 +16,13 @@ const graphUsage = `usage: tosca-ls graph [--format dot|json|mermaid|svg] [--pro
 Prints the topology of the service template(s) in PATH (a file, a folder or
 a CSAR archive): node templates with their types, requirement assignments as
 edges (dangling ones marked), groups, policies, inputs, outputs and
-substitution mappings. json prints an array of graphs (schema in
+substitution mappings, and Variability4TOSCA conditions. A Heat template's
+resources are nodes joined by depends_on, get_resource and get_attr, its
+parameters and outputs ports. json prints an array of graphs (schema in
 analysis/topology/README.md); dot, mermaid and svg print one drawing per
-service template, in path order. svg is laid out in-process by Graphviz.
+template, in path order. svg is laid out in-process by Graphviz.
 Exit status: 0 when a graph was printed, 1 when PATH holds no service
-template, 2 on bad usage.
+template or Heat template, 2 on bad usage.
 
 Flags:
 `
@@ -52,7 +54,7 @@ func runGraph(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if len(graphs) == 0 {
-		fmt.Fprintf(stderr, "tosca-ls: no service template in %s\n", fs.Arg(0))
+		fmt.Fprintf(stderr, "tosca-ls: no service template or Heat template in %s\n", fs.Arg(0))
 		return 1
 	}
 	name := func(p string) string { return display(p, l.archives) }

@@ -246,7 +246,7 @@ func TestVSCode(t *testing.T) {
 		SwitchedTo, SwitchedBack string
 		Commands                 []string
 		HoverAfterRestart        string
-		Topology                 []string
+		Topology, HeatTopology   []string
 	}
 	res.field(t, "servedDescriptionFirst", &more.ServedDescriptionFirst)
 	res.field(t, "switchedTo", &more.SwitchedTo)
@@ -254,6 +254,7 @@ func TestVSCode(t *testing.T) {
 	res.field(t, "commands", &more.Commands)
 	res.field(t, "hoverAfterRestart", &more.HoverAfterRestart)
 	res.field(t, "topology", &more.Topology)
+	res.field(t, "heatTopology", &more.HeatTopology)
 	if !more.ServedDescriptionFirst {
 		t.Error("the file starting with description: got no diagnostics from the server")
 	}
@@ -261,14 +262,23 @@ func TestVSCode(t *testing.T) {
 		t.Errorf("adding and removing the version key switched plain.yaml to %q and back to %q, want tosca and yaml",
 			more.SwitchedTo, more.SwitchedBack)
 	}
-	// The webview shows the SVG of main.yaml: each node with its name and type.
-	for _, want := range []string{"app\nmy.App", "server\ntosca.nodes.Compute"} {
-		found := false
-		for _, n := range more.Topology {
-			found = found || strings.HasPrefix(n, want)
-		}
-		if !found {
-			t.Errorf("the topology webview shows no node %q; its nodes: %q", want, more.Topology)
+	// The webview shows the SVG of main.yaml, then of the Heat template:
+	// each node with its name and type.
+	for _, tc := range []struct {
+		shown []string
+		want  []string
+	}{
+		{more.Topology, []string{"app\nmy.App", "server\ntosca.nodes.Compute"}},
+		{more.HeatTopology, []string{"server\nOS::Nova::Server"}},
+	} {
+		for _, want := range tc.want {
+			found := false
+			for _, n := range tc.shown {
+				found = found || strings.HasPrefix(n, want)
+			}
+			if !found {
+				t.Errorf("the topology webview shows no node %q; its nodes: %q", want, tc.shown)
+			}
 		}
 	}
 	for _, c := range []string{"tosca.restartServer", "tosca.showOutput", "tosca.locateServer", "tosca.setLanguage", "tosca.showTopology"} {

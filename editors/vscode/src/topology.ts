@@ -1,8 +1,9 @@
 // "TOSCA: Show Topology": a webview beside the editor showing the graph of
-// the active TOSCA document, drawn by the server (tosca/topology with an SVG
-// rendering, laid out by Graphviz in the server), redrawn after edits
-// (debounced), with pan and zoom; a click on a node, an edge, an input, an
-// output, a group or a policy reveals where it is written.
+// the active TOSCA document or Heat template, drawn by the server
+// (tosca/topology with an SVG rendering, laid out by Graphviz in the
+// server), redrawn after edits (debounced), with pan and zoom; a click on a
+// node, an edge, an input, an output, a group or a policy reveals where it
+// is written.
 import * as vscode from 'vscode';
 import { Server } from './server';
 import { elementLocations, Graph, Location, nonce } from './topologyModel';
@@ -31,7 +32,7 @@ export class TopologyPanel implements vscode.Disposable {
         }
       }),
       vscode.window.onDidChangeActiveTextEditor((editor) => {
-        if (this.panel && editor && isTosca(editor.document) && editor.document !== this.document) {
+        if (this.panel && editor && isServed(editor.document) && editor.document !== this.document) {
           this.document = editor.document;
           this.schedule();
         }
@@ -42,9 +43,9 @@ export class TopologyPanel implements vscode.Disposable {
   /** Opens (or reveals) the panel for the active document; resolves when it has drawn. */
   async show(): Promise<Rendered | undefined> {
     const editor = vscode.window.activeTextEditor;
-    const document = editor && isTosca(editor.document) ? editor.document : this.document;
+    const document = editor && isServed(editor.document) ? editor.document : this.document;
     if (!document) {
-      void vscode.window.showInformationMessage('Open a TOSCA file to show its topology.');
+      void vscode.window.showInformationMessage('Open a TOSCA or Heat file to show its topology.');
       return undefined;
     }
     this.document = document;
@@ -115,7 +116,7 @@ export class TopologyPanel implements vscode.Disposable {
       }
       if (!graph) {
         this.locations.clear();
-        void panel.webview.postMessage({ type: 'empty', message: 'This file has no service template (or the server is not running).' });
+        void panel.webview.postMessage({ type: 'empty', message: 'This file has no service template or Heat resources (or the server is not running).' });
         return;
       }
       this.locations = elementLocations(graph);
@@ -158,6 +159,7 @@ export class TopologyPanel implements vscode.Disposable {
   }
 }
 
-function isTosca(document: vscode.TextDocument): boolean {
-  return document.languageId === 'tosca';
+/** Whether the server draws the document: a TOSCA file or a Heat template. */
+function isServed(document: vscode.TextDocument): boolean {
+  return document.languageId === 'tosca' || document.languageId === 'heat';
 }

@@ -105,12 +105,17 @@ async function main() {
 
   // TOSCA: Show Topology draws the graph of the main file in a webview; the
   // command resolves with the texts of the SVG nodes the webview shows.
-  await vscode.window.showTextDocument(documentOf(main));
-  const rendered = await Promise.race([
-    vscode.commands.executeCommand('tosca.showTopology'),
-    new Promise((resolve) => setTimeout(() => resolve({ timeout: true }), 30000)),
-  ]);
-  result.topology = rendered && !rendered.timeout ? rendered.nodes : [];
+  // Then the same for the Heat template, in the same webview.
+  const showTopology = async (uri) => {
+    await vscode.window.showTextDocument(documentOf(uri));
+    const rendered = await Promise.race([
+      vscode.commands.executeCommand('tosca.showTopology'),
+      new Promise((resolve) => setTimeout(() => resolve({ timeout: true }), 30000)),
+    ]);
+    return rendered && !rendered.timeout ? rendered.nodes : [];
+  };
+  result.topology = await showTopology(main);
+  result.heatTopology = await showTopology(fileUri(scenario.heat));
 
   // The restart command brings the server back.
   result.commands = (await vscode.commands.getCommands(true)).filter((c) => c.startsWith('tosca.')).sort();
