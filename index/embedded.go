@@ -41,22 +41,31 @@ func loadEmbedded(cache string, log *zap.Logger) *embeddedSet {
 		return set
 	}
 	set := &embeddedSet{root: root, files: map[string]*File{}, profiles: map[string]string{}}
+	var wg sync.WaitGroup
+	var mu sync.Mutex
 	for _, p := range profiles.All() {
 		for _, name := range p.Files {
-			src, err := profiles.FS.ReadFile(name)
-			if err != nil {
-				continue
-			}
-			full := filepath.Join(root, filepath.FromSlash(name))
-			f := newFile(full, string(src), Detect(src), false)
-			f.Embedded = true
-			f.Fallback = p.Fallback
-			set.files[full] = f
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				src, err := profiles.FS.ReadFile(name)
+				if err != nil {
+					return
+				}
+				full := filepath.Join(root, filepath.FromSlash(name))
+				f := newFile(full, string(src), Detect(src), false)
+				f.Embedded = true
+				f.Fallback = p.Fallback
+				mu.Lock()
+				set.files[full] = f
+				mu.Unlock()
+			}()
 		}
 		for _, n := range append([]string{p.Name}, p.Aliases...) {
 			set.profiles[n] = set.entry(p)
 		}
 	}
+	wg.Wait()
 	embeddedSets[root] = set
 	return set
 }

@@ -103,6 +103,10 @@ type View struct {
 	// reparsed, when set, replaces the snapshot's reading of one open
 	// document (see Reparsed).
 	reparsed *Unit
+	// facts caches the snapshot's facts by path: queries ask for them at
+	// every step of a lookup, and a snapshot's sorted map costs a string
+	// comparison per level.
+	facts sync.Map
 }
 
 // View returns the view of a snapshot, reusing the program of the previous
@@ -122,10 +126,15 @@ func (v *View) Facts(path string) *facts.Facts {
 	if v.reparsed != nil && v.reparsed.Path == path {
 		return v.reparsed.Facts
 	}
-	if f := v.Snap.File(path); f != nil {
-		return f.Facts
+	if f, ok := v.facts.Load(path); ok {
+		return f.(*facts.Facts)
 	}
-	return nil
+	var f *facts.Facts
+	if file := v.Snap.File(path); file != nil {
+		f = file.Facts
+	}
+	v.facts.Store(path, f)
+	return f
 }
 
 // Entity returns the entity a declaration names (nil if gone).
