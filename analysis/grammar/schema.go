@@ -285,7 +285,38 @@ type Function struct {
 	// Params describes the arguments in order; the last may be Variadic.
 	Params   []Param
 	Variadic bool
+	// MinArgs overrides the number of arguments a call needs when the
+	// text asks for more than the non-optional parameters (`$and` takes
+	// two or more booleans); 0 means the non-optional parameters.
+	MinArgs int
+	// Result is what a call returns, where the function alone tells
+	// (ArgAny: it depends on the arguments or on the model).
+	Result ArgKind
 }
+
+// ArgKind is the kind of value a function argument takes or a call returns.
+type ArgKind uint8
+
+const (
+	ArgAny ArgKind = iota
+	ArgString
+	ArgInteger
+	// ArgNumber is an integer, a float or a scalar-unit value.
+	ArgNumber
+	ArgBoolean
+	ArgList
+	ArgMap
+	ArgStringOrList
+	ArgListOrMap
+	// ArgCollection is a string, a list or a map: something with a length.
+	ArgCollection
+)
+
+var argKindNames = [...]string{ArgAny: "any value", ArgString: "a string", ArgInteger: "an integer",
+	ArgNumber: "a number", ArgBoolean: "a boolean", ArgList: "a list", ArgMap: "a map",
+	ArgStringOrList: "a string or a list", ArgListOrMap: "a list or a map", ArgCollection: "a string, a list or a map"}
+
+func (k ArgKind) String() string { return argKindNames[k] }
 
 // Param is one function argument.
 type Param struct {
@@ -302,4 +333,27 @@ type Param struct {
 	Path bool
 	// Ends limits what the path leads to (empty: anything).
 	Ends []PathContext
+	// Optional marks a parameter a call may leave out (with those after it).
+	Optional bool
+	// Kind is the kind of value the argument takes (ArgAny: any).
+	Kind ArgKind
+}
+
+// Arity is how many arguments a call takes: at least least, at most most
+// (-1: no limit). Calls whose first parameter is a TOSCA path count their
+// arguments with MatchArgs instead; their arity is (-1, -1).
+func (fn *Function) Arity() (least, most int) {
+	if fn.pathParam() != nil {
+		return -1, -1
+	}
+	for _, p := range fn.Params {
+		if !p.Optional {
+			least++
+		}
+	}
+	least = max(least, fn.MinArgs)
+	if fn.Variadic {
+		return least, -1
+	}
+	return least, len(fn.Params)
 }
