@@ -23,6 +23,7 @@ type Program struct {
 	fallbacks map[string][]string
 	parents   map[Decl]Decl
 	members   map[memberKey][]Member
+	builtins  map[builtinKey]*grammar.BuiltinType
 }
 
 func newProgram(gen uint64) *Program {
@@ -33,6 +34,7 @@ func newProgram(gen uint64) *Program {
 		fallbacks: map[string][]string{},
 		parents:   map[Decl]Decl{},
 		members:   map[memberKey][]Member{},
+		builtins:  map[builtinKey]*grammar.BuiltinType{},
 	}
 }
 
