@@ -24,6 +24,11 @@ type Program struct {
 	parents   map[Decl]Decl
 	members   map[memberKey][]Member
 	builtins  map[builtinKey]*grammar.BuiltinType
+	chains    map[Decl]chainEntry
+	// definitions are the definitions of each member along its chain,
+	// memberTypes the type the most derived of them names.
+	definitions map[definitionsKey][]Decl
+	memberTypes map[definitionsKey]Decl
 }
 
 func newProgram(gen uint64) *Program {
@@ -35,6 +40,10 @@ func newProgram(gen uint64) *Program {
 		parents:   map[Decl]Decl{},
 		members:   map[memberKey][]Member{},
 		builtins:  map[builtinKey]*grammar.BuiltinType{},
+		chains:    map[Decl]chainEntry{},
+
+		definitions: map[definitionsKey][]Decl{},
+		memberTypes: map[definitionsKey]Decl{},
 	}
 }
 
