@@ -16,6 +16,7 @@ import (
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
 	"github.com/tosca-ls/tosca-ls/analysis/hover"
 	"github.com/tosca-ls/tosca-ls/analysis/model"
+	"github.com/tosca-ls/tosca-ls/analysis/validate"
 	"github.com/tosca-ls/tosca-ls/index"
 )
 
@@ -98,7 +99,7 @@ func analyse(t *testing.T, c fixtureCase) (*index.Snapshot, map[string][]model.D
 	}
 	ws.MarkComplete()
 	snap := ws.Snapshot()
-	engine := model.NewEngine()
+	engine := model.NewEngine(validate.Check)
 	view := engine.View(snap)
 	out := map[string][]model.Diagnostic{}
 	for _, p := range snap.Paths() {
@@ -293,7 +294,7 @@ func TestFileTooLarge(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "huge.yaml")
 	src := []byte("tosca_definitions_version: tosca_2_0\ndescription: " + strings.Repeat("x", index.MaxFileSize) + "\n")
 	snap := ws.SetOverlay(path, 1, src)
-	engine := model.NewEngine()
+	engine := model.NewEngine(validate.Check)
 	diags := engine.Diagnostics(context.Background(), engine.View(snap), path)
 	if len(diags) != 1 || diags[0].Code != diag.FileTooLarge || diags[0].Span.End != 36 {
 		t.Fatalf("diagnostics %+v", diags)

@@ -25,6 +25,7 @@ import (
 
 	"github.com/tosca-ls/tosca-ls/analysis/model"
 	"github.com/tosca-ls/tosca-ls/analysis/outline"
+	"github.com/tosca-ls/tosca-ls/analysis/validate"
 	"github.com/tosca-ls/tosca-ls/index"
 )
 
@@ -131,7 +132,7 @@ func newServer(ctx context.Context, opts Options) *Server {
 		inflight:        map[jsonrpc2.ID]context.CancelFunc{},
 		wsReady:         make(chan struct{}),
 		docs:            newDocumentStore(),
-		engine:          model.NewEngine(),
+		engine:          model.NewEngine(validate.Check),
 		symbols:         outline.NewIndex(),
 		cfg:             defaultConfig(),
 		fallbackFolders: map[string]bool{},

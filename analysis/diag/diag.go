@@ -55,6 +55,20 @@ const (
 	ImportRefused     = "import-refused"
 	UnmodelledDialect = "unmodelled-dialect"
 	FileTooLarge      = "file-too-large"
+
+	// Deep validation (package validate).
+	WrongValueType       = "wrong-value-type"
+	MissingRequiredValue = "missing-required-value"
+	ConstraintViolated   = "constraint-violated"
+	InvalidConstraint    = "invalid-constraint"
+	WrongArguments       = "wrong-arguments"
+	UnknownFunction      = "unknown-function"
+	UnknownPathName      = "unknown-path-name"
+	IncompatibleTarget   = "incompatible-target"
+	CountOutOfRange      = "count-out-of-range"
+	InvalidRefinement    = "invalid-refinement"
+	ArtifactNotFound     = "artifact-not-found"
+	AttributeSetTwice    = "attribute-set-twice"
 )
 
 // Codes documents every code (the README lists them too).
@@ -78,6 +92,18 @@ var Codes = []struct{ Code, Doc string }{
 	{ImportRefused, "an import of a file outside the workspace folders, the CSAR root, the profile folders and the profile cache (or not a regular file): never read"},
 	{UnmodelledDialect, "a recognised dialect whose keynames are not checked yet (information)"},
 	{FileTooLarge, "a file over 16 MB is kept but not analysed (a warning)"},
+	{WrongValueType, "a value that is not of its data type: `b: 0` for a boolean, `12` for a string, an unknown unit, a non-string name"},
+	{MissingRequiredValue, "a required property (or field of a complex value) with no value and no default in a template"},
+	{ConstraintViolated, "a literal value breaks a constraint clause or a validation expression"},
+	{InvalidConstraint, "a constraint clause or validation expression that cannot apply: wrong operand type, a regex that does not compile"},
+	{WrongArguments, "a function call with the wrong number or kind of arguments, or a malformed call (a `$` key not alone)"},
+	{UnknownFunction, "a `$name` call that is no function known, close to one that is (a warning, with did you mean)"},
+	{UnknownPathName, "a name in a function path, operation output, filter or mapping that the types do not have"},
+	{IncompatibleTarget, "a name that exists but does not fit: a requirement target without the capability, a group member of the wrong type, …"},
+	{CountOutOfRange, "more requirement assignments (or relationships to a capability) than occurrences or count_range allow"},
+	{InvalidRefinement, "a refinement that breaks the derivation rules: an incompatible type, a fixed value changed, properties on a primitive"},
+	{ArtifactNotFound, "an implementation or artifact file that does not exist where it would be read from (a warning)"},
+	{AttributeSetTwice, "a template assigns an attribute that an operation output also sets (a warning, seed 002)"},
 }
 
 // Suggest returns up to three candidates closest to s, for "did you mean".

@@ -42,6 +42,7 @@ import (
 
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
 	"github.com/tosca-ls/tosca-ls/analysis/model"
+	"github.com/tosca-ls/tosca-ls/analysis/validate"
 	"github.com/tosca-ls/tosca-ls/index"
 	"github.com/tosca-ls/tosca-ls/index/text"
 )
@@ -153,7 +154,7 @@ func runArchive(t *testing.T, archive string) {
 	if env.Snap == nil {
 		env.Snap = ws.Snapshot()
 	}
-	env.Engine = model.NewEngine()
+	env.Engine = model.NewEngine(validate.Check)
 	env.View = env.Engine.View(env.Snap)
 	for _, m := range env.Markers {
 		if m.Name == "loc" {

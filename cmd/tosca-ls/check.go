@@ -15,6 +15,7 @@ import (
 
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
 	"github.com/tosca-ls/tosca-ls/analysis/model"
+	"github.com/tosca-ls/tosca-ls/analysis/validate"
 	"github.com/tosca-ls/tosca-ls/index"
 )
 
@@ -134,7 +135,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	sort.Strings(paths)
-	engine := model.NewEngine()
+	engine := model.NewEngine(validate.Check)
 	view := engine.View(snap)
 	failed := false
 	out := []jsonDiagnostic{}
