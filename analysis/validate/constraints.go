@@ -294,8 +294,8 @@ func (c *checker) operator(fl facts.Field, k *kindInfo) {
 	operand := func(id facts.ValueID) {
 		if _, p, ok := literal(c.f, id, k, c.vers); !ok && p.msg != "" {
 			sev := diag.Error
-			if p.lenient {
-				sev = diag.Warning
+			if p.lenient && !c.strict {
+				sev = diag.Warning // a conversion 1.x leaves unsaid
 			}
 			c.report(c.f.Value(id).Span, sev, diag.InvalidConstraint, "the operand of `%s` must be a %s value: %s", op, k.name, p.msg)
 		}

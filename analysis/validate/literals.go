@@ -38,6 +38,8 @@ type problem struct {
 	lenient bool
 	// null is set for a null where a value goes.
 	null bool
+	// part narrows where the problem is (a bound of a range), when set.
+	part facts.Span
 	// suggestions are did-you-mean replacements (units).
 	suggestions []string
 }
@@ -185,13 +187,23 @@ func scalarLiteral(text string, kind grammar.ScalarKind, k *kindInfo, t typed) (
 	u, exact, found := grammar.FindUnit(k.units, unit)
 	if !found {
 		sugg := diag.Suggest(unit, grammar.Symbols(k.units))
-		return t, problem{msg: fmt.Sprintf("%q is not a unit of %s (%s)", unit, k.name, strings.Join(grammar.Symbols(k.units), ", ")), suggestions: sugg}, false
+		return t, problem{msg: fmt.Sprintf("%q is not a unit of %s (%s)", unit, k.name, strings.Join(grammar.Symbols(k.units), ", ")), suggestions: sugg, part: unitSpan(t, unit)}, false
 	}
 	t.num = n * u.Factor
 	if !exact && !k.anyCase {
-		return t, problem{msg: fmt.Sprintf("the unit %q of %s is written %q", unit, k.name, u.Symbol), lenient: true, suggestions: []string{number + " " + u.Symbol}}, false
+		return t, problem{msg: fmt.Sprintf("the unit %q of %s is written %q", unit, k.name, u.Symbol), lenient: true, suggestions: []string{u.Symbol}, part: unitSpan(t, unit)}, false
 	}
 	return t, problem{}, true
+}
+
+// unitSpan is where the unit of a scalar value is written, when the value
+// is written as is (not quoted or escaped); else nothing.
+func unitSpan(t typed, unit string) facts.Span {
+	s := t.f.Value(t.id).Span
+	if src := t.f.Src[s.Start:s.End]; src == t.f.Text(t.id) && strings.HasSuffix(src, unit) {
+		return facts.Span{Start: s.End - uint32(len(unit)), End: s.End}
+	}
+	return facts.Span{}
 }
 
 // example is a value of a scalar type, for messages.
@@ -210,7 +222,7 @@ func rangeLiteral(f *facts.Facts, id facts.ValueID, t typed) (typed, problem, bo
 	}
 	lower, lok := grammar.ParseInteger(f.Text(items[0]))
 	if !lok {
-		return t, problem{msg: fmt.Sprintf("the lower bound %s of a range is not an integer", describeValue(f, items[0]))}, false
+		return t, problem{msg: fmt.Sprintf("the lower bound %s of a range is not an integer", describeValue(f, items[0])), part: f.Value(items[0]).Span}, false
 	}
 	if f.Text(items[1]) == grammar.KeywordUnbounded {
 		return t, problem{}, true
@@ -218,7 +230,7 @@ func rangeLiteral(f *facts.Facts, id facts.ValueID, t typed) (typed, problem, bo
 	upper, uok := grammar.ParseInteger(f.Text(items[1]))
 	switch {
 	case !uok:
-		return t, problem{msg: fmt.Sprintf("the upper bound %s of a range is neither an integer nor UNBOUNDED", describeValue(f, items[1]))}, false
+		return t, problem{msg: fmt.Sprintf("the upper bound %s of a range is neither an integer nor UNBOUNDED", describeValue(f, items[1])), part: f.Value(items[1]).Span}, false
 	case upper < lower:
 		return t, problem{msg: fmt.Sprintf("the range [%d, %d] ends before it starts", lower, upper)}, false
 	}

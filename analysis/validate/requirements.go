@@ -190,11 +190,15 @@ func (c *checker) offers(t, want model.Decl) []model.Member {
 func (c *checker) relationshipFits(req facts.ID, m model.Member, tgt target, caps []model.Member) {
 	rel := c.requirementRelationship(req)
 	source := c.v.TypeOf(c.decl(c.f.Entity(req).Parent))
+	// Reported on the relationship when the assignment names one, else on
+	// the capability it names, else on the target.
 	at := tgt.at
 	if fl, ok := c.f.Field(req, grammar.KeyRelationship); ok {
 		at = c.f.Value(fl.Value).Span
 	} else if sub := c.f.Sub(req, grammar.KeyRelationship); sub != facts.None {
 		at = c.f.Entity(sub).Span
+	} else if fl, ok := c.f.Field(req, grammar.KeyCapability); ok {
+		at = c.f.Value(fl.Value).Span
 	}
 	problem := func(format string, args ...any) {
 		d := c.report(at, diag.Error, diag.IncompatibleTarget, format, args...)

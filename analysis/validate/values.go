@@ -76,6 +76,9 @@ func (c *checker) brokenLine(s facts.Span) bool {
 
 // typeProblem reports a value that is not of its type.
 func (c *checker) typeProblem(s facts.Span, p problem, what string) {
+	if p.part.End > 0 {
+		s = p.part
+	}
 	msg := p.msg + " (" + what + ")"
 	var d *model.Diagnostic
 	switch {
