@@ -117,7 +117,7 @@ var Functions = []*Function{
 			arg("property_name", "The allocatable property (an integer, float or scalar-unit) of that capability.")}},
 
 	// Final 2.0: strings, lists and sets.
-	{Name: "$concat", In: V2Final, Variadic: true,
+	{Name: "$concat", In: V2Final, Variadic: true, Result: ArgStringOrList,
 		Doc:    "Concatenates strings into one string, or lists into one list.",
 		Params: []Param{arg("value", "A string or list to append; repeat as needed.").of(ArgStringOrList)}},
 	{Name: "$join", In: V2Final, Result: ArgString,

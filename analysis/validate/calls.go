@@ -450,6 +450,8 @@ func (c *checker) resultOf(call *facts.Call) (resultClass, string) {
 		return resultBoolean, name
 	case grammar.ArgList:
 		return resultList, name
+	case grammar.ArgStringOrList:
+		return resultUnknown, name
 	}
 	if input := c.inputOf(call); input.Valid() {
 		if len(c.args(call)) != 1 {
@@ -464,14 +466,14 @@ func (c *checker) resultOf(call *facts.Call) (resultClass, string) {
 	if len(steps) == 0 {
 		return resultUnknown, name
 	}
-	last := steps[len(steps)-1]
-	if last.Kind != model.StepName || last.Member == nil || grammar.PathOf(call.Fn).Rest {
-		return resultUnknown, name
-	}
 	for _, s := range steps {
 		if s.Kind == model.StepIndex && s.Name == grammar.KeywordAll {
 			return resultList, name // one value per node or relationship reached
 		}
+	}
+	last := steps[len(steps)-1]
+	if last.Kind != model.StepName || last.Member == nil || grammar.PathOf(call.Fn).Rest {
+		return resultUnknown, name
 	}
 	k := c.kind(c.v.MemberType(*last.Member))
 	if k == nil {

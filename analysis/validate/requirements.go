@@ -36,8 +36,14 @@ func (c *checker) requirementAssignment(id facts.ID) {
 		return
 	}
 	if want := c.requiredNodeType(m); want.Valid() && c.isComplete(want) && !c.v.DerivesFrom(tgt.node, want) {
-		d := c.report(tgt.at, diag.Error, diag.IncompatibleTarget, "%s %q is of type %q, but requirement %q needs a %q",
-			c.v.Kind(tgt.named), c.v.Name(tgt.named), c.typeName(tgt.node), m.Name, c.typeName(want))
+		var d *model.Diagnostic
+		if tgt.named == tgt.node {
+			d = c.report(tgt.at, diag.Error, diag.IncompatibleTarget, "node type %q does not derive from %q, which requirement %q needs",
+				c.typeName(tgt.node), c.typeName(want), m.Name)
+		} else {
+			d = c.report(tgt.at, diag.Error, diag.IncompatibleTarget, "%s %q is of type %q, but requirement %q needs a %q",
+				c.v.Kind(tgt.named), c.v.Name(tgt.named), c.typeName(tgt.node), m.Name, c.typeName(want))
+		}
 		c.related(d, m.Def, "the requirement is defined here")
 		return
 	}
