@@ -52,6 +52,51 @@ func (p Primitive) Comparable() bool {
 // Numeric reports the families whose values are numbers.
 func (p Primitive) Numeric() bool { return p == PrimInteger || p == PrimFloat }
 
+// Kind is the kind of value a family's values are, as function results
+// tell them: strings, versions, timestamps, scalar units and bytes are all
+// written as strings; complex values are maps.
+func (p Primitive) Kind() ArgKind {
+	switch p {
+	case PrimString, PrimVersion, PrimTimestamp, PrimScalarUnit, PrimBytes:
+		return ArgString
+	case PrimInteger:
+		return ArgInteger
+	case PrimFloat:
+		return ArgFloat
+	case PrimBoolean:
+		return ArgBoolean
+	case PrimList:
+		return ArgList
+	case PrimMap, NotPrimitive:
+		return ArgMap
+	case PrimRange:
+		return ArgRange
+	case PrimNil:
+		return ArgNil
+	}
+	return ArgAny
+}
+
+// Fits reports whether a value of kind k (what a function returns) may be a
+// value of family p: an integer is a float, a number may be a scalar-unit
+// value, a list of two may be a range.
+func (k ArgKind) Fits(p Primitive) bool {
+	want := p.Kind()
+	switch k {
+	case ArgAny, want:
+		return true
+	case ArgNumber:
+		return want == ArgInteger || want == ArgFloat || want == ArgString
+	case ArgInteger:
+		return want == ArgFloat
+	case ArgList:
+		return want == ArgRange
+	case ArgStringOrList:
+		return want == ArgString || want == ArgList
+	}
+	return false
+}
+
 // HasLength reports the families `length`, `min_length` and `$length` apply to.
 func (p Primitive) HasLength() bool {
 	return p == PrimString || p == PrimList || p == PrimMap || p == PrimBytes

@@ -133,3 +133,30 @@ func TestFunctionArity(t *testing.T) {
 		}
 	}
 }
+
+// What a function returns fits a family when a value of that kind can be
+// one of its values.
+func TestArgKindFits(t *testing.T) {
+	for _, c := range []struct {
+		k    ArgKind
+		p    Primitive
+		fits bool
+	}{
+		{ArgInteger, PrimInteger, true},
+		{ArgInteger, PrimFloat, true},
+		{ArgFloat, PrimInteger, false},
+		{ArgNumber, PrimScalarUnit, true},
+		{ArgString, PrimVersion, true},
+		{ArgString, PrimBoolean, false},
+		{ArgList, PrimRange, true},
+		{ArgList, PrimMap, false},
+		{ArgMap, NotPrimitive, true},
+		{ArgStringOrList, PrimList, true},
+		{ArgAny, PrimNil, true},
+		{ArgBoolean, PrimString, false},
+	} {
+		if got := c.k.Fits(c.p); got != c.fits {
+			t.Errorf("%v fits %v = %v", c.k, c.p, got)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package grammar
 
 import (
+	"cmp"
 	"math"
 	"regexp"
 	"strconv"
@@ -168,28 +169,18 @@ func ParseVersion(s string) (Version, bool) {
 func (a Version) Compare(b Version) (c int, ok bool) {
 	for _, d := range [][2]int{{a.Major, b.Major}, {a.Minor, b.Minor}, {a.Fix, b.Fix}} {
 		if d[0] != d[1] {
-			return cmpInt(d[0], d[1]), true
+			return cmp.Compare(d[0], d[1]), true
 		}
 	}
 	switch {
 	case a.Qualifier == b.Qualifier:
-		return cmpInt(a.Build, b.Build), true
+		return cmp.Compare(a.Build, b.Build), true
 	case a.Qualifier == "":
 		return 1, true
 	case b.Qualifier == "":
 		return -1, true
 	}
 	return 0, false
-}
-
-func cmpInt(a, b int) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // yamlTimestamp is the relaxed form of the YAML timestamp type (a blank

@@ -310,11 +310,16 @@ const (
 	ArgListOrMap
 	// ArgCollection is a string, a list or a map: something with a length.
 	ArgCollection
+	ArgFloat
+	// ArgRange is a 1.x range.
+	ArgRange
+	ArgNil
 )
 
 var argKindNames = [...]string{ArgAny: "any value", ArgString: "a string", ArgInteger: "an integer",
 	ArgNumber: "a number", ArgBoolean: "a boolean", ArgList: "a list", ArgMap: "a map",
-	ArgStringOrList: "a string or a list", ArgListOrMap: "a list or a map", ArgCollection: "a string, a list or a map"}
+	ArgStringOrList: "a string or a list", ArgListOrMap: "a list or a map", ArgCollection: "a string, a list or a map",
+	ArgFloat: "a float", ArgRange: "a range", ArgNil: "null"}
 
 func (k ArgKind) String() string { return argKindNames[k] }
 

@@ -366,120 +366,49 @@ func (c *checker) result(call *facts.Call, s schema, what string) {
 		return
 	}
 	got, name := c.resultOf(call)
-	if got == resultUnknown || compatible(got, want.prim) {
+	if got.Fits(want.prim) {
 		return
 	}
 	c.report(call.NameSpan, diag.Error, diag.WrongValueType, "%s returns %s, but %s has type %s", name, got, what, want.name)
 }
 
-// resultClass groups types whose values may stand for each other.
-type resultClass uint8
-
-const (
-	resultUnknown resultClass = iota
-	resultText                // string, version, timestamp, scalar units, bytes: written as strings
-	resultInteger
-	resultNumber // an integer or a float
-	resultFloat
-	resultBoolean
-	resultList
-	resultMap
-	resultRange
-	resultNil
-)
-
-var resultNames = [...]string{resultUnknown: "something", resultText: "a string", resultInteger: "an integer",
-	resultNumber: "a number", resultFloat: "a float", resultBoolean: "a boolean", resultList: "a list",
-	resultMap: "a map", resultRange: "a range", resultNil: "null"}
-
-func (r resultClass) String() string { return resultNames[r] }
-
-// classOf is the class of values of a primitive family.
-func classOf(p grammar.Primitive) resultClass {
-	switch p {
-	case grammar.PrimString, grammar.PrimVersion, grammar.PrimTimestamp, grammar.PrimScalarUnit, grammar.PrimBytes:
-		return resultText
-	case grammar.PrimInteger:
-		return resultInteger
-	case grammar.PrimFloat:
-		return resultFloat
-	case grammar.PrimBoolean:
-		return resultBoolean
-	case grammar.PrimList:
-		return resultList
-	case grammar.PrimMap, grammar.NotPrimitive:
-		return resultMap
-	case grammar.PrimRange:
-		return resultRange
-	case grammar.PrimNil:
-		return resultNil
-	}
-	return resultUnknown
-}
-
-// compatible reports whether a result may be a value of family want.
-func compatible(got resultClass, want grammar.Primitive) bool {
-	w := classOf(want)
-	switch {
-	case got == w, w == resultUnknown:
-		return true
-	case got == resultNumber:
-		return w == resultInteger || w == resultFloat || w == resultText
-	case got == resultInteger:
-		return w == resultFloat
-	case got == resultList:
-		return w == resultRange
-	}
-	return false
-}
-
-// resultOf tells what a call returns, and how messages name the call.
-func (c *checker) resultOf(call *facts.Call) (resultClass, string) {
+// resultOf tells what a call returns (ArgAny when that is not known), and
+// how messages name the call.
+func (c *checker) resultOf(call *facts.Call) (grammar.ArgKind, string) {
 	name := "`" + call.Name + "`"
 	if call.Fn == nil {
 		return c.customResult(call), name
 	}
-	switch call.Fn.Result {
-	case grammar.ArgString:
-		return resultText, name
-	case grammar.ArgInteger:
-		return resultInteger, name
-	case grammar.ArgNumber:
-		return resultNumber, name
-	case grammar.ArgBoolean:
-		return resultBoolean, name
-	case grammar.ArgList:
-		return resultList, name
-	case grammar.ArgStringOrList:
-		return resultUnknown, name
+	if call.Fn.Result != grammar.ArgAny {
+		return call.Fn.Result, name
 	}
 	if input := c.inputOf(call); input.Valid() {
 		if len(c.args(call)) != 1 {
-			return resultUnknown, name
+			return grammar.ArgAny, name
 		}
 		if k := c.kind(c.v.TypeOf(input)); k != nil {
-			return classOf(k.prim), fmt.Sprintf("%s of input %q", name, c.v.Name(input))
+			return k.prim.Kind(), fmt.Sprintf("%s of input %q", name, c.v.Name(input))
 		}
-		return resultUnknown, name
+		return grammar.ArgAny, name
 	}
 	steps := c.v.CallPath(c.path, call)
 	if len(steps) == 0 {
-		return resultUnknown, name
+		return grammar.ArgAny, name
 	}
 	for _, s := range steps {
 		if s.Kind == model.StepIndex && s.Name == grammar.KeywordAll {
-			return resultList, name // one value per node or relationship reached
+			return grammar.ArgList, name // one value per node or relationship reached
 		}
 	}
 	last := steps[len(steps)-1]
 	if last.Kind != model.StepName || last.Member == nil || grammar.PathOf(call.Fn).Rest {
-		return resultUnknown, name
+		return grammar.ArgAny, name
 	}
 	k := c.kind(c.v.MemberType(*last.Member))
 	if k == nil {
-		return resultUnknown, name
+		return grammar.ArgAny, name
 	}
-	return classOf(k.prim), fmt.Sprintf("%s of %s %q", name, grammar.Singular(last.Member.Section), last.Name)
+	return k.prim.Kind(), fmt.Sprintf("%s of %s %q", name, grammar.Singular(last.Member.Section), last.Name)
 }
 
 // inputOf is the input a get_input call reads, if it resolves.
@@ -500,25 +429,25 @@ func (c *checker) inputOf(call *facts.Call) model.Decl {
 
 // customResult is what a custom function returns when all its signatures
 // agree on a result type.
-func (c *checker) customResult(call *facts.Call) resultClass {
+func (c *checker) customResult(call *facts.Call) grammar.ArgKind {
 	name, _, _ := strings.Cut(strings.TrimPrefix(call.Name, "$"), "$")
 	def := c.v.LookupFunction(c.path, name)
 	if !def.Valid() {
-		return resultUnknown
+		return grammar.ArgAny
 	}
-	out := resultUnknown
+	out := grammar.ArgAny
 	for i, s := range c.signaturesOf(def) {
 		if s.result == facts.None {
-			return resultUnknown
+			return grammar.ArgAny
 		}
 		k := c.kind(c.v.TypeOf(model.Decl{Path: s.path, ID: s.result}))
 		if k == nil {
-			return resultUnknown
+			return grammar.ArgAny
 		}
-		if cl := classOf(k.prim); i == 0 {
-			out = cl
-		} else if cl != out {
-			return resultUnknown
+		if kind := k.prim.Kind(); i == 0 {
+			out = kind
+		} else if kind != out {
+			return grammar.ArgAny
 		}
 	}
 	return out

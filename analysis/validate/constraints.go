@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"cmp"
 	"regexp"
 	"regexp/syntax"
 	"strings"
@@ -363,7 +364,7 @@ func unsupportedSyntax(err error) bool {
 func compare(a, b typed) (int, bool) {
 	switch {
 	case isNumber(a) && isNumber(b):
-		return cmpFloat(a.num, b.num), true
+		return cmp.Compare(a.num, b.num), true
 	case a.prim != b.prim:
 		return 0, false
 	}
@@ -375,22 +376,12 @@ func compare(a, b typed) (int, bool) {
 	case grammar.PrimTimestamp:
 		return a.time.Compare(b.time), true
 	case grammar.PrimScalarUnit:
-		return cmpFloat(a.num, b.num), true
+		return cmp.Compare(a.num, b.num), true
 	}
 	return 0, false
 }
 
 func isNumber(t typed) bool { return t.prim == grammar.PrimInteger || t.prim == grammar.PrimFloat }
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
 
 // equal compares two values: scalars by what they mean (10 GB equals
 // 10000 MB), collections entry by entry.
