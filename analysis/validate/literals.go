@@ -3,6 +3,7 @@ package validate
 import (
 	"encoding/base64"
 	"fmt"
+	"math"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -17,8 +18,10 @@ import (
 // expressions compare.
 type typed struct {
 	prim grammar.Primitive
-	// num is an integer, a float or a scalar-unit value in its base unit.
-	num   float64
+	// num is an integer, a float or a scalar-unit value in its base unit,
+	// or the lower bound of a range; upper is the upper bound of a range
+	// (+Inf for UNBOUNDED).
+	num, upper float64
 	isInt bool
 	str   string
 	ver   grammar.Version
@@ -224,6 +227,7 @@ func rangeLiteral(f *facts.Facts, id facts.ValueID, t typed) (typed, problem, bo
 	if !lok {
 		return t, problem{msg: fmt.Sprintf("the lower bound %s of a range is not an integer", describeValue(f, items[0])), part: f.Value(items[0]).Span}, false
 	}
+	t.num, t.upper = float64(lower), math.Inf(1)
 	if f.Text(items[1]) == grammar.KeywordUnbounded {
 		return t, problem{}, true
 	}
@@ -234,6 +238,7 @@ func rangeLiteral(f *facts.Facts, id facts.ValueID, t typed) (typed, problem, bo
 	case upper < lower:
 		return t, problem{msg: fmt.Sprintf("the range [%d, %d] ends before it starts", lower, upper)}, false
 	}
+	t.upper = float64(upper)
 	return t, problem{}, true
 }
 
