@@ -56,6 +56,7 @@ const (
 	KeyTargets                = "targets"
 	KeyTarget                 = "target"
 	KeyTargetRelationship     = "target_relationship"
+	KeyTargetFilter           = "target_filter"
 	KeyOnSuccess              = "on_success"
 	KeyOnFailure              = "on_failure"
 	KeyDelegate               = "delegate"

@@ -22,10 +22,10 @@ type typed struct {
 	// or the lower bound of a range; upper is the upper bound of a range
 	// (+Inf for UNBOUNDED).
 	num, upper float64
-	isInt bool
-	str   string
-	ver   grammar.Version
-	time  time.Time
+	isInt      bool
+	str        string
+	ver        grammar.Version
+	time       time.Time
 	// length is the length of a string (in characters), bytes, a list or a map.
 	length int
 	// f and id are the value itself, for the entries of collections.

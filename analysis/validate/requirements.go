@@ -48,13 +48,78 @@ func (c *checker) requirementAssignment(id facts.ID) {
 		return
 	}
 	caps := c.targetCapabilities(id, m, tgt)
-	if caps == nil {
-		return
-	}
 	if len(caps) == 0 {
-		return // reported by targetCapabilities
+		return // unknown, or reported by targetCapabilities
 	}
 	c.relationshipFits(id, m, tgt, caps)
+	if len(caps) == 1 && tgt.named != tgt.node {
+		c.capabilityCount(id, tgt, caps[0])
+	}
+}
+
+// capabilityCount counts the relationships the file's requirement
+// assignments make to one capability of a node template, and reports the
+// one beyond the upper bound of the capability's occurrences (1.3, 2020
+// draft): the template's capability assignment, else its definition.
+func (c *checker) capabilityCount(req facts.ID, tgt target, cm model.Member) {
+	key := capabilityUse{tgt.named, cm.Name}
+	c.capabilityUses[key] += c.assignmentCount(req)
+	upper, at := c.capabilityBound(tgt.named, cm)
+	if c.capabilityUses[key] > upper {
+		d := c.report(tgt.at, diag.Error, diag.CountOutOfRange, "capability %q of %q takes at most %g relationships, and this is one more", cm.Name, c.v.Name(tgt.named), upper)
+		c.related(d, at, "the bound is given here")
+	}
+}
+
+// capabilityUse is a capability of a node template.
+type capabilityUse struct {
+	tmpl model.Decl
+	name string
+}
+
+// assignmentCount is how many relationships a requirement assignment
+// stands for: its `count` (`occurrences` in 1.3), one by default.
+func (c *checker) assignmentCount(req facts.ID) float64 {
+	for _, key := range []string{grammar.KeyCount, grammar.KeyOccurrences} {
+		if v, ok := grammar.ParseInteger(c.f.FieldText(req, key)); ok {
+			return float64(v)
+		}
+	}
+	return 1
+}
+
+// capabilityBound is the upper bound of the relationships a capability of a
+// node template accepts (+Inf when unbounded or unsaid) and where it is given.
+func (c *checker) capabilityBound(tmpl model.Decl, cm model.Member) (float64, model.Decl) {
+	f := c.v.Facts(tmpl.Path)
+	if assigned := f.Entry(tmpl.ID, grammar.SectionCapabilities, cm.Name); assigned != facts.None {
+		if n, ok := grammar.ParseInteger(f.FieldText(assigned, grammar.KeyOccurrences)); ok {
+			return float64(n), model.Decl{Path: tmpl.Path, ID: assigned}
+		}
+	}
+	for _, d := range c.v.Definitions(cm) {
+		if n, ok := c.rangeUpper(d, grammar.KeyOccurrences); ok {
+			return n, d
+		}
+	}
+	return math.Inf(1), model.Decl{}
+}
+
+// rangeUpper reads the upper bound of a [min, max] keyname of a
+// declaration (+Inf for UNBOUNDED).
+func (c *checker) rangeUpper(d model.Decl, key string) (float64, bool) {
+	f := c.v.Facts(d.Path)
+	items := f.Items(f.FieldValue(d.ID, key))
+	if len(items) != 2 {
+		return 0, false
+	}
+	if f.Text(items[1]) == grammar.KeywordUnbounded {
+		return math.Inf(1), true
+	}
+	if n, ok := grammar.ParseInteger(f.Text(items[1])); ok {
+		return float64(n), true
+	}
+	return math.Inf(1), true
 }
 
 // targetOf reads the `node` of a requirement assignment: a node template
@@ -347,13 +412,7 @@ func (c *checker) requirementCounts(tmpl facts.ID, nt model.Decl) {
 		if !ok {
 			continue
 		}
-		n := 1.0
-		for _, key := range []string{grammar.KeyCount, grammar.KeyOccurrences} {
-			if v, ok := grammar.ParseInteger(c.f.FieldText(req, key)); ok {
-				n = float64(v)
-			}
-		}
-		counted[e.Name] += n
+		counted[e.Name] += c.assignmentCount(req)
 		upper, at := c.upperBound(m)
 		if counted[e.Name] > upper {
 			d := c.report(e.NameSpan, diag.Error, diag.CountOutOfRange, "requirement %q of %q is assigned %g times, but its definition allows at most %g", e.Name, c.f.Entity(tmpl).Name, counted[e.Name], upper)
@@ -368,19 +427,10 @@ func (c *checker) requirementCounts(tmpl facts.ID, nt model.Decl) {
 // number ([0, UNBOUNDED], §8.5).
 func (c *checker) upperBound(m model.Member) (float64, model.Decl) {
 	for _, d := range c.v.Definitions(m) {
-		f := c.v.Facts(d.Path)
 		for _, key := range []string{grammar.KeyCountRange, grammar.KeyOccurrences} {
-			items := f.Items(f.FieldValue(d.ID, key))
-			if len(items) != 2 {
-				continue
+			if n, ok := c.rangeUpper(d, key); ok {
+				return n, d
 			}
-			if f.Text(items[1]) == grammar.KeywordUnbounded {
-				return math.Inf(1), d
-			}
-			if n, ok := grammar.ParseInteger(f.Text(items[1])); ok {
-				return float64(n), d
-			}
-			return math.Inf(1), d
 		}
 	}
 	if len(c.v.Definitions(m)) == 0 {

@@ -134,6 +134,7 @@ func (c *checker) workflow(id facts.ID) {
 		names = append(names, c.f.Entity(s).Name)
 	}
 	for _, s := range steps {
+		c.conditions(s, c.stepTarget(s))
 		for _, key := range []string{grammar.KeyOnSuccess, grammar.KeyOnFailure} {
 			for _, item := range c.f.Items(c.f.FieldValue(s, key)) {
 				name := c.f.Text(item)
@@ -148,6 +149,59 @@ func (c *checker) workflow(id facts.ID) {
 	for child := range c.f.Children(id) {
 		if c.f.Entity(child).G == grammar.PreconditionDef {
 			c.targetRelationship(child)
+			c.conditions(child, c.stepTarget(child))
+		}
+	}
+}
+
+// trigger checks the condition of a policy trigger against what its
+// target filter watches.
+func (c *checker) trigger(id facts.ID) {
+	filter := c.f.Sub(id, grammar.KeyTargetFilter)
+	if filter == facts.None {
+		return
+	}
+	name := c.f.FieldText(filter, grammar.KeyNode)
+	t := c.v.Lookup(c.path, grammar.NodeType, name)
+	if tmpl := c.v.Local(c.path, grammar.NodeTemplate, name); tmpl.Valid() {
+		t = c.v.TypeOf(tmpl)
+	}
+	if capability := c.f.FieldText(filter, grammar.KeyCapability); capability != "" {
+		m, ok := c.v.Member(t, grammar.SectionCapabilities, capability)
+		if !ok {
+			return
+		}
+		t = c.v.MemberType(m)
+	}
+	c.conditions(id, t)
+}
+
+// conditions checks the attribute assertions of the condition clauses under
+// entity id (preconditions, step filters, trigger conditions) against type
+// t: the attributes exist (properties count), and their clauses fit their
+// types.
+func (c *checker) conditions(id facts.ID, t model.Decl) {
+	if !c.isComplete(t) {
+		return
+	}
+	for a := id + 1; a < c.f.Entity(id).End; a++ {
+		e := c.f.Entity(a)
+		parent := c.f.Entity(e.Parent)
+		if e.G != grammar.ConstraintClause || e.Name == "" || parent.G != grammar.ConditionClauseDef && parent.G != grammar.AssertionDef {
+			continue
+		}
+		m, ok := c.v.Member(t, grammar.SectionAttributes, e.Name)
+		if !ok {
+			m, ok = c.v.Member(t, grammar.SectionProperties, e.Name)
+		}
+		if !ok {
+			d := c.report(e.NameSpan, diag.Error, diag.UnknownPathName, "%s %q has no attribute named %q", c.v.Kind(t), c.typeName(t), e.Name)
+			suggest(d, e.Name, c.memberNames(t, grammar.SectionAttributes))
+			c.related(d, t, c.typeName(t)+" is defined here")
+			continue
+		}
+		if k := c.kind(c.v.MemberType(m)); k != nil {
+			c.clauseOperands(a, k)
 		}
 	}
 }

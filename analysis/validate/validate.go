@@ -46,6 +46,8 @@ func Check(ctx context.Context, v *model.View, path string) []model.Diagnostic {
 		complete:    map[model.Decl]bool{},
 		offered:     map[[2]model.Decl][]model.Member{},
 		callsByArgs: make(map[facts.ValueID]*facts.Call, len(f.Calls)),
+
+		capabilityUses: map[capabilityUse]float64{},
 	}
 	for i := range f.Calls {
 		c.callsByArgs[f.Calls[i].Args] = &f.Calls[i]
@@ -75,6 +77,8 @@ type checker struct {
 	allowed  map[allowedKey]allowedList
 	complete map[model.Decl]bool
 	offered  map[[2]model.Decl][]model.Member
+	// capabilityUses counts the relationships made to each capability.
+	capabilityUses map[capabilityUse]float64
 	// callsByArgs indexes the file's calls by their arguments.
 	callsByArgs map[facts.ValueID]*facts.Call
 	out         []model.Diagnostic
@@ -122,6 +126,8 @@ func (c *checker) entity(id facts.ID) {
 		c.nodeFilter(id)
 	case grammar.WorkflowDef:
 		c.workflow(id)
+	case grammar.TriggerDef:
+		c.trigger(id)
 	case grammar.ActivityDef:
 		c.activity(id)
 	case grammar.SubstitutionMappingsDef:
