@@ -39,14 +39,16 @@ var primitiveNames = [...]string{
 
 func (p Primitive) String() string { return primitiveNames[p] }
 
-// Comparable reports whether values of the family have an order
-// (greater_than, in_range, $less_than …).
+// Comparable reports whether values of the family have an order that
+// greater_than, in_range and $less_than may use: all but booleans, nulls,
+// bytes and collections (a 1.x range, or a complex type, may have an order
+// of its processor's own).
 func (p Primitive) Comparable() bool {
 	switch p {
-	case PrimString, PrimInteger, PrimFloat, PrimTimestamp, PrimVersion, PrimScalarUnit:
-		return true
+	case PrimBoolean, PrimNil, PrimBytes, PrimList, PrimMap:
+		return false
 	}
-	return false
+	return true
 }
 
 // Numeric reports the families whose values are numbers.
@@ -177,12 +179,6 @@ func BuiltinNamed(name string, v Versions) *BuiltinType {
 		}
 	}
 	return nil
-}
-
-// Unit finds a unit symbol of the type. exact is false when the symbol
-// matched only in another case.
-func (t *BuiltinType) Unit(symbol string) (u Unit, exact, found bool) {
-	return FindUnit(t.Units, symbol)
 }
 
 // FindUnit finds a unit symbol in a table, exactly or else in another case.

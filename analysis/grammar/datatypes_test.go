@@ -73,7 +73,7 @@ func TestBuiltinNamedByVersion(t *testing.T) {
 			t.Errorf("BuiltinNamed(%s, %v) = %+v", c.name, c.v, b)
 			continue
 		}
-		if _, exact, found := b.Unit(c.unit); c.unit != "" && (!found || !exact) {
+		if _, exact, found := FindUnit(b.Units, c.unit); c.unit != "" && (!found || !exact) {
 			t.Errorf("%s in %v lacks the unit %s", c.name, c.v, c.unit)
 		}
 	}

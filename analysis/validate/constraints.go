@@ -329,7 +329,7 @@ func (c *checker) operator(fl facts.Field, k *kindInfo) {
 	}
 	switch op {
 	case grammar.KeyGreaterThan, grammar.KeyGreaterOrEqual, grammar.KeyLessThan, grammar.KeyLessOrEqual, grammar.KeyInRange:
-		if !ordered(k.prim) {
+		if !k.prim.Comparable() {
 			invalid(fl.KeySpan, "`%s` compares values, and %s values have no order", op, k.name)
 			return
 		}
@@ -364,18 +364,6 @@ func (c *checker) operator(fl facts.Field, k *kindInfo) {
 			invalid(c.f.Value(arg).Span, "the pattern does not compile: %v", err)
 		}
 	}
-}
-
-// ordered reports whether values of a family may be compared with
-// greater_than and in_range: all but booleans, nulls, bytes and
-// collections (a 1.x range, or a complex type, may have an order of its
-// processor's own).
-func ordered(p grammar.Primitive) bool {
-	switch p {
-	case grammar.PrimBoolean, grammar.PrimNil, grammar.PrimBytes, grammar.PrimList, grammar.PrimMap:
-		return false
-	}
-	return true
 }
 
 // unsupportedSyntax reports regex errors that come from syntax other

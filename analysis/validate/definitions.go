@@ -150,7 +150,7 @@ func (c *checker) validationTypes(id facts.ValueID, k *kindInfo) {
 				c.comparedLiteral(call, args[1-i], k)
 			}
 		}
-		if call.Fn.Name != "$equal" && !ordered(k.prim) && (c.isValue(args[0]) || c.isValue(args[1])) {
+		if call.Fn.Name != "$equal" && !k.prim.Comparable() && (c.isValue(args[0]) || c.isValue(args[1])) {
 			c.report(call.NameSpan, diag.Warning, diag.InvalidConstraint, "`%s` compares values, and %s values have no order", call.Name, k.name)
 		}
 	case "$valid_values":
