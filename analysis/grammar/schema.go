@@ -292,6 +292,40 @@ type Function struct {
 	// Result is what a call returns, where the function alone tells
 	// (ArgAny: it depends on the arguments or on the model).
 	Result ArgKind
+	// Subject is what a constraint operator or comparison tests: values of
+	// any type, or only those with an order, a length or text.
+	Subject Subject
+}
+
+// Subject is the values a constraint operator (or a comparison) applies to.
+type Subject uint8
+
+const (
+	AnyValues Subject = iota
+	// OrderedValues are values with an order (Primitive.Comparable).
+	OrderedValues
+	// SizedValues have a length: strings, bytes, lists, maps.
+	SizedValues
+	// TextValues are strings.
+	TextValues
+)
+
+var subjectNames = [...]string{AnyValues: "values", OrderedValues: "values with an order", SizedValues: "strings, lists and maps", TextValues: "strings"}
+
+func (s Subject) String() string { return subjectNames[s] }
+
+// Takes reports whether values of family p are of the subject. Complex
+// values are not judged (a processor may know how to measure them).
+func (s Subject) Takes(p Primitive) bool {
+	switch {
+	case p == NotPrimitive, s == AnyValues:
+		return true
+	case s == OrderedValues:
+		return p.Comparable()
+	case s == SizedValues:
+		return p.HasLength()
+	}
+	return p == PrimString
 }
 
 // ArgKind is the kind of value a function argument takes or a call returns.

@@ -327,16 +327,14 @@ func (c *checker) operator(fl facts.Field, k *kindInfo) {
 			c.report(c.f.Value(id).Span, sev, diag.InvalidConstraint, "the operand of `%s` must be a %s value: %s", op, k.name, p.msg)
 		}
 	}
+	if fn := grammar.ConstraintOperatorNamed(op, grammar.All); fn != nil && !fn.Subject.Takes(k.prim) {
+		invalid(fl.KeySpan, "`%s` applies to %s, not to %s values", op, fn.Subject, k.name)
+		return
+	}
 	switch op {
-	case grammar.KeyGreaterThan, grammar.KeyGreaterOrEqual, grammar.KeyLessThan, grammar.KeyLessOrEqual, grammar.KeyInRange:
-		if !k.prim.Comparable() {
-			invalid(fl.KeySpan, "`%s` compares values, and %s values have no order", op, k.name)
-			return
-		}
-		if op != grammar.KeyInRange {
-			operand(arg)
-			return
-		}
+	case grammar.KeyGreaterThan, grammar.KeyGreaterOrEqual, grammar.KeyLessThan, grammar.KeyLessOrEqual:
+		operand(arg)
+	case grammar.KeyInRange:
 		items := c.f.Items(arg)
 		if len(items) != 2 {
 			return // a shape the binder reports
@@ -351,15 +349,7 @@ func (c *checker) operator(fl facts.Field, k *kindInfo) {
 		for _, item := range c.f.Items(arg) {
 			operand(item)
 		}
-	case grammar.KeyLength, grammar.KeyMinLength, grammar.KeyMaxLength:
-		if k.prim != grammar.NotPrimitive && !k.prim.HasLength() {
-			invalid(fl.KeySpan, "`%s` measures strings, lists and maps, not %s values", op, k.name)
-		}
 	case grammar.KeyPattern:
-		if k.prim != grammar.PrimString && k.prim != grammar.NotPrimitive {
-			invalid(fl.KeySpan, "`pattern` matches strings, not %s values", k.name)
-			return
-		}
 		if _, err := regexp.Compile(c.f.Text(arg)); err != nil && !unsupportedSyntax(err) {
 			invalid(c.f.Value(arg).Span, "the pattern does not compile: %v", err)
 		}

@@ -150,8 +150,8 @@ func (c *checker) validationTypes(id facts.ValueID, k *kindInfo) {
 				c.comparedLiteral(call, args[1-i], k)
 			}
 		}
-		if call.Fn.Name != "$equal" && !k.prim.Comparable() && (c.isValue(args[0]) || c.isValue(args[1])) {
-			c.report(call.NameSpan, diag.Warning, diag.InvalidConstraint, "`%s` compares values, and %s values have no order", call.Name, k.name)
+		if !call.Fn.Subject.Takes(k.prim) && (c.isValue(args[0]) || c.isValue(args[1])) {
+			c.report(call.NameSpan, diag.Warning, diag.InvalidConstraint, "`%s` applies to %s, not to %s values", call.Name, call.Fn.Subject, k.name)
 		}
 	case "$valid_values":
 		if k != nil && len(args) == 2 && c.isValue(args[0]) {
