@@ -303,7 +303,7 @@ func (c *checker) clauseKind(id facts.ID) *kindInfo {
 	case grammar.PropertyDef, grammar.AttributeDef, grammar.ParameterDef, grammar.InputDef, grammar.OutputDef:
 		return c.kind(c.defSchema(c.decl(owner)).typ)
 	case grammar.SchemaDef:
-		return c.kind(c.v.TypeOf(c.decl(owner)))
+		return c.kind(c.typeOf(owner))
 	}
 	return nil
 }

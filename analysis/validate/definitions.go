@@ -98,7 +98,7 @@ func (c *checker) inheritedText(t model.Decl, key string) (model.Decl, string) {
 // so a key schema's type derives from string (§9.3).
 func (c *checker) schemaDefinition(id facts.ID) {
 	e := c.f.Entity(id)
-	t := c.v.TypeOf(c.decl(id))
+	t := c.typeOf(id)
 	if keyName(e) == grammar.KeyKeySchema && c.strict {
 		if k := c.kind(t); k != nil && k.prim != grammar.PrimString {
 			at := e.Span

@@ -22,7 +22,7 @@ func (c *checker) interfaceAssignment(id facts.ID) {
 	if holder.G == grammar.RequirementRelationshipAssign {
 		typ = c.requirementRelationship(holder.Parent)
 	} else {
-		typ = c.v.TypeOf(c.decl(e.Parent))
+		typ = c.typeOf(e.Parent)
 	}
 	m, ok := c.v.Member(typ, grammar.SectionInterfaces, e.Name)
 	if !ok {
@@ -121,7 +121,7 @@ func (c *checker) isArtifactName(r *facts.Ref) bool {
 			if c.f.Entry(id, grammar.SectionArtifacts, r.Name) != facts.None {
 				return true
 			}
-			t = c.v.TypeOf(c.decl(id))
+			t = c.typeOf(id)
 		case e.G != nil && e.G.Declares.IsType():
 			t = c.decl(id)
 		default:
@@ -234,7 +234,7 @@ func (c *checker) outputType(holder facts.ID, keyword string) model.Decl {
 		}
 	case grammar.NodeTemplateDef, grammar.RelationshipTemplateDef:
 		if keyword == grammar.KeywordSelf {
-			return c.v.TypeOf(c.decl(holder))
+			return c.typeOf(holder)
 		}
 	case grammar.RequirementRelationshipAssign:
 		req := e.Parent
@@ -250,7 +250,7 @@ func (c *checker) outputType(holder facts.ID, keyword string) model.Decl {
 		}
 	case grammar.RequirementRelationshipDef:
 		if keyword == grammar.KeywordSelf {
-			return c.v.TypeOf(c.decl(holder))
+			return c.typeOf(holder)
 		}
 	}
 	return model.Decl{}

@@ -316,12 +316,21 @@ func (c *checker) relationshipFits(req facts.ID, m model.Member, tgt target, cap
 // derived from DependsOn or HostedOn commonly retarget them.
 func (c *checker) restriction(rel model.Decl, key string, kind grammar.RefKind) []model.Decl {
 	allowed, at := c.allowedTypes(rel, key, kind)
-	if at != rel {
-		if from, self := c.v.Snap.File(at.Path), c.v.Snap.File(rel.Path); from != nil && self != nil && from.Embedded && !self.Embedded {
-			return nil
-		}
+	if at != rel && c.embedded(at.Path) && !c.embedded(rel.Path) {
+		return nil
 	}
 	return allowed
+}
+
+// embedded reports whether the file at path is one of the embedded profiles.
+func (c *checker) embedded(path string) bool {
+	e, ok := c.embeddedFiles[path]
+	if !ok {
+		f := c.v.Snap.File(path)
+		e = f != nil && f.Embedded
+		c.embeddedFiles[path] = e
+	}
+	return e
 }
 
 // fitsAny reports whether t is or derives from one of allowed.
@@ -338,6 +347,22 @@ func (c *checker) fitsAny(t model.Decl, allowed []model.Decl) bool {
 // nodes of type source: the valid source types its most derived
 // definition (else its type's chain) lists, if any.
 func (c *checker) acceptsSource(cm model.Member, source model.Decl) bool {
+	key := sourceKey{cm.Definer, cm.Name, source}
+	ok, known := c.sources[key]
+	if !known {
+		ok = c.readAcceptsSource(cm, source)
+		c.sources[key] = ok
+	}
+	return ok
+}
+
+type sourceKey struct {
+	definer    model.Decl
+	capability string
+	source     model.Decl
+}
+
+func (c *checker) readAcceptsSource(cm model.Member, source model.Decl) bool {
 	keys := []string{grammar.KeyValidSourceTypes, grammar.KeyValidSourceNodeTypes}
 	for _, d := range c.v.Definitions(cm) {
 		for _, key := range keys {
@@ -426,6 +451,27 @@ func (c *checker) requirementCounts(tmpl facts.ID, nt model.Decl) {
 // and the 2020 draft allow one relationship ([1, 1]), final 2.0 any
 // number ([0, UNBOUNDED], §8.5).
 func (c *checker) upperBound(m model.Member) (float64, model.Decl) {
+	key := memberRef{m.Definer, m.Name}
+	if b, ok := c.bounds[key]; ok {
+		return b.upper, b.at
+	}
+	upper, at := c.readUpperBound(m)
+	c.bounds[key] = bound{upper, at}
+	return upper, at
+}
+
+// memberRef names a member by the type defining it and its name.
+type memberRef struct {
+	definer model.Decl
+	name    string
+}
+
+type bound struct {
+	upper float64
+	at    model.Decl
+}
+
+func (c *checker) readUpperBound(m model.Member) (float64, model.Decl) {
 	for _, d := range c.v.Definitions(m) {
 		for _, key := range []string{grammar.KeyCountRange, grammar.KeyOccurrences} {
 			if n, ok := c.rangeUpper(d, key); ok {

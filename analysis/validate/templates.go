@@ -23,7 +23,7 @@ var abstractDirectives = []string{"select", "selectable", "substitute", "substit
 func (c *checker) template(id facts.ID) {
 	e := c.f.Entity(id)
 	what := fmt.Sprintf("%s %q", e.G.Name, e.Name)
-	t := c.v.TypeOf(c.decl(id))
+	t := c.typeOf(id)
 	if t.Valid() {
 		c.assignments(id, grammar.SectionProperties, c.memberOf(t, grammar.SectionProperties), what)
 		c.assignments(id, grammar.SectionAttributes, c.memberOf(t, grammar.SectionAttributes), what)
@@ -133,7 +133,7 @@ func (c *checker) copyOf(id facts.ID) {
 // capabilities, against the capability's definitions and type.
 func (c *checker) capabilityAssignment(id facts.ID) {
 	e := c.f.Entity(id)
-	nt := c.v.TypeOf(c.decl(e.Parent))
+	nt := c.typeOf(e.Parent)
 	m, ok := c.v.Member(nt, grammar.SectionCapabilities, e.Name)
 	if !ok {
 		return
@@ -182,7 +182,7 @@ func (c *checker) relationshipAssignment(id facts.ID) {
 // of a node template assigns.
 func (c *checker) requirementMember(req facts.ID) (model.Member, bool) {
 	e := c.f.Entity(req)
-	nt := c.v.TypeOf(c.decl(e.Parent))
+	nt := c.typeOf(e.Parent)
 	return c.v.Member(nt, grammar.SectionRequirements, e.Name)
 }
 
@@ -195,7 +195,7 @@ func (c *checker) requirementRelationship(req facts.ID) model.Decl {
 
 // artifact checks the property values of an artifact against its type.
 func (c *checker) artifact(id facts.ID) {
-	t := c.v.TypeOf(c.decl(id))
+	t := c.typeOf(id)
 	if !t.Valid() {
 		return
 	}

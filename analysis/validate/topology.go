@@ -55,7 +55,7 @@ func (c *checker) filteredType(id facts.ID) model.Decl {
 			return c.v.Lookup(c.path, grammar.NodeType, name)
 		}
 	case grammar.NodeTemplateDef, grammar.SubstitutionMappingsDef:
-		return c.v.TypeOf(c.decl(parent))
+		return c.typeOf(parent)
 	}
 	return model.Decl{}
 }
@@ -275,7 +275,7 @@ func (c *checker) activity(id facts.ID) {
 // substitution checks substitution mappings: each maps a member of the
 // node type onto something of the topology that exists and fits.
 func (c *checker) substitution(id facts.ID) {
-	nt := c.v.TypeOf(c.decl(id))
+	nt := c.typeOf(id)
 	if !c.isComplete(nt) {
 		return
 	}

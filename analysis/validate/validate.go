@@ -35,17 +35,22 @@ func Check(ctx context.Context, v *model.View, path string) []model.Diagnostic {
 		return nil
 	}
 	c := &checker{
-		ctx:         ctx,
-		v:           v,
-		path:        path,
-		f:           f,
-		vers:        grammar.NarrowVersions(f.Versions, f.Form),
-		strict:      f.Versions.Has(grammar.V2),
-		kinds:       map[model.Decl]*kindInfo{},
-		allowed:     map[allowedKey]allowedList{},
-		complete:    map[model.Decl]bool{},
-		offered:     map[[2]model.Decl][]model.Member{},
-		callsByArgs: make(map[facts.ValueID]*facts.Call, len(f.Calls)),
+		ctx:     ctx,
+		v:       v,
+		path:    path,
+		f:       f,
+		vers:    grammar.NarrowVersions(f.Versions, f.Form),
+		strict:  f.Versions.Has(grammar.V2),
+		kinds:   map[model.Decl]*kindInfo{},
+		types:   map[facts.ID]model.Decl{},
+		allowed: map[allowedKey]allowedList{},
+		sources: map[sourceKey]bool{},
+		bounds:  map[memberRef]bound{},
+
+		embeddedFiles: map[string]bool{},
+		complete:      map[model.Decl]bool{},
+		offered:       map[[2]model.Decl][]model.Member{},
+		callsByArgs:   make(map[facts.ValueID]*facts.Call, len(f.Calls)),
 
 		capabilityUses: map[capabilityUse]float64{},
 	}
@@ -68,15 +73,23 @@ type checker struct {
 	// strict is set for 2.0 files: TOSCA 2.0 forbids converting between
 	// YAML types (§9.1.1), which 1.x leaves unsaid (a warning there).
 	strict bool
-	// kinds memoises how each data type reads literals.
+	// kinds memoises how each data type reads literals, types the types
+	// entities of the file name.
 	kinds map[model.Decl]*kindInfo
+	types map[facts.ID]model.Decl
 	// inputRefs indexes the input reference of each get_input call.
 	inputRefs map[*facts.Call]int
 	// allowed memoises allowedTypes, complete the completeness of chains,
-	// offered the capabilities of a node type of a capability type.
-	allowed  map[allowedKey]allowedList
-	complete map[model.Decl]bool
-	offered  map[[2]model.Decl][]model.Member
+	// offered the capabilities of a node type of a capability type,
+	// sources whether a capability accepts a source node type.
+	allowed map[allowedKey]allowedList
+	sources map[sourceKey]bool
+	// bounds memoises the upper bounds of requirements, embeddedFiles
+	// which files are embedded profiles.
+	bounds        map[memberRef]bound
+	embeddedFiles map[string]bool
+	complete      map[model.Decl]bool
+	offered       map[[2]model.Decl][]model.Member
 	// capabilityUses counts the relationships made to each capability.
 	capabilityUses map[capabilityUse]float64
 	// callsByArgs indexes the file's calls by their arguments.
@@ -174,6 +187,17 @@ func suggest(d *model.Diagnostic, name string, names []string) {
 
 // decl is entity id of the file as a declaration.
 func (c *checker) decl(id facts.ID) model.Decl { return model.Decl{Path: c.path, ID: id} }
+
+// typeOf is the type entity id of the file names (memoised: a template's
+// type is asked for by each of its assignments).
+func (c *checker) typeOf(id facts.ID) model.Decl {
+	t, ok := c.types[id]
+	if !ok {
+		t = c.v.TypeOf(c.decl(id))
+		c.types[id] = t
+	}
+	return t
+}
 
 // text is the source text of a span of the file.
 func (c *checker) text(s facts.Span) string { return c.f.Src[s.Start:s.End] }
