@@ -3,7 +3,6 @@ package validate
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
@@ -58,13 +57,26 @@ func (c *checker) requiredProperties(id facts.ID, t model.Decl, what string) {
 		return
 	}
 	given := c.f.FieldValue(id, grammar.SectionProperties)
-	var missing []model.Member
+	// What the normative types require is a warning: their own examples
+	// leave some of it out (BlockStorage's name since 1.2).
+	var own, normative []model.Member
 	for _, m := range c.v.Members(t, grammar.SectionProperties) {
 		// A property of an unknown type is reported as such, not as missing.
-		if c.f.Get(given, m.Name) == facts.NoValue && c.mustGive(m) && c.v.MemberType(m).Valid() {
-			missing = append(missing, m)
+		if c.f.Get(given, m.Name) != facts.NoValue || !c.mustGive(m) || !c.v.MemberType(m).Valid() {
+			continue
+		}
+		if c.embedded(m.Origin.Path) {
+			normative = append(normative, m)
+		} else {
+			own = append(own, m)
 		}
 	}
+	c.missing(e.NameSpan, diag.Error, own, what, t)
+	c.missing(e.NameSpan, diag.Warning, normative, what, t)
+}
+
+// missing reports the required properties of type t a template leaves out.
+func (c *checker) missing(at facts.Span, sev diag.Severity, missing []model.Member, what string, t model.Decl) {
 	if len(missing) == 0 {
 		return
 	}
@@ -72,11 +84,11 @@ func (c *checker) requiredProperties(id facts.ID, t model.Decl, what string) {
 	for i, m := range missing {
 		names[i] = m.Name
 	}
-	what += " does not give the required property " + quoteList(names)
+	msg := fmt.Sprintf("%s does not give the required property %s of %s %q, which has no default", what, quoteList(names), c.v.Kind(t), c.typeName(t))
 	if len(missing) > 1 {
-		what = strings.Replace(what, "required property", "required properties", 1)
+		msg = fmt.Sprintf("%s does not give the required properties %s of %s %q, which have no default", what, quoteList(names), c.v.Kind(t), c.typeName(t))
 	}
-	d := c.report(e.NameSpan, diag.Error, diag.MissingRequiredValue, "%s of %s %q, which %s no default", what, c.v.Kind(t), c.typeName(t), map[bool]string{true: "have", false: "has"}[len(missing) > 1])
+	d := c.report(at, sev, diag.MissingRequiredValue, "%s", msg)
 	for _, m := range missing {
 		c.related(d, m.Def, m.Name+" is defined here")
 	}

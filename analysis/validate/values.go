@@ -129,7 +129,11 @@ func (c *checker) fields(id facts.ValueID, t model.Decl, what string, key facts.
 	}
 	for _, m := range c.v.Members(t, grammar.SectionProperties) {
 		if !given[m.Name] && c.mustGive(m) {
-			d := c.report(key, diag.Error, diag.MissingRequiredValue, "%s lacks the required field %q of data type %q, which has no default", what, m.Name, c.typeName(t))
+			sev := diag.Error
+			if c.embedded(m.Origin.Path) {
+				sev = diag.Warning // as for templates: the normative types require more than their examples give
+			}
+			d := c.report(key, sev, diag.MissingRequiredValue, "%s lacks the required field %q of data type %q, which has no default", what, m.Name, c.typeName(t))
 			c.related(d, m.Def, m.Name+" is defined here")
 		}
 	}
