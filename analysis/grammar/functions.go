@@ -104,7 +104,7 @@ var Functions = []*Function{
 	{Name: "$get_artifact", In: V2Final, Result: ArgString,
 		Doc:    "Returns where an artifact of a node can be found when an operation runs (§10.2.1.4).",
 		Params: []Param{toscaPath("the node holding the artifact"), arg("artifact_name", "The artifact name.")}},
-	{Name: "$value", In: V2Final, Variadic: true,
+	{Name: "$value", In: V2Final, Op: OpValue, Variadic: true,
 		Doc:    "Inside a validation expression: the value being validated; arguments index into it.",
 		Params: []Param{arg("path", "Optional field names or list indexes into the value.").optional()}},
 	{Name: "$node_index", In: V2Final, Result: ArgInteger,
@@ -154,37 +154,37 @@ var Functions = []*Function{
 		Params: []Param{arg("number", "The number to round up.").of(ArgNumber)}},
 
 	// Final 2.0: boolean logic.
-	{Name: "$and", In: V2Final, Variadic: true, MinArgs: 2, Result: ArgBoolean, Doc: "True when every argument is true; stops at the first false one.",
+	{Name: "$and", In: V2Final, Op: OpAnd, Variadic: true, MinArgs: 2, Result: ArgBoolean, Doc: "True when every argument is true; stops at the first false one.",
 		Params: []Param{arg("condition", "A boolean expression; repeat as needed.").of(ArgBoolean)}},
-	{Name: "$or", In: V2Final, Variadic: true, MinArgs: 2, Result: ArgBoolean, Doc: "True when at least one argument is true; stops at the first true one.",
+	{Name: "$or", In: V2Final, Op: OpOr, Variadic: true, MinArgs: 2, Result: ArgBoolean, Doc: "True when at least one argument is true; stops at the first true one.",
 		Params: []Param{arg("condition", "A boolean expression; repeat as needed.").of(ArgBoolean)}},
-	{Name: "$not", In: V2Final, Result: ArgBoolean, Doc: "The negation of its boolean argument.",
+	{Name: "$not", In: V2Final, Op: OpNot, Result: ArgBoolean, Doc: "The negation of its boolean argument.",
 		Params: []Param{arg("condition", "The boolean expression to negate.").of(ArgBoolean)}},
-	{Name: "$xor", In: V2Final, Result: ArgBoolean, Doc: "True when exactly one of its two arguments is true.",
+	{Name: "$xor", In: V2Final, Op: OpXor, Result: ArgBoolean, Doc: "True when exactly one of its two arguments is true.",
 		Params: []Param{arg("a", "A boolean expression.").of(ArgBoolean), arg("b", "A boolean expression.").of(ArgBoolean)}},
 
 	// Final 2.0: comparisons and tests.
-	{Name: "$equal", In: V2Final, Result: ArgBoolean, Doc: "True when both arguments have the same type and value.",
+	{Name: "$equal", In: V2Final, Op: OpEqual, Result: ArgBoolean, Doc: "True when both arguments have the same type and value.",
 		Params: []Param{arg("a", "A value."), arg("b", "The value to compare with.")}},
-	{Name: "$greater_than", In: V2Final, Result: ArgBoolean, Subject: OrderedValues, Doc: "True when the first argument is greater than the second.",
+	{Name: "$greater_than", In: V2Final, Op: OpGreaterThan, Result: ArgBoolean, Subject: OrderedValues, Doc: "True when the first argument is greater than the second.",
 		Params: []Param{arg("a", "A comparable value."), arg("b", "The value to compare with.")}},
-	{Name: "$greater_or_equal", In: V2Final, Result: ArgBoolean, Subject: OrderedValues, Doc: "True when the first argument is greater than or equal to the second.",
+	{Name: "$greater_or_equal", In: V2Final, Op: OpGreaterOrEqual, Result: ArgBoolean, Subject: OrderedValues, Doc: "True when the first argument is greater than or equal to the second.",
 		Params: []Param{arg("a", "A comparable value."), arg("b", "The value to compare with.")}},
-	{Name: "$less_than", In: V2Final, Result: ArgBoolean, Subject: OrderedValues, Doc: "True when the first argument is less than the second.",
+	{Name: "$less_than", In: V2Final, Op: OpLessThan, Result: ArgBoolean, Subject: OrderedValues, Doc: "True when the first argument is less than the second.",
 		Params: []Param{arg("a", "A comparable value."), arg("b", "The value to compare with.")}},
-	{Name: "$less_or_equal", In: V2Final, Result: ArgBoolean, Subject: OrderedValues, Doc: "True when the first argument is less than or equal to the second.",
+	{Name: "$less_or_equal", In: V2Final, Op: OpLessOrEqual, Result: ArgBoolean, Subject: OrderedValues, Doc: "True when the first argument is less than or equal to the second.",
 		Params: []Param{arg("a", "A comparable value."), arg("b", "The value to compare with.")}},
-	{Name: "$valid_values", In: V2Final, Result: ArgBoolean, Doc: "True when a value is one of the listed values.",
+	{Name: "$valid_values", In: V2Final, Op: OpValidValues, Result: ArgBoolean, Doc: "True when a value is one of the listed values.",
 		Params: []Param{arg("value", "The value to check."), arg("values", "The list of allowed values.").of(ArgList)}},
-	{Name: "$matches", In: V2Final, Result: ArgBoolean, Subject: TextValues, Doc: "True when a string matches a regular expression.",
+	{Name: "$matches", In: V2Final, Op: OpMatches, Result: ArgBoolean, Subject: TextValues, Doc: "True when a string matches a regular expression.",
 		Params: []Param{arg("string", "The string to check.").of(ArgString), arg("regex", "The regular expression.").of(ArgString)}},
-	{Name: "$has_prefix", In: V2Final, Result: ArgBoolean, Doc: "True when a string (or list) starts with the given prefix.",
+	{Name: "$has_prefix", In: V2Final, Op: OpHasPrefix, Result: ArgBoolean, Doc: "True when a string (or list) starts with the given prefix.",
 		Params: []Param{arg("value", "The string or list.").of(ArgStringOrList), arg("prefix", "The expected beginning.").of(ArgStringOrList)}},
-	{Name: "$has_suffix", In: V2Final, Result: ArgBoolean, Doc: "True when a string (or list) ends with the given suffix.",
+	{Name: "$has_suffix", In: V2Final, Op: OpHasSuffix, Result: ArgBoolean, Doc: "True when a string (or list) ends with the given suffix.",
 		Params: []Param{arg("value", "The string or list.").of(ArgStringOrList), arg("suffix", "The expected end.").of(ArgStringOrList)}},
-	{Name: "$contains", In: V2Final, Result: ArgBoolean, Doc: "True when a string contains a substring, or a list contains a sub-list.",
+	{Name: "$contains", In: V2Final, Op: OpContains, Result: ArgBoolean, Doc: "True when a string contains a substring, or a list contains a sub-list.",
 		Params: []Param{arg("value", "The string or list.").of(ArgStringOrList), arg("part", "The substring or sub-list to look for.").of(ArgStringOrList)}},
-	{Name: "$length", In: V2Final, Result: ArgInteger, Doc: "The number of characters of a string, or of entries of a list or map.",
+	{Name: "$length", In: V2Final, Op: OpLength, Result: ArgInteger, Doc: "The number of characters of a string, or of entries of a list or map.",
 		Params: []Param{arg("value", "The string, list or map.").of(ArgCollection)}},
 	{Name: "$has_entry", In: V2Final, Result: ArgBoolean, Doc: "True when a list or map has the given entry (value).",
 		Params: []Param{arg("collection", "The list or map.").of(ArgListOrMap), arg("entry", "The entry to look for.")}},
@@ -262,6 +262,20 @@ func init() {
 		ConstraintClause.Keys = append(ConstraintClause.Keys, key(op.Name, op.In, constraintValue(op.Name), op.Doc))
 	}
 }
+
+// CallPrefix starts the name of a final 2.0 function (§10.1); doubled, it
+// escapes a literal `$`.
+const CallPrefix = "$"
+
+// IsCallString reports whether s names a final 2.0 call: `$name`, not the
+// escaped literal `$$name`. As a key it is a call with arguments, as a
+// string value a call without.
+func IsCallString(s string) bool {
+	return len(s) > 1 && s[:1] == CallPrefix && s[1:2] != CallPrefix
+}
+
+// ValueCall is the function standing for the value a validation checks.
+const ValueCall = "$value"
 
 // Keyword is a reserved word with a meaning of its own.
 type Keyword struct{ Name, Doc string }

@@ -295,7 +295,33 @@ type Function struct {
 	// Subject is what a constraint operator or comparison tests: values of
 	// any type, or only those with an order, a length or text.
 	Subject Subject
+	// Op is what the function computes, for those validation evaluates
+	// on literal values (NotEvaluated for the others).
+	Op Op
 }
+
+// Op is what an evaluable function computes.
+type Op uint8
+
+const (
+	NotEvaluated Op = iota
+	OpValue
+	OpAnd
+	OpOr
+	OpNot
+	OpXor
+	OpEqual
+	OpGreaterThan
+	OpGreaterOrEqual
+	OpLessThan
+	OpLessOrEqual
+	OpValidValues
+	OpMatches
+	OpHasPrefix
+	OpHasSuffix
+	OpContains
+	OpLength
+)
 
 // Subject is the values a constraint operator (or a comparison) applies to.
 type Subject uint8

@@ -25,7 +25,7 @@ func (c *checker) calls() {
 			c.arity(call, call.Fn.Name, args)
 			c.argKinds(call, args)
 			c.pathNames(call)
-		case strings.HasPrefix(call.Name, "$"):
+		case grammar.IsCallString(call.Name):
 			c.customCall(call, args)
 		}
 	}
@@ -227,9 +227,7 @@ func (c *checker) nodeOutsideRelationship(id facts.ID) facts.ID {
 // one the orchestrator may provide, unless the name is a near miss of a
 // known function.
 func (c *checker) customCall(call *facts.Call, args []facts.ValueID) {
-	name := strings.TrimPrefix(call.Name, "$")
-	// `$keygen$1` calls keygen (a suffix lets one function be a key twice, §10.1).
-	name, _, _ = strings.Cut(name, "$")
+	name := customName(call)
 	if def := c.v.LookupFunction(c.path, name); def.Valid() {
 		c.signatures(call, def, args)
 		return
@@ -241,12 +239,20 @@ func (c *checker) customCall(call *facts.Call, args []facts.ValueID) {
 		}
 	}
 	for _, n := range c.v.FunctionNames(c.path) {
-		known = append(known, "$"+n)
+		known = append(known, grammar.CallPrefix+n)
 	}
 	if sugg := diag.Suggest(call.Name, known); len(sugg) > 0 && !c.v.Muted(c.path, name) {
 		d := c.report(call.NameSpan, diag.Warning, diag.UnknownFunction, "no function named %q is defined; did you mean %q?", call.Name, sugg[0])
 		d.Suggestions = sugg
 	}
+}
+
+// customName is the function a `$name` call calls: the name without its
+// prefix, nor the suffix that lets one function be a key twice
+// (`$keygen$1`, §10.1).
+func customName(call *facts.Call) string {
+	name, _, _ := strings.Cut(strings.TrimPrefix(call.Name, grammar.CallPrefix), grammar.CallPrefix)
+	return name
 }
 
 // signature is one signature of a custom function.
@@ -350,7 +356,7 @@ func (c *checker) malformedCalls() {
 		for j := int32(0); j < val.N; j += 2 {
 			k := facts.ValueID(val.First + j)
 			name := c.f.Text(k)
-			if len(name) > 1 && name[0] == '$' && name[1] != '$' {
+			if grammar.IsCallString(name) {
 				c.report(c.f.Value(k).Span, diag.Error, diag.WrongArguments,
 					"malformed function call: %q must be the only key of its map (§10.1); write \"$%s\" for a key that is not a call", name, name)
 			}
@@ -430,8 +436,7 @@ func (c *checker) inputOf(call *facts.Call) model.Decl {
 // customResult is what a custom function returns when all its signatures
 // agree on a result type.
 func (c *checker) customResult(call *facts.Call) grammar.ArgKind {
-	name, _, _ := strings.Cut(strings.TrimPrefix(call.Name, "$"), "$")
-	def := c.v.LookupFunction(c.path, name)
+	def := c.v.LookupFunction(c.path, customName(call))
 	if !def.Valid() {
 		return grammar.ArgAny
 	}

@@ -134,14 +134,14 @@ func (c *checker) validationTypes(id facts.ValueID, k *kindInfo) {
 		return
 	}
 	args := c.args(call)
-	switch call.Fn.Name {
-	case "$and", "$or", "$not", "$xor":
+	switch call.Fn.Op {
+	case grammar.OpAnd, grammar.OpOr, grammar.OpNot, grammar.OpXor:
 		for _, a := range args {
 			if c.callAt(a) != nil {
 				c.validationTypes(a, k)
 			}
 		}
-	case "$equal", "$greater_than", "$greater_or_equal", "$less_than", "$less_or_equal":
+	case grammar.OpEqual, grammar.OpGreaterThan, grammar.OpGreaterOrEqual, grammar.OpLessThan, grammar.OpLessOrEqual:
 		if k == nil || len(args) != 2 {
 			return
 		}
@@ -153,7 +153,7 @@ func (c *checker) validationTypes(id facts.ValueID, k *kindInfo) {
 		if !call.Fn.Subject.Takes(k.prim) && (c.isValue(args[0]) || c.isValue(args[1])) {
 			c.report(call.NameSpan, diag.Warning, diag.InvalidConstraint, "`%s` applies to %s, not to %s values", call.Name, call.Fn.Subject, k.name)
 		}
-	case "$valid_values":
+	case grammar.OpValidValues:
 		if k != nil && len(args) == 2 && c.isValue(args[0]) {
 			for _, item := range c.f.Items(args[1]) {
 				c.comparedLiteral(call, item, k)
@@ -164,11 +164,11 @@ func (c *checker) validationTypes(id facts.ValueID, k *kindInfo) {
 
 // isValue reports `$value` (as a string, or called without arguments).
 func (c *checker) isValue(id facts.ValueID) bool {
-	if c.f.Text(id) == "$value" {
+	if c.f.Text(id) == grammar.ValueCall {
 		return true
 	}
 	call := c.callAt(id)
-	return call != nil && call.Name == "$value" && len(c.args(call)) == 0
+	return call != nil && call.Fn != nil && call.Fn.Op == grammar.OpValue && len(c.args(call)) == 0
 }
 
 // comparedLiteral warns about a literal compared with a value of kind k

@@ -42,12 +42,12 @@ func (c *checker) eval(f *facts.Facts, id facts.ValueID, self *operand) operand 
 	if val == nil {
 		return unknown
 	}
-	if val.Kind == syntax.Scalar && f.Text(id) == "$value" {
+	if val.Kind == syntax.Scalar && f.Text(id) == grammar.ValueCall {
 		return *self
 	}
 	call := f.CallAt(id)
 	if call == nil {
-		if val.Kind == syntax.Scalar && strings.HasPrefix(f.Text(id), "$") && !strings.HasPrefix(f.Text(id), "$$") {
+		if val.Kind == syntax.Scalar && grammar.IsCallString(f.Text(id)) {
 			return unknown // another call without arguments
 		}
 		return operand{known: true, raw: true, f: f, id: id}
@@ -63,11 +63,11 @@ func (c *checker) eval(f *facts.Facts, id facts.ValueID, self *operand) operand 
 		return unknown // reported by the call's own check
 	}
 	arg := func(i int) operand { return c.eval(f, args[i], self) }
-	switch call.Fn.Name {
-	case "$value":
+	switch op := call.Fn.Op; op {
+	case grammar.OpValue:
 		return c.field(*self, f, args)
-	case "$and", "$or":
-		want := call.Fn.Name == "$or"
+	case grammar.OpAnd, grammar.OpOr:
+		want := op == grammar.OpOr
 		all := true
 		for i := range args {
 			r := arg(i)
@@ -82,21 +82,21 @@ func (c *checker) eval(f *facts.Facts, id facts.ValueID, self *operand) operand 
 		if all {
 			return boolean(!want)
 		}
-	case "$not":
+	case grammar.OpNot:
 		if r := arg(0); r.known && r.isBool {
 			return boolean(!r.b)
 		}
-	case "$xor":
+	case grammar.OpXor:
 		a, b := arg(0), arg(1)
 		if a.known && b.known && a.isBool && b.isBool {
 			return boolean(a.b != b.b)
 		}
-	case "$equal", "$greater_than", "$greater_or_equal", "$less_than", "$less_or_equal":
+	case grammar.OpEqual, grammar.OpGreaterThan, grammar.OpGreaterOrEqual, grammar.OpLessThan, grammar.OpLessOrEqual:
 		a, b, ok := c.pair(arg(0), arg(1))
 		if !ok {
 			break
 		}
-		if call.Fn.Name == "$equal" {
+		if op == grammar.OpEqual {
 			if eq, ok := equal(a, b); ok {
 				return boolean(eq)
 			}
@@ -106,16 +106,16 @@ func (c *checker) eval(f *facts.Facts, id facts.ValueID, self *operand) operand 
 		if !ok {
 			break
 		}
-		switch call.Fn.Name {
-		case "$greater_than":
+		switch op {
+		case grammar.OpGreaterThan:
 			return boolean(n > 0)
-		case "$greater_or_equal":
+		case grammar.OpGreaterOrEqual:
 			return boolean(n >= 0)
-		case "$less_than":
+		case grammar.OpLessThan:
 			return boolean(n < 0)
 		}
 		return boolean(n <= 0)
-	case "$valid_values":
+	case grammar.OpValidValues:
 		a := arg(0)
 		list := arg(1)
 		if !list.known || !list.raw || list.f.Value(list.id).Kind != syntax.Sequence {
@@ -133,7 +133,7 @@ func (c *checker) eval(f *facts.Facts, id facts.ValueID, self *operand) operand 
 			}
 		}
 		return boolean(false)
-	case "$matches":
+	case grammar.OpMatches:
 		s, ok := c.stringOf(arg(0))
 		pattern := arg(1)
 		if !ok || !pattern.raw {
@@ -142,20 +142,20 @@ func (c *checker) eval(f *facts.Facts, id facts.ValueID, self *operand) operand 
 		if re, err := regexp.Compile(pattern.f.Text(pattern.id)); err == nil {
 			return boolean(re.MatchString(s))
 		}
-	case "$has_prefix", "$has_suffix", "$contains":
+	case grammar.OpHasPrefix, grammar.OpHasSuffix, grammar.OpContains:
 		s, ok1 := c.stringOf(arg(0))
 		part, ok2 := c.stringOf(arg(1))
 		if !ok1 || !ok2 {
 			break
 		}
-		switch call.Fn.Name {
-		case "$has_prefix":
+		switch op {
+		case grammar.OpHasPrefix:
 			return boolean(strings.HasPrefix(s, part))
-		case "$has_suffix":
+		case grammar.OpHasSuffix:
 			return boolean(strings.HasSuffix(s, part))
 		}
 		return boolean(strings.Contains(s, part))
-	case "$length":
+	case grammar.OpLength:
 		if n, ok := c.lengthOf(arg(0)); ok {
 			return operand{known: true, t: typed{prim: grammar.PrimInteger, num: float64(n), isInt: true}}
 		}

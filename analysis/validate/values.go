@@ -190,8 +190,7 @@ func (c *checker) callString(id facts.ValueID) bool {
 	if val == nil || val.Kind != syntax.Scalar || !c.f.Versions.Has(grammar.V2Final) {
 		return false
 	}
-	s := c.f.Text(id)
-	return len(s) > 1 && s[0] == '$' && s[1] != '$'
+	return grammar.IsCallString(c.f.Text(id))
 }
 
 // assignments checks a map of values (a template's properties or

@@ -860,7 +860,7 @@ func isFunctionName(name string, v grammar.Versions) bool {
 // not the escaped literal `$$name` (§10.1). As a key it is a call with
 // arguments, as a string value a call without.
 func isCallString(s string, v grammar.Versions) bool {
-	return v.Has(grammar.V2Final) && len(s) > 1 && s[0] == '$' && s[1] != '$'
+	return v.Has(grammar.V2Final) && grammar.IsCallString(s)
 }
 
 // value stores n (and everything below it) as a Value, recording the
