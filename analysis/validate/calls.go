@@ -337,7 +337,7 @@ func (c *checker) signatures(call *facts.Call, def model.Decl, args []facts.Valu
 			continue
 		}
 		sd := model.Decl{Path: s.path, ID: at}
-		c.value(a, schema{typ: c.v.TypeOf(sd), defs: []model.Decl{sd}}, fmt.Sprintf("argument %d of %s", i+1, call.Name), c.f.Value(a).Span)
+		c.value(a, schema{typ: c.v.TypeOf(sd), defs: []model.Decl{sd}}, &subject{role: "argument", index: i + 1, indexed: true, of: &subject{role: call.Name}}, c.f.Value(a).Span)
 	}
 }
 
@@ -366,55 +366,68 @@ func (c *checker) malformedCalls() {
 
 // result checks what a call returns against the type of the value it
 // stands for, where both are known.
-func (c *checker) result(call *facts.Call, s schema, what string) {
+func (c *checker) result(call *facts.Call, s schema, what *subject) {
 	want := c.kind(s.typ)
 	if want == nil {
 		return
 	}
-	got, name := c.resultOf(call)
+	got, from := c.resultOf(call)
 	if got.Fits(want.prim) {
 		return
+	}
+	name := "`" + call.Name + "`"
+	switch {
+	case from.input.Valid():
+		name += fmt.Sprintf(" of input %q", c.v.Name(from.input))
+	case from.member != nil:
+		name += fmt.Sprintf(" of %s %q", grammar.Singular(from.member.Section), from.member.Name)
 	}
 	c.report(call.NameSpan, diag.Error, diag.WrongValueType, "%s returns %s, but %s has type %s", name, got, what, want.name)
 }
 
+// resultSource is where the result of a call comes from, for messages: an
+// input, or a member its path reads.
+type resultSource struct {
+	input  model.Decl
+	member *model.Member
+}
+
 // resultOf tells what a call returns (ArgAny when that is not known), and
-// how messages name the call.
-func (c *checker) resultOf(call *facts.Call) (grammar.ArgKind, string) {
-	name := "`" + call.Name + "`"
+// where it comes from.
+func (c *checker) resultOf(call *facts.Call) (grammar.ArgKind, resultSource) {
 	if call.Fn == nil {
-		return c.customResult(call), name
+		return c.customResult(call), resultSource{}
 	}
 	if call.Fn.Result != grammar.ArgAny {
-		return call.Fn.Result, name
+		return call.Fn.Result, resultSource{}
 	}
 	if input := c.inputOf(call); input.Valid() {
-		if len(c.args(call)) != 1 {
-			return grammar.ArgAny, name
+		if k := c.kind(c.v.TypeOf(input)); k != nil && len(c.args(call)) == 1 {
+			return k.prim.Kind(), resultSource{input: input}
 		}
-		if k := c.kind(c.v.TypeOf(input)); k != nil {
-			return k.prim.Kind(), fmt.Sprintf("%s of input %q", name, c.v.Name(input))
-		}
-		return grammar.ArgAny, name
+		return grammar.ArgAny, resultSource{}
+	}
+	if grammar.PathOf(call.Fn) == nil {
+		return grammar.ArgAny, resultSource{}
 	}
 	steps := c.v.CallPath(c.path, call)
-	if len(steps) == 0 {
-		return grammar.ArgAny, name
-	}
 	for _, s := range steps {
 		if s.Kind == model.StepIndex && s.Name == grammar.KeywordAll {
-			return grammar.ArgList, name // one value per node or relationship reached
+			return grammar.ArgList, resultSource{} // one value per node or relationship reached
 		}
+	}
+	if len(steps) == 0 {
+		return grammar.ArgAny, resultSource{}
 	}
 	last := steps[len(steps)-1]
 	if last.Kind != model.StepName || last.Member == nil || grammar.PathOf(call.Fn).Rest {
-		return grammar.ArgAny, name
+		return grammar.ArgAny, resultSource{}
 	}
 	k := c.kind(c.v.MemberType(*last.Member))
 	if k == nil {
-		return grammar.ArgAny, name
+		return grammar.ArgAny, resultSource{}
 	}
-	return k.prim.Kind(), fmt.Sprintf("%s of %s %q", name, grammar.Singular(last.Member.Section), last.Name)
+	return k.prim.Kind(), resultSource{member: last.Member}
 }
 
 // inputOf is the input a get_input call reads, if it resolves.

@@ -49,7 +49,7 @@ func (c *checker) constraintsOf(s schema) []constraint {
 }
 
 // constraints reports the constraints a literal value t breaks.
-func (c *checker) constraints(t typed, s schema, at facts.Span, what string) {
+func (c *checker) constraints(t typed, s schema, at facts.Span, what *subject) {
 	k := c.kind(s.typ)
 	for _, cs := range c.constraintsOf(s) {
 		var holds, known bool

@@ -1,7 +1,6 @@
 package validate
 
 import (
-	"fmt"
 	"path/filepath"
 
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
@@ -29,7 +28,7 @@ func (c *checker) interfaceAssignment(id facts.ID) {
 		return
 	}
 	it := c.v.MemberType(m)
-	what := fmt.Sprintf("interface %q", e.Name)
+	what := &subject{role: "interface", name: e.Name}
 	c.assignments(id, grammar.SectionInputs, c.refinedMember(m, grammar.SectionInputs), what)
 	for _, section := range []string{grammar.SectionOperations, grammar.SectionNotifications} {
 		for _, op := range c.f.Entries(id, section) {
@@ -49,7 +48,7 @@ func (c *checker) interfaceAssignment(id facts.ID) {
 			defs := c.operationDefinitions(m, om, section)
 			c.assignments(op, grammar.SectionInputs, func(name string) (schema, bool) {
 				return c.entrySchema(defs, grammar.SectionInputs, name)
-			}, fmt.Sprintf("%s %q of %s", grammar.Singular(section), oe.Name, what))
+			}, &subject{role: grammar.Singular(section), name: oe.Name, of: what})
 		}
 	}
 }

@@ -21,7 +21,7 @@ var abstractDirectives = []string{"select", "selectable", "substitute", "substit
 // template checks a node or relationship template, a group or a policy.
 func (c *checker) template(id facts.ID) {
 	e := c.f.Entity(id)
-	what := fmt.Sprintf("%s %q", e.G.Name, e.Name)
+	what := &subject{role: e.G.Name, name: e.Name}
 	t := c.typeOf(id)
 	if t.Valid() {
 		c.assignments(id, grammar.SectionProperties, c.memberOf(t, grammar.SectionProperties), what)
@@ -43,7 +43,7 @@ func (c *checker) template(id facts.ID) {
 // requiredProperties reports the required properties of t a template
 // gives no value (and no default exists for). Templates made with copy, and
 // node templates the orchestrator selects or substitutes, are exempt.
-func (c *checker) requiredProperties(id facts.ID, t model.Decl, what string) {
+func (c *checker) requiredProperties(id facts.ID, t model.Decl, what *subject) {
 	if !c.isComplete(t) || c.f.FieldValue(id, grammar.KeyCopy) != facts.NoValue {
 		return
 	}
@@ -76,7 +76,7 @@ func (c *checker) requiredProperties(id facts.ID, t model.Decl, what string) {
 }
 
 // missing reports the required properties of type t a template leaves out.
-func (c *checker) missing(at facts.Span, sev diag.Severity, missing []model.Member, what string, t model.Decl) {
+func (c *checker) missing(at facts.Span, sev diag.Severity, missing []model.Member, what *subject, t model.Decl) {
 	if len(missing) == 0 {
 		return
 	}
@@ -111,7 +111,7 @@ func (c *checker) unreadable(s facts.Span) bool {
 
 // fixedAssigned reports values given to properties whose value their
 // definitions fix (2.0 `value`): a fixed value cannot be assigned (§9.3).
-func (c *checker) fixedAssigned(id facts.ID, t model.Decl, what string) {
+func (c *checker) fixedAssigned(id facts.ID, t model.Decl, what *subject) {
 	for k := range c.f.Pairs(c.f.FieldValue(id, grammar.SectionProperties)) {
 		m, ok := c.v.Member(t, grammar.SectionProperties, c.f.Text(k))
 		if !ok {
@@ -150,7 +150,8 @@ func (c *checker) capabilityAssignment(id facts.ID) {
 	if !ok {
 		return
 	}
-	what := fmt.Sprintf("capability %q of %s %q", e.Name, c.f.Entity(e.Parent).G.Name, c.f.Entity(e.Parent).Name)
+	holder := c.f.Entity(e.Parent)
+	what := &subject{role: "capability", name: e.Name, of: &subject{role: holder.G.Name, name: holder.Name}}
 	for _, section := range []string{grammar.SectionProperties, grammar.SectionAttributes} {
 		c.assignments(id, section, c.refinedMember(m, section), what)
 	}
@@ -184,7 +185,7 @@ func (c *checker) relationshipAssignment(id facts.ID) {
 	if !rel.Valid() {
 		return
 	}
-	what := fmt.Sprintf("the relationship of requirement %q", c.f.Entity(req).Name)
+	what := &subject{role: "the relationship", of: &subject{role: "requirement", name: c.f.Entity(req).Name}}
 	for _, section := range []string{grammar.SectionProperties, grammar.SectionAttributes} {
 		c.assignments(id, section, c.memberOf(rel, section), what)
 	}
@@ -212,7 +213,7 @@ func (c *checker) artifact(id facts.ID) {
 		return
 	}
 	e := c.f.Entity(id)
-	c.assignments(id, grammar.SectionProperties, c.memberOf(t, grammar.SectionProperties), fmt.Sprintf("artifact %q", e.Name))
+	c.assignments(id, grammar.SectionProperties, c.memberOf(t, grammar.SectionProperties), &subject{role: "artifact", name: e.Name})
 }
 
 // definition checks the default and fixed values of a property, attribute,
@@ -221,13 +222,13 @@ func (c *checker) artifact(id facts.ID) {
 func (c *checker) definition(id facts.ID) {
 	e := c.f.Entity(id)
 	s := c.defSchema(c.decl(id))
-	what := fmt.Sprintf("%s %q", grammar.Singular(keyName(e)), e.Name)
+	what := &subject{role: grammar.Singular(keyName(e)), name: e.Name}
 	if e.Name == "" {
-		what = e.G.Name
+		what = &subject{role: e.G.Name}
 	}
 	for _, key := range []string{grammar.KeyDefault, grammar.KeyValue} {
 		if fl, ok := c.f.Field(id, key); ok {
-			c.value(fl.Value, s, fmt.Sprintf("the %s of %s", key, what), fl.KeySpan)
+			c.value(fl.Value, s, &subject{role: "the " + key, of: what}, fl.KeySpan)
 		}
 	}
 	if v := c.f.FieldValue(id, grammar.KeyValidation); v != facts.NoValue {

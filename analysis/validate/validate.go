@@ -42,7 +42,7 @@ func Check(ctx context.Context, v *model.View, path string) []model.Diagnostic {
 		vers:    grammar.NarrowVersions(f.Versions, f.Form),
 		strict:  f.Versions.Has(grammar.V2),
 		kinds:   map[model.Decl]*kindInfo{},
-		types:   map[facts.ID]model.Decl{},
+		types:   make(map[facts.ID]model.Decl, len(f.Entities)/4),
 		allowed: map[allowedKey]allowedList{},
 		sources: map[sourceKey]bool{},
 		bounds:  map[memberRef]bound{},

@@ -14,7 +14,7 @@ import (
 // value checks value id of the file against schema s. what names the value
 // in messages (`property "port"`); key is where a missing field of a
 // complex value is reported (the key holding the value).
-func (c *checker) value(id facts.ValueID, s schema, what string, key facts.Span) {
+func (c *checker) value(id facts.ValueID, s schema, what *subject, key facts.Span) {
 	val := c.f.Value(id)
 	if val == nil || !s.valid() {
 		return
@@ -45,7 +45,7 @@ func (c *checker) value(id facts.ValueID, s schema, what string, key facts.Span)
 	case k.prim == grammar.PrimList:
 		if es, ok := c.sub(s, grammar.KeyEntrySchema); ok {
 			for i, item := range c.f.Items(id) {
-				c.value(item, es, fmt.Sprintf("entry %d of %s", i, what), c.f.Value(item).Span)
+				c.value(item, es, &subject{role: "entry", index: i, indexed: true, of: what}, c.f.Value(item).Span)
 			}
 		}
 	case k.prim == grammar.PrimMap:
@@ -74,12 +74,41 @@ func (c *checker) brokenLine(s facts.Span) bool {
 	return false
 }
 
+// subject names a value in messages, spelled out only when a problem is
+// reported: `entry 2 of property "ports" of node template "app"`.
+type subject struct {
+	// role is what the value is ("property", "entry", "the default" …),
+	// name or index which one.
+	role    string
+	name    string
+	index   int
+	indexed bool
+	of      *subject
+}
+
+func (s *subject) String() string {
+	var b strings.Builder
+	for x := s; x != nil; x = x.of {
+		if x != s {
+			b.WriteString(" of ")
+		}
+		b.WriteString(x.role)
+		switch {
+		case x.indexed:
+			fmt.Fprintf(&b, " %d", x.index)
+		case x.name != "":
+			fmt.Fprintf(&b, " %q", x.name)
+		}
+	}
+	return b.String()
+}
+
 // typeProblem reports a value that is not of its type.
-func (c *checker) typeProblem(s facts.Span, p problem, what string) {
+func (c *checker) typeProblem(s facts.Span, p problem, what *subject) {
 	if p.part.End > 0 {
 		s = p.part
 	}
-	msg := p.msg + " (" + what + ")"
+	msg := p.msg + " (" + what.String() + ")"
 	var d *model.Diagnostic
 	switch {
 	case p.null:
@@ -95,25 +124,25 @@ func (c *checker) typeProblem(s facts.Span, p problem, what string) {
 
 // mapEntries checks the keys of a map value against its key schema (strings
 // when there is none) and its entries against its entry schema.
-func (c *checker) mapEntries(id facts.ValueID, s schema, what string) {
+func (c *checker) mapEntries(id facts.ValueID, s schema, what *subject) {
 	ks, typedKeys := c.sub(s, grammar.KeyKeySchema)
 	es, typedEntries := c.sub(s, grammar.KeyEntrySchema)
 	for k, v := range c.f.Pairs(id) {
 		name := c.f.Text(k)
 		if typedKeys {
-			c.value(k, ks, fmt.Sprintf("key %q of %s", name, what), c.f.Value(k).Span)
+			c.value(k, ks, &subject{role: "key", name: name, of: what}, c.f.Value(k).Span)
 		} else if kind := yamlKind(c.f, k); kind != grammar.YAMLString {
 			c.mismatch(c.f.Value(k).Span, "the key %s is %s: the keys of %s are strings", name, kind, what)
 		}
 		if typedEntries {
-			c.value(v, es, fmt.Sprintf("entry %q of %s", name, what), c.f.Value(k).Span)
+			c.value(v, es, &subject{role: "entry", name: name, of: what}, c.f.Value(k).Span)
 		}
 	}
 }
 
 // fields checks the fields of a value of complex type t: each must be a
 // property of t, of that property's type; required ones must be there.
-func (c *checker) fields(id facts.ValueID, t model.Decl, what string, key facts.Span) {
+func (c *checker) fields(id facts.ValueID, t model.Decl, what *subject, key facts.Span) {
 	given := map[string]bool{}
 	for k, v := range c.f.Pairs(id) {
 		name := c.f.Text(k)
@@ -125,7 +154,7 @@ func (c *checker) fields(id facts.ValueID, t model.Decl, what string, key facts.
 			c.related(d, t, c.typeName(t)+" is defined here")
 			continue
 		}
-		c.value(v, c.memberSchema(m), fmt.Sprintf("field %q of %s", name, what), c.f.Value(k).Span)
+		c.value(v, c.memberSchema(m), &subject{role: "field", name: name, of: what}, c.f.Value(k).Span)
 	}
 	for _, m := range c.v.Members(t, grammar.SectionProperties) {
 		if !given[m.Name] && c.mustGive(m) {
@@ -196,14 +225,14 @@ func (c *checker) callString(id facts.ValueID) bool {
 // assignments checks a map of values (a template's properties or
 // attributes) against the members of section of type t, or of the
 // definitions schemaOf finds.
-func (c *checker) assignments(owner facts.ID, section string, schemaOf func(name string) (schema, bool), what string) {
+func (c *checker) assignments(owner facts.ID, section string, schemaOf func(name string) (schema, bool), what *subject) {
 	for k, v := range c.f.Pairs(c.f.FieldValue(owner, section)) {
 		name := c.f.Text(k)
 		s, ok := schemaOf(name)
 		if !ok {
 			continue // unknown names are the model's unknown-member
 		}
-		c.value(v, s, fmt.Sprintf("%s %q of %s", grammar.Singular(section), name, what), c.f.Value(k).Span)
+		c.value(v, s, &subject{role: grammar.Singular(section), name: name, of: what}, c.f.Value(k).Span)
 	}
 }
 
