@@ -167,7 +167,7 @@ func (c *checker) eval(f *facts.Facts, id facts.ValueID, self *operand) operand 
 // a complex value.
 func (c *checker) field(o operand, f *facts.Facts, path []facts.ValueID) operand {
 	for _, p := range path {
-		if !o.known || o.raw || o.k == nil || !o.k.fields || o.t.f == nil {
+		if !o.known || o.raw || o.k == nil || o.k.prim != grammar.NotPrimitive || o.t.f == nil {
 			return unknown
 		}
 		name := f.Text(p)

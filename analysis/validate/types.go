@@ -65,8 +65,6 @@ type kindInfo struct {
 	anyCase bool
 	// intNumbers is set for scalar types whose numbers are integers.
 	intNumbers bool
-	// fields is set for complex types: their properties are the fields.
-	fields bool
 }
 
 // kind returns how values of data type t are written, or nil when that is
@@ -81,8 +79,9 @@ func (c *checker) kind(t model.Decl) *kindInfo {
 		if b.Kind == grammar.PrimScalarUnit {
 			c.scalarUnits(t, k)
 		}
-	} else if c.isComplete(t) {
-		k = &kindInfo{prim: grammar.NotPrimitive, name: c.typeName(t), fields: len(c.v.Members(t, grammar.SectionProperties)) > 0}
+	} else if c.isComplete(t) && len(c.v.Members(t, grammar.SectionProperties)) > 0 {
+		// A complex type; one without properties says nothing of its values.
+		k = &kindInfo{prim: grammar.NotPrimitive, name: c.typeName(t)}
 	}
 	c.kinds[t] = k
 	return k

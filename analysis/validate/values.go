@@ -50,7 +50,7 @@ func (c *checker) value(id facts.ValueID, s schema, what *subject, key facts.Spa
 		}
 	case k.prim == grammar.PrimMap:
 		c.mapEntries(id, s, what)
-	case k.fields:
+	case k.prim == grammar.NotPrimitive:
 		c.fields(id, s.typ, what, key)
 	}
 	c.constraints(t, s, val.Span, what)
