@@ -100,12 +100,14 @@ var csd06Exceptions = map[int]csd06Exception{
 	// Examples with a mistake in the text.
 	1689: {reason: "`capabilities` is a bare type name where a map of capability definitions goes (the 1.x short form)",
 		want: []string{"wrong-value-shape"}},
+	4625: {reason: "`$less_than: [ 15 cm ]` gives the comparison one argument ($value is left out)", want: []string{"wrong-arguments"}},
 	6349: {reason: "a fragment without a type, and `directive` where `directives` is meant",
 		want: []string{"missing-keyname", "unknown-keyname directive"}},
 
 	// Examples that import other examples.
 	1972: {files: map[string]int{"base.yaml": 1956}},
-	2010: {reason: "the text calls it invalid (Host of org.base:v2 is not Host of org.base:v1), which needs requirement matching (the deep validation milestone)",
+	2010: {reason: "the text calls it invalid: Host of org.base:v2 is not Host of org.base:v1, so the platform offers no capability the requirement can use",
+		want:  []string{"incompatible-target"},
 		files: map[string]int{"base-v2.yaml": 1989, "platform.yaml": 1972, "base-v1.yaml": 1956}},
 	2284: {reason: "the text's point: MyNode of file A and of file B clash in one namespace; Root is not defined",
 		want: []string{"duplicate-name MyNode", "unknown-type Root"}, files: map[string]int{"templates/TOSCAFileB.yaml": 2271}},

@@ -51,7 +51,8 @@ const (
 	Builtin1x = "tosca-builtin-1.x"
 	Builtin20 = "tosca-builtin-2.0"
 	// Builtin20Units is scalar-unit.time, which TOSCA 2.0 both lists as built
-	// in (§9.1) and shows a file defining (§9.1.2.2.2).
+	// in (§9.1) and shows a file defining (§9.1.2.2.2), and `scalar`, the base
+	// of the scalar types of the drafts after it.
 	Builtin20Units = "tosca-builtin-2.0-units"
 	// Builtin20Draft holds the types the 2020 draft of TOSCA 2.0 had built
 	// in and the 2024 text has no longer: range and the size, frequency and

@@ -30,6 +30,7 @@ node_types:
     properties:
       image:
         type: string
+        default: busybox
 `,
 	"my.yaml": `tosca_definitions_version: tosca_2_0
 imports:

@@ -39,7 +39,7 @@ func (c *call) arg(i int) string {
 // Variability4TOSCA condition) and sets the request's operators and
 // expression root from it; it returns the type the expression's value must
 // have (conditions are boolean, as the dialect check says).
-func (r *request) enterExpression(path syntax.Path) (want grammar.ExprType) {
+func (r *request) enterExpression(path syntax.Path) (want grammar.ArgKind) {
 	for i := len(path); i >= 0; i-- {
 		n := r.u.Tree.Root()
 		if i > 0 {
@@ -57,16 +57,16 @@ func (r *request) enterExpression(path syntax.Path) (want grammar.ExprType) {
 		case grammar.ExpressionValue:
 			r.ops, r.exprRoot = val.Ops, i
 			if fr.Key != nil && fr.Key.Name == grammar.KeyConditions {
-				return grammar.BooleanType
+				return grammar.ArgBoolean
 			}
-			return grammar.AnyType
+			return grammar.ArgAny
 		case grammar.AnyValue:
 			// Inside a value: the expression, if any, is further up.
 		default:
-			return grammar.AnyType
+			return grammar.ArgAny
 		}
 	}
-	return grammar.AnyType
+	return grammar.ArgAny
 }
 
 // functionAt is the function or operator a key at depth i of the path
@@ -207,7 +207,7 @@ func (r *request) callItems(c *call, t target, asKey bool) {
 		// A key among others: a literal map, not a call.
 	default:
 		// Any other argument is a value: a nested call.
-		r.functionItems(asKey, p.Type)
+		r.functionItems(asKey, p.Kind)
 	}
 }
 

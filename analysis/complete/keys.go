@@ -194,7 +194,7 @@ func (r *request) keyItems(t target, newItem bool) {
 		}
 		if len(present) == 0 {
 			// A call is the only key of its mapping.
-			r.functionItems(true, grammar.AnyType)
+			r.functionItems(true, grammar.ArgAny)
 		}
 	case grammar.RefValue, grammar.StringValue, grammar.BoolValue:
 		if node == nil || node.Kind == syntax.Null {

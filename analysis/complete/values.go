@@ -77,7 +77,7 @@ func (r *request) scalarItems(t target, val *grammar.Value, present map[string]b
 			return
 		}
 		r.dataValueItems(t)
-		r.functionItems(false, grammar.AnyType)
+		r.functionItems(false, grammar.ArgAny)
 	}
 }
 
@@ -122,13 +122,13 @@ func (r *request) valueDefItems(vd model.ValueDef) {
 // operators of the expression around the cursor), as a key (`get_input: `)
 // or as a value (`{ get_input: … }`): those whose result may be of type
 // want, where the grammar knows their result.
-func (r *request) functionItems(asKey bool, want grammar.ExprType) {
+func (r *request) functionItems(asKey bool, want grammar.ArgKind) {
 	fns := r.ops
 	if fns == nil {
 		fns = grammar.Functions
 	}
 	for _, fn := range fns {
-		if !fn.In.Has(r.ver) || want != grammar.AnyType && fn.Result != grammar.AnyType && fn.Result != want {
+		if !fn.In.Has(r.ver) || want != grammar.ArgAny && fn.Result != grammar.ArgAny && fn.Result != want {
 			continue
 		}
 		args := "[ $0 ]"
@@ -241,7 +241,7 @@ func (r *request) refItems(t target, kind grammar.RefKind, present map[string]bo
 		}
 		if kind == grammar.HeatCondition {
 			// A condition may also be an expression of condition functions.
-			r.functionItems(false, grammar.BooleanType)
+			r.functionItems(false, grammar.ArgBoolean)
 		}
 	case grammar.HeatResourceType:
 		r.resourceTypeItems(present)

@@ -57,7 +57,6 @@ const (
 	FileTooLarge      = "file-too-large"
 	// Dialects (Variability4TOSCA, Heat) and CSAR metadata.
 	ReleaseCandidate    = "release-candidate"
-	WrongArgument       = "wrong-argument"
 	WrongExpressionType = "wrong-expression-type"
 	UnknownOperator     = "unknown-operator"
 	UnusedName          = "unused-name"
@@ -65,6 +64,20 @@ const (
 	UnavailableFunction = "unavailable-function"
 	InvalidPattern      = "invalid-pattern"
 	FileNotFound        = "file-not-found"
+
+	// Deep validation (package validate).
+	WrongValueType       = "wrong-value-type"
+	MissingRequiredValue = "missing-required-value"
+	ConstraintViolated   = "constraint-violated"
+	InvalidConstraint    = "invalid-constraint"
+	WrongArguments       = "wrong-arguments"
+	UnknownFunction      = "unknown-function"
+	UnknownPathName      = "unknown-path-name"
+	IncompatibleTarget   = "incompatible-target"
+	CountOutOfRange      = "count-out-of-range"
+	InvalidRefinement    = "invalid-refinement"
+	ArtifactNotFound     = "artifact-not-found"
+	AttributeSetTwice    = "attribute-set-twice"
 )
 
 // Codes documents every code (the README lists them too).
@@ -89,7 +102,6 @@ var Codes = []struct{ Code, Doc string }{
 	{UnmodelledDialect, "a recognised dialect whose keynames are not checked yet (information)"},
 	{FileTooLarge, "a file over 16 MB is kept but not analysed (a warning)"},
 	{ReleaseCandidate, "a release candidate of a dialect (Variability4TOSCA rc_2, rc_3): read with the final grammar plus its own keynames, unknown ones warned about (a warning naming the final version)"},
-	{WrongArgument, "a function or operator called with the wrong number, names or types of arguments"},
 	{WrongExpressionType, "an expression of the wrong type where its place needs one (a number where a condition is expected, …)"},
 	{UnknownOperator, "a single-entry map in a Variability4TOSCA expression whose key is no operator"},
 	{UnusedName, "a Variability4TOSCA input or expression nothing uses (a hint)"},
@@ -97,6 +109,18 @@ var Codes = []struct{ Code, Doc string }{
 	{UnavailableFunction, "a Heat function the template's heat_template_version does not have yet (a warning)"},
 	{InvalidPattern, "a Heat allowed_pattern that is not a valid regular expression"},
 	{FileNotFound, "a file named by get_file that does not exist"},
+	{WrongValueType, "a value that is not of its data type: `b: 0` for a boolean, `12` for a string, an unknown unit, a non-string name"},
+	{MissingRequiredValue, "a required property (or field of a complex value) with no value and no default in a template"},
+	{ConstraintViolated, "a literal value breaks a constraint clause or a validation expression"},
+	{InvalidConstraint, "a constraint clause or validation expression that cannot apply: wrong operand type, a regex that does not compile"},
+	{WrongArguments, "a function call with the wrong number or kind of arguments, or a malformed call (a `$` key not alone)"},
+	{UnknownFunction, "a `$name` call that is no function known, close to one that is (a warning, with did you mean)"},
+	{UnknownPathName, "a name in a function path, operation output, filter or mapping that the types do not have"},
+	{IncompatibleTarget, "a name that exists but does not fit: a requirement target without the capability, a group member of the wrong type, …"},
+	{CountOutOfRange, "more requirement assignments (or relationships to a capability) than occurrences or count_range allow"},
+	{InvalidRefinement, "a refinement that breaks the derivation rules: an incompatible type, a fixed value changed, properties on a primitive"},
+	{ArtifactNotFound, "an implementation or artifact file that does not exist where it would be read from (a warning)"},
+	{AttributeSetTwice, "a template assigns an attribute that an operation output also sets (a warning, seed 002)"},
 }
 
 // Suggest returns up to three candidates closest to s, for "did you mean".

@@ -116,7 +116,7 @@ func (c *checker) calls() {
 			most = -1
 		}
 		if len(args) < need || most >= 0 && len(args) > most {
-			c.report(c.f.Value(call.Args).Span, diag.Error, diag.WrongArgument,
+			c.report(c.f.Value(call.Args).Span, diag.Error, diag.WrongArguments,
 				fmt.Sprintf("`%s` takes %s, found %d", fn.Name, arity(need, most), len(args)))
 			continue
 		}
@@ -152,7 +152,7 @@ func (c *checker) namedArgs(call *facts.Call) {
 		if val != nil {
 			s = val.Span
 		}
-		c.report(s, diag.Error, diag.WrongArgument, fmt.Sprintf("`%s` takes a map of its arguments (%s)", fn.Name, paramNames(fn)))
+		c.report(s, diag.Error, diag.WrongArguments, fmt.Sprintf("`%s` takes a map of its arguments (%s)", fn.Name, paramNames(fn)))
 		return
 	}
 	given := map[string]bool{}
@@ -165,7 +165,7 @@ func (c *checker) namedArgs(call *facts.Call) {
 		given[name] = true
 		p := param(fn, name)
 		if p == nil {
-			d := c.report(c.f.Value(k).Span, diag.Error, diag.WrongArgument, fmt.Sprintf("`%s` has no argument %q (it takes %s)", fn.Name, name, paramNames(fn)))
+			d := c.report(c.f.Value(k).Span, diag.Error, diag.WrongArguments, fmt.Sprintf("`%s` has no argument %q (it takes %s)", fn.Name, name, paramNames(fn)))
 			d.Suggestions = diag.Suggest(name, names)
 			continue
 		}
@@ -178,7 +178,7 @@ func (c *checker) namedArgs(call *facts.Call) {
 		}
 	}
 	if len(missing) > 0 {
-		c.report(call.NameSpan, diag.Error, diag.WrongArgument, fmt.Sprintf("`%s` needs %s", fn.Name, strings.Join(missing, " and ")))
+		c.report(call.NameSpan, diag.Error, diag.WrongArguments, fmt.Sprintf("`%s` needs %s", fn.Name, strings.Join(missing, " and ")))
 	}
 }
 
@@ -201,28 +201,28 @@ func paramNames(fn *grammar.Function) string {
 // (an input, a resource) is checked by the model as a reference.
 func (c *checker) argType(fn *grammar.Function, p grammar.Param, a facts.ValueID) {
 	val := c.f.Value(a)
-	if val == nil || p.Type == grammar.AnyType || p.Ref != grammar.NoRef && val.Kind == syntax.Scalar {
+	if val == nil || p.Kind == grammar.ArgAny || p.Ref != grammar.NoRef && val.Kind == syntax.Scalar {
 		return
 	}
 	got := c.typeOf(a, 0)
-	if !fits(p.Type, got, c.f, a) {
-		c.report(val.Span, diag.Error, diag.WrongArgument, fmt.Sprintf("`%s` of `%s` must be %s, found %s", p.Name, fn.Name, p.Type, got))
+	if !fits(p.Kind, got, c.f, a) {
+		c.report(val.Span, diag.Error, diag.WrongArguments, fmt.Sprintf("`%s` of `%s` must be %s, found %s", p.Name, fn.Name, p.Kind, got))
 	}
 }
 
 // fits reports whether a value of type got (value a) can stand where want
-// is needed; what the checks cannot tell (AnyType) fits.
-func fits(want, got grammar.ExprType, f *facts.Facts, a facts.ValueID) bool {
-	if got == grammar.AnyType || want == grammar.AnyType || want == got {
+// is needed; what the checks cannot tell (ArgAny) fits.
+func fits(want, got grammar.ArgKind, f *facts.Facts, a facts.ValueID) bool {
+	if got == grammar.ArgAny || want == grammar.ArgAny || want == got {
 		return true
 	}
 	switch want {
-	case grammar.StringType:
+	case grammar.ArgString:
 		// A YAML scalar is text wherever a string is needed.
-		return got == grammar.NumberType || got == grammar.BooleanType
-	case grammar.RangeType:
+		return got == grammar.ArgNumber || got == grammar.ArgBoolean
+	case grammar.ArgRange:
 		items := f.Items(a)
-		return got == grammar.ListType && len(items) == 2
+		return got == grammar.ArgList && len(items) == 2
 	}
 	return false
 }
@@ -234,48 +234,48 @@ const maxDepth = 8
 // typeOf tells the type of a value: a literal's, a call's result, the
 // declared type of a variability input or Heat parameter read without a
 // path, and the type of a named expression.
-func (c *checker) typeOf(a facts.ValueID, depth int) grammar.ExprType {
+func (c *checker) typeOf(a facts.ValueID, depth int) grammar.ArgKind {
 	val := c.f.Value(a)
 	if val == nil {
-		return grammar.AnyType
+		return grammar.ArgAny
 	}
 	switch val.Kind {
 	case syntax.Scalar:
 		if val.Style != syntax.Plain {
-			return grammar.StringType
+			return grammar.ArgString
 		}
 		return scalarType(c.f.Text(a))
 	case syntax.Sequence:
-		return grammar.ListType
+		return grammar.ArgList
 	case syntax.Mapping:
 		call := c.callAt(a)
 		if call == nil && c.expressions {
-			return grammar.AnyType
+			return grammar.ArgAny
 		}
 		if call == nil {
-			return grammar.MapType
+			return grammar.ArgMap
 		}
 		if call.Fn == nil || depth > maxDepth {
-			return grammar.AnyType
+			return grammar.ArgAny
 		}
-		if call.Fn.Result != grammar.AnyType {
+		if call.Fn.Result != grammar.ArgAny {
 			return call.Fn.Result
 		}
 		return c.namedType(call, depth)
 	}
-	return grammar.AnyType
+	return grammar.ArgAny
 }
 
 // scalarType is the type of a plain scalar as YAML reads it.
-func scalarType(s string) grammar.ExprType {
+func scalarType(s string) grammar.ArgKind {
 	switch strings.ToLower(s) {
 	case "true", "false":
-		return grammar.BooleanType
+		return grammar.ArgBoolean
 	}
 	if isNumber(s) {
-		return grammar.NumberType
+		return grammar.ArgNumber
 	}
-	return grammar.StringType
+	return grammar.ArgString
 }
 
 func isNumber(s string) bool {
@@ -299,11 +299,11 @@ func isNumber(s string) bool {
 // namedType is the type of what a call reads by name: the declared type of
 // a variability input or Heat parameter (read whole), the type of a named
 // variability expression.
-func (c *checker) namedType(call *facts.Call, depth int) grammar.ExprType {
+func (c *checker) namedType(call *facts.Call, depth int) grammar.ArgKind {
 	d := c.nameArg(call)
 	e := c.v.Entity(d)
 	if e == nil || len(c.args(call)) > 1 {
-		return grammar.AnyType
+		return grammar.ArgAny
 	}
 	switch e.Declares() {
 	case grammar.VariabilityInput:
@@ -315,7 +315,7 @@ func (c *checker) namedType(call *facts.Call, depth int) grammar.ExprType {
 			return c.typeOf(fl[0].Value, depth+1)
 		}
 	}
-	return grammar.AnyType
+	return grammar.ArgAny
 }
 
 // nameArg is the declaration the first argument of a call names.

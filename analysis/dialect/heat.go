@@ -81,10 +81,10 @@ func (c *checker) paramPath(call *facts.Call) {
 		if !grammar.IsBuiltin(grammar.HeatParameter, name) {
 			return
 		}
-		typ, t = "pseudo parameter", grammar.StringType
+		typ, t = "pseudo parameter", grammar.ArgString
 	}
-	if t != grammar.AnyType && t != grammar.ListType {
-		c.report(c.f.Value(args[1]).Span, diag.Error, diag.WrongArgument,
+	if t != grammar.ArgAny && t != grammar.ArgList {
+		c.report(c.f.Value(args[1]).Span, diag.Error, diag.WrongArguments,
 			fmt.Sprintf("parameter %q is a %s: it has no keys or indexes to follow", name, typ))
 	}
 }
@@ -120,14 +120,14 @@ func (c *checker) parameterDefault(id facts.ID) {
 	got := c.typeOf(def, 0)
 	ok := true
 	switch want := grammar.HeatParameterType(typ); want {
-	case grammar.NumberType:
+	case grammar.ArgNumber:
 		// Heat converts the text of a number, quoted or not.
 		ok = val.Kind == syntax.Scalar && isNumber(c.f.Text(def))
-	case grammar.BooleanType:
+	case grammar.ArgBoolean:
 		ok = got == want || val.Kind == syntax.Scalar && heatBool(c.f.Text(def))
-	case grammar.StringType:
+	case grammar.ArgString:
 		ok = val.Kind == syntax.Scalar
-	case grammar.ListType:
+	case grammar.ArgList:
 		ok = val.Kind == syntax.Scalar || val.Kind == syntax.Sequence
 	}
 	if !ok {

@@ -80,7 +80,7 @@ func (c *checker) conditions(a facts.ValueID) {
 		items = c.f.Items(a)
 	}
 	for _, item := range items {
-		if t := c.typeOf(item, 0); !fits(grammar.BooleanType, t, c.f, item) {
+		if t := c.typeOf(item, 0); !fits(grammar.ArgBoolean, t, c.f, item) {
 			c.report(c.f.Value(item).Span, diag.Error, diag.WrongExpressionType, fmt.Sprintf("a condition must be a boolean expression, found %s", t))
 		}
 	}
@@ -102,7 +102,7 @@ func (c *checker) conditionCalls() {
 		if len(fl) == 0 {
 			continue
 		}
-		if t := c.typeOf(fl[0].Value, 0); !fits(grammar.BooleanType, t, c.f, fl[0].Value) {
+		if t := c.typeOf(fl[0].Value, 0); !fits(grammar.ArgBoolean, t, c.f, fl[0].Value) {
 			c.report(c.f.Value(call.Args).Span, diag.Error, diag.WrongExpressionType,
 				fmt.Sprintf("expression %q returns %s, not a boolean: read it with get_variability_expression", c.v.Name(d), t))
 		}

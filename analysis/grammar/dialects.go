@@ -111,7 +111,8 @@ const (
 	ProfileBuiltin1x = "tosca-builtin-1.x"
 	ProfileBuiltin20 = "tosca-builtin-2.0"
 	// ProfileBuiltin20Units is scalar-unit.time, which TOSCA 2.0 both lists
-	// as built in (§9.1) and shows a file defining (§9.1.2.2.2): a fallback.
+	// as built in (§9.1) and shows a file defining (§9.1.2.2.2), and
+	// `scalar`, the base of the scalar types of later drafts: a fallback.
 	ProfileBuiltin20Units = "tosca-builtin-2.0-units"
 	// ProfileBuiltin20Draft holds what the 2020 draft had built in and the
 	// 2024 text no longer has (range, the size, frequency and bitrate

@@ -151,18 +151,18 @@ var HeatConstraintTypes = map[string][]string{
 var HeatParameterTypes = []string{"string", "number", "json", "comma_delimited_list", "boolean"}
 
 // HeatParameterType is the expression type of a parameter's value.
-func HeatParameterType(t string) ExprType {
+func HeatParameterType(t string) ArgKind {
 	switch t {
 	case "number":
-		return NumberType
+		return ArgNumber
 	case "boolean":
-		return BooleanType
+		return ArgBoolean
 	case "string":
-		return StringType
+		return ArgString
 	case "comma_delimited_list":
-		return ListType
+		return ArgList
 	}
-	return AnyType
+	return ArgAny
 }
 
 // HeatPseudoParameters are the parameters Heat creates for every stack.
@@ -202,7 +202,7 @@ func IsBuiltin(r RefKind, name string) bool {
 // HeatDeletionPolicies are the values of a resource's deletion_policy.
 var HeatDeletionPolicies = []string{"Delete", "Retain", "Snapshot", "delete", "retain", "snapshot"}
 
-func heatFn(name string, in Versions, result ExprType, doc string, params ...Param) *Function {
+func heatFn(name string, in Versions, result ArgKind, doc string, params ...Param) *Function {
 	return &Function{Name: name, In: in, Doc: doc, Params: params, Result: result}
 }
 
@@ -213,37 +213,37 @@ func named(fn *Function) *Function { fn.Named = true; return fn }
 func optional(p Param) Param { p.Optional = true; return p }
 
 func heatRef(name string, r RefKind, doc string) Param {
-	return Param{Name: name, Ref: r, Type: StringType, Doc: doc}
+	return Param{Name: name, Ref: r, Kind: ArgString, Doc: doc}
 }
 
 // heatPath is the keys and indexes that may follow a name into a structured value.
-var heatPath = optional(typed("key_or_index", AnyType, "Optional keys or list indexes into a structured value; repeat as needed."))
+var heatPath = optional(typed("key_or_index", ArgAny, "Optional keys or list indexes into a structured value; repeat as needed."))
 
 // cfn lists the CloudFormation-compatible functions of 2013-05-23.
 func cfn(name, doc string) *Function {
-	return variadic(heatFn(name, VHeat2013, AnyType, "CloudFormation-compatible: "+doc, typed("argument", AnyType, "An argument.")))
+	return variadic(heatFn(name, VHeat2013, ArgAny, "CloudFormation-compatible: "+doc, typed("argument", ArgAny, "An argument.")))
 }
 
 // HeatFunctions are Heat's intrinsic and condition functions, each in the
 // template versions that have it.
 var HeatFunctions = []*Function{
-	variadic(heatFn(HeatGetAttr, HeatAll, AnyType, "Returns an attribute of a resource of the template; further arguments index into a structured value.",
+	variadic(heatFn(HeatGetAttr, HeatAll, ArgAny, "Returns an attribute of a resource of the template; further arguments index into a structured value.",
 		heatRef("resource", HeatResource, "The name of a resource of this template."),
-		typed("attribute", StringType, "The attribute name (from Liberty on it may be left out to get every attribute)."), heatPath)),
-	heatFn("get_file", HeatAll, StringType, "Returns the content of a file, given by a path relative to the template or by a URL; the client sends it with the template.",
+		typed("attribute", ArgString, "The attribute name (from Liberty on it may be left out to get every attribute)."), heatPath)),
+	heatFn("get_file", HeatAll, ArgString, "Returns the content of a file, given by a path relative to the template or by a URL; the client sends it with the template.",
 		heatRef("path", HeatFile, "A static path or URL (no function calls).")),
-	variadic(heatFn("get_param", HeatAll, AnyType, "Returns the value of a parameter (or a pseudo parameter such as `OS::stack_name`); further arguments index into a json or list value.",
+	variadic(heatFn("get_param", HeatAll, ArgAny, "Returns the value of a parameter (or a pseudo parameter such as `OS::stack_name`); further arguments index into a json or list value.",
 		heatRef("parameter", HeatParameter, "The name of a parameter of this template."), heatPath)),
-	heatFn(HeatGetResource, HeatAll, StringType, "Returns the reference ID of a resource of the template (its meaning depends on the resource type).",
+	heatFn(HeatGetResource, HeatAll, ArgString, "Returns the reference ID of a resource of the template (its meaning depends on the resource type).",
 		heatRef("resource", HeatResource, "The name of a resource of this template.")),
-	variadic(heatFn("list_join", HeatAll, StringType, "Joins the strings of one or more lists with a delimiter.",
-		typed("delimiter", StringType, "The text placed between the items."), typed("list", ListType, "A list of strings; from Liberty on, several lists may follow."))),
-	heatFn("resource_facade", HeatAll, AnyType, "In a provider template: returns data of the resource it implements in the parent template.",
-		typed("data", StringType, "`metadata`, `deletion_policy` or `update_policy`.")),
-	named(heatFn("str_replace", HeatAll, StringType, "Replaces each key of `params` found in `template` with its value.",
-		typed("template", StringType, "The text with placeholders."), typed("params", MapType, "Placeholder → replacement."))),
-	heatFn("Fn::Select", VHeat2013|VHeatJuno, AnyType, "CloudFormation-compatible: selects an item of a list or map by index or key.",
-		typed("index", AnyType, "The index or key."), typed("collection", AnyType, "The list or map.")),
+	variadic(heatFn("list_join", HeatAll, ArgString, "Joins the strings of one or more lists with a delimiter.",
+		typed("delimiter", ArgString, "The text placed between the items."), typed("list", ArgList, "A list of strings; from Liberty on, several lists may follow."))),
+	heatFn("resource_facade", HeatAll, ArgAny, "In a provider template: returns data of the resource it implements in the parent template.",
+		typed("data", ArgString, "`metadata`, `deletion_policy` or `update_policy`.")),
+	named(heatFn("str_replace", HeatAll, ArgString, "Replaces each key of `params` found in `template` with its value.",
+		typed("template", ArgString, "The text with placeholders."), typed("params", ArgMap, "Placeholder → replacement."))),
+	heatFn("Fn::Select", VHeat2013|VHeatJuno, ArgAny, "CloudFormation-compatible: selects an item of a list or map by index or key.",
+		typed("index", ArgAny, "The index or key."), typed("collection", ArgAny, "The list or map.")),
 	cfn("Fn::Base64", "returns its argument (Base64 encoding is left to the resource)."),
 	cfn("Fn::GetAZs", "returns the availability zones."),
 	cfn("Fn::Join", "joins a list with a delimiter."),
@@ -252,49 +252,49 @@ var HeatFunctions = []*Function{
 	cfn("Fn::ResourceFacade", "returns data of the resource facade."),
 	cfn("Fn::Split", "splits a string at a delimiter."),
 	cfn("Ref", "returns a parameter value or a resource's reference ID."),
-	named(heatFn("repeat", HeatFrom(VHeatKilo), ListType, "Repeats a template for each value (or each combination of values) of `for_each`.",
-		typed("for_each", MapType, "Placeholder → list of values."), typed("template", AnyType, "What to repeat, with the placeholders."),
-		optional(typed("permutations", BooleanType, "False to use the lists' items pairwise instead of every combination.")))),
-	heatFn("digest", HeatFrom(VHeatKilo), StringType, "Returns the digest of a value with a given algorithm (e.g. sha512).",
-		typed("algorithm", StringType, "The hash algorithm."), typed("value", StringType, "The value to hash.")),
-	heatFn("str_split", HeatFrom(VHeatLiberty), AnyType, "Splits a string at a delimiter into a list, or returns the item at an optional index.",
-		typed("delimiter", StringType, "The delimiter."), typed("string", StringType, "The string to split."),
-		optional(typed("index", NumberType, "The index of the item to return."))),
-	variadic(heatFn("map_merge", HeatFrom(VHeatMitaka), MapType, "Merges maps; later maps' keys win.",
-		typed("map", MapType, "A map; repeat as needed."))),
-	heatFn("map_replace", HeatFrom(VHeatNewton), MapType, "Renames the keys and values of a map.",
-		typed("map", MapType, "The map."), typed("replacements", MapType, "`keys` and `values`: old → new.")),
-	named(heatFn("yaql", HeatFrom(VHeatNewton), AnyType, "Evaluates a YAQL expression over some data.",
-		typed("expression", StringType, "The YAQL expression."), typed("data", AnyType, "The data the expression reads."))),
-	heatFn("if", HeatFrom(VHeatNewton), AnyType, "Returns the second argument when the condition holds, else the third.",
-		Param{Name: "condition", Ref: HeatCondition, Type: BooleanType, Doc: "A condition name or a condition expression."},
-		typed("value_if_true", AnyType, "The value when the condition holds."),
-		optional(typed("value_if_false", AnyType, "The value when it does not (nothing when left out)."))),
-	heatFn("equals", HeatFrom(VHeatNewton), BooleanType, "Condition function: true when both values are equal.",
-		typed("a", AnyType, "A value."), typed("b", AnyType, "The value to compare with.")),
-	heatFn("not", HeatFrom(VHeatNewton), BooleanType, "Condition function: the negation of a condition.",
-		Param{Name: "condition", Ref: HeatCondition, Type: BooleanType, Doc: "A condition name or a condition expression."}),
-	variadic(heatFn("and", HeatFrom(VHeatNewton), BooleanType, "Condition function: true when every condition holds.",
-		Param{Name: "condition", Ref: HeatCondition, Type: BooleanType, Doc: "A condition name or expression; repeat as needed."})),
-	variadic(heatFn("or", HeatFrom(VHeatNewton), BooleanType, "Condition function: true when at least one condition holds.",
-		Param{Name: "condition", Ref: HeatCondition, Type: BooleanType, Doc: "A condition name or expression; repeat as needed."})),
-	named(heatFn("str_replace_strict", HeatFrom(VHeatOcata), StringType, "Like str_replace, but fails when a key of `params` is not found in `template`.",
-		typed("template", StringType, "The text with placeholders."), typed("params", MapType, "Placeholder → replacement."))),
-	heatFn("filter", HeatFrom(VHeatOcata), ListType, "Removes the given values from a list.",
-		typed("values", ListType, "The values to remove."), typed("list", ListType, "The list.")),
-	named(heatFn("str_replace_vstrict", HeatFrom(VHeatPike), StringType, "Like str_replace_strict, but also fails on empty replacement values.",
-		typed("template", StringType, "The text with placeholders."), typed("params", MapType, "Placeholder → replacement."))),
-	named(heatFn("make_url", HeatFrom(VHeatPike), StringType, "Builds a URL from its parts.",
-		optional(typed("scheme", StringType, "e.g. https.")), optional(typed("username", StringType, "The user.")),
-		optional(typed("password", StringType, "The password.")), optional(typed("host", StringType, "The host name or address.")),
-		optional(typed("port", AnyType, "The port.")), optional(typed("path", StringType, "The path.")),
-		optional(typed("query", MapType, "Query parameters.")), optional(typed("fragment", StringType, "The fragment.")))),
-	variadic(heatFn("list_concat", HeatFrom(VHeatPike), ListType, "Concatenates lists.",
-		typed("list", ListType, "A list; repeat as needed."))),
-	variadic(heatFn("list_concat_unique", HeatFrom(VHeatPike), ListType, "Concatenates lists, keeping the first of repeated items.",
-		typed("list", ListType, "A list; repeat as needed."))),
-	heatFn("contains", HeatFrom(VHeatPike), BooleanType, "Condition function: true when a list contains a value.",
-		typed("value", AnyType, "The value to look for."), typed("list", ListType, "The list.")),
+	named(heatFn("repeat", HeatFrom(VHeatKilo), ArgList, "Repeats a template for each value (or each combination of values) of `for_each`.",
+		typed("for_each", ArgMap, "Placeholder → list of values."), typed("template", ArgAny, "What to repeat, with the placeholders."),
+		optional(typed("permutations", ArgBoolean, "False to use the lists' items pairwise instead of every combination.")))),
+	heatFn("digest", HeatFrom(VHeatKilo), ArgString, "Returns the digest of a value with a given algorithm (e.g. sha512).",
+		typed("algorithm", ArgString, "The hash algorithm."), typed("value", ArgString, "The value to hash.")),
+	heatFn("str_split", HeatFrom(VHeatLiberty), ArgAny, "Splits a string at a delimiter into a list, or returns the item at an optional index.",
+		typed("delimiter", ArgString, "The delimiter."), typed("string", ArgString, "The string to split."),
+		optional(typed("index", ArgNumber, "The index of the item to return."))),
+	variadic(heatFn("map_merge", HeatFrom(VHeatMitaka), ArgMap, "Merges maps; later maps' keys win.",
+		typed("map", ArgMap, "A map; repeat as needed."))),
+	heatFn("map_replace", HeatFrom(VHeatNewton), ArgMap, "Renames the keys and values of a map.",
+		typed("map", ArgMap, "The map."), typed("replacements", ArgMap, "`keys` and `values`: old → new.")),
+	named(heatFn("yaql", HeatFrom(VHeatNewton), ArgAny, "Evaluates a YAQL expression over some data.",
+		typed("expression", ArgString, "The YAQL expression."), typed("data", ArgAny, "The data the expression reads."))),
+	heatFn("if", HeatFrom(VHeatNewton), ArgAny, "Returns the second argument when the condition holds, else the third.",
+		Param{Name: "condition", Ref: HeatCondition, Kind: ArgBoolean, Doc: "A condition name or a condition expression."},
+		typed("value_if_true", ArgAny, "The value when the condition holds."),
+		optional(typed("value_if_false", ArgAny, "The value when it does not (nothing when left out)."))),
+	heatFn("equals", HeatFrom(VHeatNewton), ArgBoolean, "Condition function: true when both values are equal.",
+		typed("a", ArgAny, "A value."), typed("b", ArgAny, "The value to compare with.")),
+	heatFn("not", HeatFrom(VHeatNewton), ArgBoolean, "Condition function: the negation of a condition.",
+		Param{Name: "condition", Ref: HeatCondition, Kind: ArgBoolean, Doc: "A condition name or a condition expression."}),
+	variadic(heatFn("and", HeatFrom(VHeatNewton), ArgBoolean, "Condition function: true when every condition holds.",
+		Param{Name: "condition", Ref: HeatCondition, Kind: ArgBoolean, Doc: "A condition name or expression; repeat as needed."})),
+	variadic(heatFn("or", HeatFrom(VHeatNewton), ArgBoolean, "Condition function: true when at least one condition holds.",
+		Param{Name: "condition", Ref: HeatCondition, Kind: ArgBoolean, Doc: "A condition name or expression; repeat as needed."})),
+	named(heatFn("str_replace_strict", HeatFrom(VHeatOcata), ArgString, "Like str_replace, but fails when a key of `params` is not found in `template`.",
+		typed("template", ArgString, "The text with placeholders."), typed("params", ArgMap, "Placeholder → replacement."))),
+	heatFn("filter", HeatFrom(VHeatOcata), ArgList, "Removes the given values from a list.",
+		typed("values", ArgList, "The values to remove."), typed("list", ArgList, "The list.")),
+	named(heatFn("str_replace_vstrict", HeatFrom(VHeatPike), ArgString, "Like str_replace_strict, but also fails on empty replacement values.",
+		typed("template", ArgString, "The text with placeholders."), typed("params", ArgMap, "Placeholder → replacement."))),
+	named(heatFn("make_url", HeatFrom(VHeatPike), ArgString, "Builds a URL from its parts.",
+		optional(typed("scheme", ArgString, "e.g. https.")), optional(typed("username", ArgString, "The user.")),
+		optional(typed("password", ArgString, "The password.")), optional(typed("host", ArgString, "The host name or address.")),
+		optional(typed("port", ArgAny, "The port.")), optional(typed("path", ArgString, "The path.")),
+		optional(typed("query", ArgMap, "Query parameters.")), optional(typed("fragment", ArgString, "The fragment.")))),
+	variadic(heatFn("list_concat", HeatFrom(VHeatPike), ArgList, "Concatenates lists.",
+		typed("list", ArgList, "A list; repeat as needed."))),
+	variadic(heatFn("list_concat_unique", HeatFrom(VHeatPike), ArgList, "Concatenates lists, keeping the first of repeated items.",
+		typed("list", ArgList, "A list; repeat as needed."))),
+	heatFn("contains", HeatFrom(VHeatPike), ArgBoolean, "Condition function: true when a list contains a value.",
+		typed("value", ArgAny, "The value to look for."), typed("list", ArgList, "The list.")),
 }
 
 // HeatFunctionAnyVersion returns the Heat function called name in any

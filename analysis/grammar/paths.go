@@ -58,26 +58,24 @@ type PathSpec struct {
 	Rest bool
 }
 
-var pathSpecs = map[string]PathSpec{
-	"get_property":          {Style: EntityPath, Sections: []string{SectionProperties}, Through: true, Nested: true},
-	"get_attribute":         {Style: EntityPath, Sections: []string{SectionAttributes}, AlsoProperties: true, Through: true, Nested: true},
-	"get_artifact":          {Style: EntityPath, Sections: []string{SectionArtifacts}, Rest: true},
-	"get_operation_output":  {Style: EntityPath, Sections: []string{SectionInterfaces, SectionOperations}, Rest: true},
-	"$get_property":         {Style: ToscaPath, Sections: []string{SectionProperties}, Nested: true},
-	"$get_attribute":        {Style: ToscaPath, Sections: []string{SectionAttributes}, AlsoProperties: true, Nested: true},
-	"$get_artifact":         {Style: ToscaPath, Sections: []string{SectionArtifacts}, Rest: true},
-	"$available_allocation": {Style: ToscaPath, Sections: []string{SectionProperties}},
+var pathSpecs = map[string]*PathSpec{
+	"get_property":          &PathSpec{Style: EntityPath, Sections: []string{SectionProperties}, Through: true, Nested: true},
+	"get_attribute":         &PathSpec{Style: EntityPath, Sections: []string{SectionAttributes}, AlsoProperties: true, Through: true, Nested: true},
+	"get_artifact":          &PathSpec{Style: EntityPath, Sections: []string{SectionArtifacts}, Rest: true},
+	"get_operation_output":  &PathSpec{Style: EntityPath, Sections: []string{SectionInterfaces, SectionOperations}, Rest: true},
+	"$get_property":         &PathSpec{Style: ToscaPath, Sections: []string{SectionProperties}, Nested: true},
+	"$get_attribute":        &PathSpec{Style: ToscaPath, Sections: []string{SectionAttributes}, AlsoProperties: true, Nested: true},
+	"$get_artifact":         &PathSpec{Style: ToscaPath, Sections: []string{SectionArtifacts}, Rest: true},
+	"$available_allocation": &PathSpec{Style: ToscaPath, Sections: []string{SectionProperties}},
 }
 
-// PathOf returns the path a function's arguments follow (nil: none).
+// PathOf returns the path a function's arguments follow (nil: none); the
+// spec is shared: not to be modified.
 func PathOf(fn *Function) *PathSpec {
 	if fn == nil {
 		return nil
 	}
-	if s, ok := pathSpecs[fn.Name]; ok {
-		return &s
-	}
-	return nil
+	return pathSpecs[fn.Name]
 }
 
 // EntityPathStarts are the keywords that may start an EntityPath in 1.x

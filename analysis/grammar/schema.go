@@ -378,43 +378,103 @@ type Function struct {
 	// Named is set when the arguments are a map of the Params by name
 	// (Heat's str_replace: `{template: …, params: …}`).
 	Named bool
-	// Result is the type of what the function returns, where the
-	// dialect's checks know it.
-	Result ExprType
+	// MinArgs overrides the number of arguments a call needs when the
+	// text asks for more than the non-optional parameters (`$and` takes
+	// two or more booleans); 0 means the non-optional parameters.
+	MinArgs int
+	// Result is what a call returns, where the function alone tells
+	// (ArgAny: it depends on the arguments or on the model).
+	Result ArgKind
+	// Subject is what a constraint operator or comparison tests: values of
+	// any type, or only those with an order, a length or text.
+	Subject Subject
+	// Op is what the function computes, for those validation evaluates
+	// on literal values (NotEvaluated for the others).
+	Op Op
 }
 
-// ExprType is the type of an expression's value, as far as the checks of
-// expressions (Variability4TOSCA, Heat) tell types apart.
-type ExprType uint8
+// Op is what an evaluable function computes.
+type Op uint8
 
 const (
-	AnyType ExprType = iota
-	BooleanType
-	NumberType
-	StringType
-	ListType
-	MapType
-	// RangeType is a list of two numbers `[lower, upper]`.
-	RangeType
+	NotEvaluated Op = iota
+	OpValue
+	OpAnd
+	OpOr
+	OpNot
+	OpXor
+	OpEqual
+	OpGreaterThan
+	OpGreaterOrEqual
+	OpLessThan
+	OpLessOrEqual
+	OpValidValues
+	OpMatches
+	OpHasPrefix
+	OpHasSuffix
+	OpContains
+	OpLength
 )
 
-func (t ExprType) String() string {
-	switch t {
-	case BooleanType:
-		return "a boolean"
-	case NumberType:
-		return "a number"
-	case StringType:
-		return "a string"
-	case ListType:
-		return "a list"
-	case MapType:
-		return "a map"
-	case RangeType:
-		return "a range [lower, upper]"
+// Subject is the values a constraint operator (or a comparison) applies to.
+type Subject uint8
+
+const (
+	AnyValues Subject = iota
+	// OrderedValues are values with an order (Primitive.Comparable).
+	OrderedValues
+	// SizedValues have a length: strings, bytes, lists, maps.
+	SizedValues
+	// TextValues are strings.
+	TextValues
+)
+
+var subjectNames = [...]string{AnyValues: "values", OrderedValues: "values with an order", SizedValues: "strings, lists and maps", TextValues: "strings"}
+
+func (s Subject) String() string { return subjectNames[s] }
+
+// Takes reports whether values of family p are of the subject. Complex
+// values are not judged (a processor may know how to measure them).
+func (s Subject) Takes(p Primitive) bool {
+	switch {
+	case p == NotPrimitive, s == AnyValues:
+		return true
+	case s == OrderedValues:
+		return p.Comparable()
+	case s == SizedValues:
+		return p.HasLength()
 	}
-	return "any value"
+	return p == PrimString
 }
+
+// ArgKind is the kind of value a function argument takes or a call returns.
+type ArgKind uint8
+
+const (
+	ArgAny ArgKind = iota
+	ArgString
+	ArgInteger
+	// ArgNumber is an integer, a float or a scalar-unit value.
+	ArgNumber
+	ArgBoolean
+	ArgList
+	ArgMap
+	ArgStringOrList
+	ArgListOrMap
+	// ArgCollection is a string, a list or a map: something with a length.
+	ArgCollection
+	ArgFloat
+	// ArgRange is a 1.x range.
+	ArgRange
+	ArgNil
+)
+
+var argKindNames = [...]string{ArgAny: "any value", ArgString: "a string", ArgInteger: "an integer",
+	ArgNumber: "a number", ArgBoolean: "a boolean", ArgList: "a list", ArgMap: "a map",
+	ArgStringOrList: "a string or a list", ArgListOrMap: "a list or a map", ArgCollection: "a string, a list or a map",
+	ArgFloat: "a float", ArgRange: "a range", ArgNil: "null"}
+
+func (k ArgKind) String() string { return argKindNames[k] }
 
 // Param is one function argument.
 type Param struct {
@@ -431,9 +491,27 @@ type Param struct {
 	Path bool
 	// Ends limits what the path leads to (empty: anything).
 	Ends []PathContext
-	// Type is what the argument must be, where the dialect's checks know it.
-	Type ExprType
-	// Optional marks an argument that may be left out (trailing, or a key
-	// of a Named function's map).
+	// Optional marks a parameter a call may leave out (with those after it).
 	Optional bool
+	// Kind is the kind of value the argument takes (ArgAny: any).
+	Kind ArgKind
+}
+
+// Arity is how many arguments a call takes: at least least, at most most
+// (-1: no limit). Calls whose first parameter is a TOSCA path count their
+// arguments with MatchArgs instead; their arity is (-1, -1).
+func (fn *Function) Arity() (least, most int) {
+	if fn.pathParam() != nil {
+		return -1, -1
+	}
+	for _, p := range fn.Params {
+		if !p.Optional {
+			least++
+		}
+	}
+	least = max(least, fn.MinArgs)
+	if fn.Variadic {
+		return least, -1
+	}
+	return least, len(fn.Params)
 }

@@ -135,6 +135,15 @@ func init() {
 			"For types derived from scalar-unit: a suffix appended to every unit symbol of `unit_symbol_map` (e.g. `m` after `k`, `c`, `M`)."),
 		key("unit_symbol_map", V2Final, mapV(),
 			"For types derived from scalar-unit: each unit symbol with the multiplier that converts it to the base unit."),
+		// The scalar types of the 2.0 drafts after CSD06 (derived from `scalar`).
+		key("data_type", V2Final, ref(DataType),
+			"For types derived from scalar: the type of the number, float (the default) or integer."),
+		key("units", V2Final, mapV(),
+			"For types derived from scalar: each unit symbol with the multiplier that converts it to the canonical unit."),
+		key("canonical_unit", V2Final, str(),
+			"For types derived from scalar: the unit values are converted to; one of `units`."),
+		key("prefixes", V2Final, mapV(),
+			"For types derived from scalar: prefixes (such as `k: 1000`) that may be written before any unit, with their multipliers."),
 	})
 
 	CapabilityTypeDef.Keys = keys(typeCommon(CapabilityType, "capability type"), []*Key{

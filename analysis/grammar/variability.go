@@ -53,67 +53,67 @@ var VariabilityExpressionDef = &Entity{
 var (
 	GetVariabilityInput = &Function{Name: "get_variability_input", In: V4T,
 		Doc:    "Returns the value of a variability input.",
-		Params: []Param{{Name: "input", Ref: VariabilityInput, Type: StringType, Doc: "The name of a variability input."}}}
+		Params: []Param{{Name: "input", Ref: VariabilityInput, Kind: ArgString, Doc: "The name of a variability input."}}}
 	GetVariabilityExpression = &Function{Name: "get_variability_expression", In: V4T,
 		Doc:    "Returns the value of a variability expression.",
-		Params: []Param{{Name: "expression", Ref: VariabilityExpression, Type: StringType, Doc: "The name of a variability expression."}}}
-	GetVariabilityCondition = &Function{Name: "get_variability_condition", In: V4T, Result: BooleanType,
+		Params: []Param{{Name: "expression", Ref: VariabilityExpression, Kind: ArgString, Doc: "The name of a variability expression."}}}
+	GetVariabilityCondition = &Function{Name: "get_variability_condition", In: V4T, Result: ArgBoolean,
 		Doc:    "Returns the value of a variability expression used as a condition: it must return a boolean.",
-		Params: []Param{{Name: "condition", Ref: VariabilityExpression, Type: StringType, Doc: "The name of a variability expression that returns a boolean."}}}
+		Params: []Param{{Name: "condition", Ref: VariabilityExpression, Kind: ArgString, Doc: "The name of a variability expression that returns a boolean."}}}
 )
 
-func typed(name string, t ExprType, doc string) Param { return Param{Name: name, Type: t, Doc: doc} }
+func typed(name string, t ArgKind, doc string) Param { return Param{Name: name, Kind: t, Doc: doc} }
 
 // The operators of a kind share their shape.
-func allOf(name string, t ExprType, result ExprType, doc string) *Function {
+func allOf(name string, t ArgKind, result ArgKind, doc string) *Function {
 	return &Function{Name: name, In: V4T, Variadic: true, Result: result, Doc: doc,
 		Params: []Param{typed("value", t, "An expression; repeat as needed.")}}
 }
 
 func comparison(name, doc string) *Function {
-	return &Function{Name: name, In: V4T, Result: BooleanType, Doc: doc,
-		Params: []Param{typed("a", NumberType, "A numeric expression."), typed("b", NumberType, "The value to compare with.")}}
+	return &Function{Name: name, In: V4T, Result: ArgBoolean, Doc: doc,
+		Params: []Param{typed("a", ArgNumber, "A numeric expression."), typed("b", ArgNumber, "The value to compare with.")}}
 }
 
 func lengthTest(name, doc string) *Function {
-	return &Function{Name: name, In: V4T, Result: BooleanType, Doc: doc,
-		Params: []Param{typed("value", AnyType, "A string or list."), typed("length", NumberType, "The length.")}}
+	return &Function{Name: name, In: V4T, Result: ArgBoolean, Doc: doc,
+		Params: []Param{typed("value", ArgAny, "A string or list."), typed("length", ArgNumber, "The length.")}}
 }
 
 // VariabilityOperators are the operators and functions of variability
 // expressions, with the argument and result types the seed gives them.
 var VariabilityOperators = []*Function{
 	// Boolean operators.
-	allOf("and", BooleanType, BooleanType, "True when every value is true."),
-	allOf("or", BooleanType, BooleanType, "True when at least one value is true."),
-	{Name: "not", In: V4T, Result: BooleanType, Doc: "The negation of its boolean argument (written without a list).",
-		Params: []Param{typed("condition", BooleanType, "The boolean expression to negate.")}},
-	allOf("xor", BooleanType, BooleanType, "True when exactly one value is true."),
+	allOf("and", ArgBoolean, ArgBoolean, "True when every value is true."),
+	allOf("or", ArgBoolean, ArgBoolean, "True when at least one value is true."),
+	{Name: "not", In: V4T, Result: ArgBoolean, Doc: "The negation of its boolean argument (written without a list).",
+		Params: []Param{typed("condition", ArgBoolean, "The boolean expression to negate.")}},
+	allOf("xor", ArgBoolean, ArgBoolean, "True when exactly one value is true."),
 	// Arithmetic operators.
-	allOf("add", NumberType, NumberType, "The sum of the values."),
-	allOf("sub", NumberType, NumberType, "The first value minus the others."),
-	allOf("mul", NumberType, NumberType, "The product of the values."),
-	allOf("div", NumberType, NumberType, "The first value divided by the others."),
-	{Name: "mod", In: V4T, Result: NumberType, Doc: "The remainder of dividing the first value by the second.",
-		Params: []Param{typed("dividend", NumberType, "The number to divide."), typed("divisor", NumberType, "The number to divide by.")}},
+	allOf("add", ArgNumber, ArgNumber, "The sum of the values."),
+	allOf("sub", ArgNumber, ArgNumber, "The first value minus the others."),
+	allOf("mul", ArgNumber, ArgNumber, "The product of the values."),
+	allOf("div", ArgNumber, ArgNumber, "The first value divided by the others."),
+	{Name: "mod", In: V4T, Result: ArgNumber, Doc: "The remainder of dividing the first value by the second.",
+		Params: []Param{typed("dividend", ArgNumber, "The number to divide."), typed("divisor", ArgNumber, "The number to divide by.")}},
 	// Intrinsic functions.
 	GetVariabilityInput,
 	GetVariabilityExpression,
 	GetVariabilityCondition,
-	allOf("concat", AnyType, StringType, "Concatenates the values into one string."),
-	{Name: "join", In: V4T, Result: StringType, Doc: "Joins a list of values with a delimiter.",
-		Params: []Param{typed("values", ListType, "The list of values."), typed("delimiter", StringType, "The text between the values.")}},
-	{Name: "token", In: V4T, Result: StringType, Doc: "Splits a value at a delimiter and returns the piece at an index.",
-		Params: []Param{typed("value", AnyType, "The value to split."), typed("delimiter", StringType, "The delimiter."),
-			typed("index", NumberType, "The zero-based index of the piece.")}},
+	allOf("concat", ArgAny, ArgString, "Concatenates the values into one string."),
+	{Name: "join", In: V4T, Result: ArgString, Doc: "Joins a list of values with a delimiter.",
+		Params: []Param{typed("values", ArgList, "The list of values."), typed("delimiter", ArgString, "The text between the values.")}},
+	{Name: "token", In: V4T, Result: ArgString, Doc: "Splits a value at a delimiter and returns the piece at an index.",
+		Params: []Param{typed("value", ArgAny, "The value to split."), typed("delimiter", ArgString, "The delimiter."),
+			typed("index", ArgNumber, "The zero-based index of the piece.")}},
 	// Constraint operators.
-	allOf("equal", AnyType, BooleanType, "True when all the values are equal."),
+	allOf("equal", ArgAny, ArgBoolean, "True when all the values are equal."),
 	comparison("greater_than", "True when the first value is greater than the second."),
 	comparison("greater_or_equal", "True when the first value is greater than or equal to the second."),
 	comparison("less_than", "True when the first value is less than the second."),
 	comparison("less_or_equal", "True when the first value is less than or equal to the second."),
-	{Name: "in_range", In: V4T, Result: BooleanType, Doc: "True when the value lies in `[lower, upper]`, bounds included.",
-		Params: []Param{typed("value", NumberType, "A numeric expression."), typed("range", RangeType, "The bounds `[lower, upper]`.")}},
+	{Name: "in_range", In: V4T, Result: ArgBoolean, Doc: "True when the value lies in `[lower, upper]`, bounds included.",
+		Params: []Param{typed("value", ArgNumber, "A numeric expression."), typed("range", ArgRange, "The bounds `[lower, upper]`.")}},
 	lengthTest("length", "True when the value has exactly the given length."),
 	lengthTest("min_length", "True when the value is at least the given length."),
 	lengthTest("max_length", "True when the value is at most the given length."),
@@ -121,20 +121,20 @@ var VariabilityOperators = []*Function{
 
 // ToscaExprType is the expression type of a value of a TOSCA primitive
 // data type (what a variability input of that type reads as).
-func ToscaExprType(dataType string) ExprType {
+func ToscaExprType(dataType string) ArgKind {
 	switch dataType {
 	case "integer", "float":
-		return NumberType
+		return ArgNumber
 	case "boolean":
-		return BooleanType
+		return ArgBoolean
 	case "string":
-		return StringType
+		return ArgString
 	case "list":
-		return ListType
+		return ArgList
 	case "map":
-		return MapType
+		return ArgMap
 	}
-	return AnyType
+	return ArgAny
 }
 
 // variabilityExpression is the value of a variability expression.

@@ -582,16 +582,3 @@ func (v *View) RequirementCapability(m Member) Decl {
 	}
 	return Decl{}
 }
-
-// EntrySchema is the schema of the entries of a list or map value defined
-// by def (a property definition or a schema), or an invalid Decl.
-func (v *View) EntrySchema(def Decl) Decl {
-	if !def.Valid() {
-		return Decl{}
-	}
-	if sub := v.Facts(def.Path).Sub(def.ID, grammar.KeyEntrySchema); sub != facts.None {
-		return Decl{def.Path, sub}
-	}
-	// A data type derived from list or map may give the schema itself.
-	return v.typeEntrySchema(v.TypeOf(def))
-}

@@ -32,6 +32,12 @@ type Program struct {
 	// typesNamed maps every type name of the snapshot to its declarations
 	// (see View.TypesNamed); nil until first asked.
 	typesNamed map[nameKey][]Decl
+	builtins   map[builtinKey]*grammar.BuiltinType
+	chains     map[Decl]chainEntry
+	// definitions are the definitions of each member along its chain,
+	// memberTypes the type the most derived of them names.
+	definitions map[definitionsKey][]Decl
+	memberTypes map[definitionsKey]Decl
 }
 
 func newProgram(gen uint64) *Program {
@@ -44,6 +50,11 @@ func newProgram(gen uint64) *Program {
 		visible:   map[lookupKey][]string{},
 		parents:   map[Decl]Decl{},
 		members:   map[memberKey][]Member{},
+		builtins:  map[builtinKey]*grammar.BuiltinType{},
+		chains:    map[Decl]chainEntry{},
+
+		definitions: map[definitionsKey][]Decl{},
+		memberTypes: map[definitionsKey]Decl{},
 	}
 }
 

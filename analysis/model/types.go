@@ -1,6 +1,8 @@
 package model
 
 import (
+	"slices"
+
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
 	"github.com/tosca-ls/tosca-ls/index/facts"
 )
@@ -22,10 +24,6 @@ func (v *View) FieldText(d Decl, key string) string {
 // Parent returns the type d derives from, resolved where d is declared
 // (not where it is used), or an invalid Decl.
 func (v *View) Parent(d Decl) Decl {
-	kind := v.Kind(d)
-	if !kind.IsType() {
-		return Decl{}
-	}
 	p := v.prog
 	p.mu.Lock()
 	if r, ok := p.parents[d]; ok {
@@ -33,6 +31,10 @@ func (v *View) Parent(d Decl) Decl {
 		return r
 	}
 	p.mu.Unlock()
+	kind := v.Kind(d)
+	if !kind.IsType() {
+		return Decl{}
+	}
 	var r Decl
 	if name := v.FieldText(d, grammar.KeyDerivedFrom); name != "" {
 		r = v.Lookup(d.Path, kind, name)
@@ -45,17 +47,36 @@ func (v *View) Parent(d Decl) Decl {
 
 // Chain returns d and its ancestors, most derived first. cyclic is set when
 // derived_from leads back into the chain (the chain stops there).
+// The chain is shared: callers must not modify it.
 func (v *View) Chain(d Decl) (chain []Decl, cyclic bool) {
+	p := v.prog
+	p.mu.Lock()
+	if c, ok := p.chains[d]; ok {
+		p.mu.Unlock()
+		return c.chain, c.cyclic
+	}
+	p.mu.Unlock()
+	start := d
 	seen := map[Decl]bool{}
 	for d.Valid() {
 		if seen[d] {
-			return chain, true
+			cyclic = true
+			break
 		}
 		seen[d] = true
 		chain = append(chain, d)
 		d = v.Parent(d)
 	}
-	return chain, false
+	chain = slices.Clip(chain)
+	p.mu.Lock()
+	p.chains[start] = chainEntry{chain, cyclic}
+	p.mu.Unlock()
+	return chain, cyclic
+}
+
+type chainEntry struct {
+	chain  []Decl
+	cyclic bool
 }
 
 // DerivesFrom reports whether d is base or derives from it.
@@ -180,17 +201,38 @@ func memberTypeKey(e *grammar.Entity) (string, grammar.RefKind) {
 // MemberType is the type a member's definition names, following the chain
 // of refinements up to the first definition that names one.
 func (v *View) MemberType(m Member) Decl {
+	key := definitionsKey{m.Definer, m.Section, m.Name}
+	p := v.prog
+	p.mu.Lock()
+	if t, ok := p.memberTypes[key]; ok {
+		p.mu.Unlock()
+		return t
+	}
+	p.mu.Unlock()
+	var found Decl
 	for _, t := range v.definitions(m) {
 		if d := v.TypeOf(t); d.Valid() {
-			return d
+			found = d
+			break
 		}
 	}
-	return Decl{}
+	p.mu.Lock()
+	p.memberTypes[key] = found
+	p.mu.Unlock()
+	return found
 }
 
 // definitions lists the definitions of a member along the chain of the
-// type that holds it, most derived first.
+// type that holds it, most derived first (shared: not to be modified).
 func (v *View) definitions(m Member) []Decl {
+	key := definitionsKey{m.Definer, m.Section, m.Name}
+	p := v.prog
+	p.mu.Lock()
+	if defs, ok := p.definitions[key]; ok {
+		p.mu.Unlock()
+		return defs
+	}
+	p.mu.Unlock()
 	chain, _ := v.Chain(m.Definer)
 	var out []Decl
 	for _, t := range chain {
@@ -199,9 +241,18 @@ func (v *View) definitions(m Member) []Decl {
 			out = append(out, Decl{t.Path, id})
 		}
 	}
+	out = slices.Clip(out)
+	p.mu.Lock()
+	p.definitions[key] = out
+	p.mu.Unlock()
 	return out
 }
 
+type definitionsKey struct {
+	definer       Decl
+	section, name string
+}
+
 // Definitions lists a member's definitions, most derived first (the member
-// itself, then the definitions it refines).
+// itself, then the definitions it refines), shared: not to be modified.
 func (v *View) Definitions(m Member) []Decl { return v.definitions(m) }

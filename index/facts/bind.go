@@ -515,6 +515,9 @@ func (b *binder) walkEntity(n *syntax.Node, e *grammar.Entity, c walkCtx) {
 		kc := inner
 		kc.key, kc.keyNode, kc.merged = w.k, w.p.Key, w.p.Merged
 		kc.refining = inner.refining || w.k.Refines
+		if w.p.Value.Kind == syntax.Null && !w.p.Merged {
+			b.nullKeyname(w.p, w.k)
+		}
 		b.walk(w.p.Value, w.k.Value, kc)
 		if sec := grammar.AssignedSection(e, w.k); sec != nil {
 			b.memberRefs(w.p, w.k, sec, inner)
@@ -524,6 +527,62 @@ func (b *binder) walkEntity(n *syntax.Node, e *grammar.Entity, c walkCtx) {
 	if id != Root {
 		b.closeEntity(id)
 	}
+}
+
+// nullKeyname reports a keyname written without a value: an error where
+// a name, a text, a number or a truth value goes (`type:`, `description:`),
+// a warning for a section left empty (`node_types:`), which only says
+// nothing. A value that may be anything (a default) may be null.
+func (b *binder) nullKeyname(p *syntax.Pair, k *grammar.Key) {
+	if b.quiet || k.Name == grammar.ToscaVersionKey || b.brokenLine(p.Key.Span.Start) {
+		return
+	}
+	switch k.Value.Kind {
+	case grammar.AnyValue:
+	case grammar.MapOfValue, grammar.MapValue, grammar.EntityValue:
+		b.report(p.Key.Span, diag.Warning, diag.WrongValueShape, fmt.Sprintf("`%s` has no value: give it a map or leave it out", k.Name))
+	case grammar.ListOfValue, grammar.ListValue, grammar.NamedListValue:
+		b.report(p.Key.Span, diag.Warning, diag.WrongValueShape, fmt.Sprintf("`%s` has no value: give it a list or leave it out", k.Name))
+	default:
+		b.report(p.Key.Span, diag.Error, diag.WrongValueShape, fmt.Sprintf("`%s` has no value: expected %s", k.Name, expectedScalar(k.Value)))
+	}
+}
+
+// brokenLine reports whether the line holding offset off has a YAML
+// syntax error: error recovery blanks what it cannot read, so a value
+// there is missing because it is broken, not left out.
+func (b *binder) brokenLine(off int) bool {
+	src := b.f.Src
+	start := strings.LastIndexByte(src[:off], '\n') + 1
+	end := strings.IndexByte(src[off:], '\n')
+	if end < 0 {
+		end = len(src)
+	} else {
+		end += off
+	}
+	for _, e := range b.tree.Errors {
+		if e.Span.Start <= end && e.Span.End >= start {
+			return true
+		}
+	}
+	return false
+}
+
+// expectedScalar names what a scalar keyname takes, for messages.
+func expectedScalar(v *grammar.Value) string {
+	switch v.Kind {
+	case grammar.BoolValue:
+		return "true or false"
+	case grammar.IntValue:
+		return "an integer"
+	case grammar.NumberValue:
+		return "a number"
+	case grammar.RangeValue:
+		return "a range such as [0, UNBOUNDED]"
+	case grammar.RefValue:
+		return "a " + v.Ref.String() + " name"
+	}
+	return "a string"
 }
 
 // holdsEntities reports whether the value of a keyname is recorded as
@@ -851,7 +910,7 @@ func isFunctionName(name string, v grammar.Versions) bool {
 // not the escaped literal `$$name` (§10.1). As a key it is a call with
 // arguments, as a string value a call without.
 func isCallString(s string, v grammar.Versions) bool {
-	return v.Has(grammar.V2Final) && len(s) > 1 && s[0] == '$' && s[1] != '$'
+	return v.Has(grammar.V2Final) && grammar.IsCallString(s)
 }
 
 // value stores n (and everything below it) as a Value, recording the
@@ -869,7 +928,7 @@ func (b *binder) fill(id ValueID, n *syntax.Node, c walkCtx) {
 	if _, walked := b.frames[n]; b.frames != nil && !walked {
 		b.frame(n, anyValue, c.key, c)
 	}
-	v := Value{Kind: n.Kind, Style: n.Style, Flow: n.Flow, Span: span(n.Span)}
+	v := Value{Kind: n.Kind, Style: n.Style, Flow: n.Flow, Tagged: n.Tag != "", Span: span(n.Span)}
 	switch n.Kind {
 	case syntax.Scalar:
 		if s := n.Span; s.Start < 0 || s.End > len(b.f.Src) || b.f.Src[s.Start:s.End] != n.Value {

@@ -130,7 +130,10 @@ type Value struct {
 	Kind  syntax.Kind
 	Style syntax.Style
 	Flow  bool
-	Span  Span
+	// Tagged is set for a value written with an explicit tag (`!!str 12`):
+	// its type is the tag's, not what its text looks like.
+	Tagged bool
+	Span   Span
 	// Children are Values[First : First+N]; a mapping stores key, value pairs.
 	First, N int32
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/tosca-ls/tosca-ls/analysis/model"
+	"github.com/tosca-ls/tosca-ls/analysis/validate"
 	"github.com/tosca-ls/tosca-ls/index"
 )
 
@@ -57,7 +58,7 @@ func OpenLarge(b *testing.B) (view *model.View, main string, src []byte) {
 	}
 	ws := index.NewWorkspace(index.Options{CacheDir: b.TempDir()})
 	ws.AddFolder(ctx, dir, nil)
-	engine := model.NewEngine()
+	engine := model.NewEngine(validate.Check)
 	view = engine.View(ws.SetOverlay(main, 1, src))
 	engine.Diagnostics(ctx, view, main)
 	return view, main, src

@@ -1,0 +1,221 @@
+package grammar
+
+import "strings"
+
+// The built-in data types: which families of values each version has and
+// how their literals are written (units, case rules). Deep validation
+// reads values against this table; the embedded profiles declare the same
+// names so that they resolve like any other type.
+
+// Primitive is the family of a built-in type: how its values are written.
+type Primitive uint8
+
+const (
+	// NotPrimitive is a complex data type (one with properties) or a type
+	// whose family is not known.
+	NotPrimitive Primitive = iota
+	PrimString
+	PrimInteger
+	PrimFloat
+	PrimBoolean
+	PrimBytes
+	PrimNil
+	PrimTimestamp
+	PrimVersion
+	// PrimRange is 1.x's (and the 2020 draft's) [lower, upper] of integers.
+	PrimRange
+	// PrimScalarUnit is a number with a unit: the scalar-unit types, and the
+	// `scalar` types of the later 2.0 drafts.
+	PrimScalarUnit
+	PrimList
+	PrimMap
+)
+
+var primitiveNames = [...]string{
+	NotPrimitive: "complex", PrimString: "string", PrimInteger: "integer", PrimFloat: "float",
+	PrimBoolean: "boolean", PrimBytes: "bytes", PrimNil: "nil", PrimTimestamp: "timestamp",
+	PrimVersion: "version", PrimRange: "range", PrimScalarUnit: "scalar-unit", PrimList: "list", PrimMap: "map",
+}
+
+func (p Primitive) String() string { return primitiveNames[p] }
+
+// Comparable reports whether values of the family have an order that
+// greater_than, in_range and $less_than may use: all but booleans, nulls,
+// bytes and collections (a 1.x range, or a complex type, may have an order
+// of its processor's own).
+func (p Primitive) Comparable() bool {
+	switch p {
+	case PrimBoolean, PrimNil, PrimBytes, PrimList, PrimMap:
+		return false
+	}
+	return true
+}
+
+// Numeric reports the families whose values are numbers.
+func (p Primitive) Numeric() bool { return p == PrimInteger || p == PrimFloat }
+
+// Kind is the kind of value a family's values are, as function results
+// tell them: strings, versions, timestamps, scalar units and bytes are all
+// written as strings; complex values are maps.
+func (p Primitive) Kind() ArgKind {
+	switch p {
+	case PrimString, PrimVersion, PrimTimestamp, PrimScalarUnit, PrimBytes:
+		return ArgString
+	case PrimInteger:
+		return ArgInteger
+	case PrimFloat:
+		return ArgFloat
+	case PrimBoolean:
+		return ArgBoolean
+	case PrimList:
+		return ArgList
+	case PrimMap, NotPrimitive:
+		return ArgMap
+	case PrimRange:
+		return ArgRange
+	case PrimNil:
+		return ArgNil
+	}
+	return ArgAny
+}
+
+// Fits reports whether a value of kind k (what a function returns) may be a
+// value of family p: an integer is a float, a number may be a scalar-unit
+// value, a list of two may be a range.
+func (k ArgKind) Fits(p Primitive) bool {
+	want := p.Kind()
+	switch k {
+	case ArgAny, want:
+		return true
+	case ArgNumber:
+		return want == ArgInteger || want == ArgFloat || want == ArgString
+	case ArgInteger:
+		return want == ArgFloat
+	case ArgList:
+		return want == ArgRange
+	case ArgStringOrList:
+		return want == ArgString || want == ArgList
+	}
+	return false
+}
+
+// HasLength reports the families `length`, `min_length` and `$length` apply to.
+func (p Primitive) HasLength() bool {
+	return p == PrimString || p == PrimList || p == PrimMap || p == PrimBytes
+}
+
+// Unit is a unit symbol of a scalar-unit type and the factor converting it
+// to the type's base unit.
+type Unit struct {
+	Symbol string
+	Factor float64
+}
+
+// BuiltinType is a type every file of versions In knows without an import.
+type BuiltinType struct {
+	Name string
+	In   Versions
+	Kind Primitive
+	// Units are the symbols of a concrete scalar-unit type.
+	Units []Unit
+	// UnitsAnyCase is set where the text says units may be written in any
+	// case (1.x and the 2020 draft); elsewhere another case is warned about.
+	UnitsAnyCase bool
+}
+
+// Unit symbol tables (TOSCA 1.3 §3.3.6.4–7, 2.0 CSD03 §4.4.2.4, CSD06 §9.1.2.2).
+var (
+	sizeUnits = []Unit{{"B", 1}, {"kB", 1e3}, {"KiB", 1 << 10}, {"MB", 1e6}, {"MiB", 1 << 20},
+		{"GB", 1e9}, {"GiB", 1 << 30}, {"TB", 1e12}, {"TiB", 1 << 40}}
+	timeUnits = []Unit{{"d", 86400}, {"h", 3600}, {"m", 60}, {"s", 1}, {"ms", 1e-3}, {"us", 1e-6}, {"ns", 1e-9}}
+	// The final 2.0 text shows scalar-unit.time with SI prefixes and
+	// non-SI units (§9.1.2.2.2) while still naming the 1.x units built
+	// in: both sets are accepted.
+	timeUnits20 = append(append([]Unit(nil), timeUnits...),
+		Unit{"μs", 1e-6}, Unit{"cs", 1e-2}, Unit{"ds", 1e-1}, Unit{"das", 10}, Unit{"hs", 100},
+		Unit{"ks", 1e3}, Unit{"Ms", 1e6}, Unit{"min", 60})
+	frequencyUnits = []Unit{{"Hz", 1}, {"kHz", 1e3}, {"MHz", 1e6}, {"GHz", 1e9}}
+	bitUnits       = []Unit{{"bps", 1}, {"Kbps", 1e3}, {"Kibps", 1 << 10}, {"Mbps", 1e6}, {"Mibps", 1 << 20},
+		{"Gbps", 1e9}, {"Gibps", 1 << 30}, {"Tbps", 1e12}, {"Tibps", 1 << 40}}
+	// 1.3 also has bytes per second, which makes case matter (bps, Bps).
+	bitrateUnits13 = append(append([]Unit(nil), bitUnits...),
+		Unit{"Bps", 8}, Unit{"KBps", 8e3}, Unit{"KiBps", 8 << 10}, Unit{"MBps", 8e6}, Unit{"MiBps", 8 << 20},
+		Unit{"GBps", 8e9}, Unit{"GiBps", 8 << 30}, Unit{"TBps", 8e12}, Unit{"TiBps", 8 << 40})
+)
+
+// BuiltinTypes lists the built-in types of each version. Final 2.0 has no
+// range and no size, frequency or bitrate units (§9.1); tosca-ls keeps the
+// 2020 draft's as fallbacks (see the profiles), so V2 has them here too.
+var BuiltinTypes = []*BuiltinType{
+	{Name: "string", In: All, Kind: PrimString},
+	{Name: "integer", In: All, Kind: PrimInteger},
+	{Name: "float", In: All, Kind: PrimFloat},
+	{Name: "boolean", In: All, Kind: PrimBoolean},
+	{Name: "bytes", In: V2, Kind: PrimBytes},
+	{Name: "null", In: V1x, Kind: PrimNil},
+	{Name: "nil", In: V2, Kind: PrimNil},
+	{Name: "timestamp", In: All, Kind: PrimTimestamp},
+	{Name: "version", In: All, Kind: PrimVersion},
+	{Name: "range", In: All, Kind: PrimRange},
+	{Name: "list", In: All, Kind: PrimList},
+	{Name: "map", In: All, Kind: PrimMap},
+	{Name: "scalar-unit", In: V2, Kind: PrimScalarUnit},
+	// `scalar` is the base of the scalar types of the 2.0 drafts after
+	// CSD06 (data_type, units, prefixes, canonical_unit).
+	{Name: "scalar", In: V2, Kind: PrimScalarUnit},
+	{Name: "scalar-unit.size", In: All, Kind: PrimScalarUnit, Units: sizeUnits, UnitsAnyCase: true},
+	{Name: "scalar-unit.time", In: V1x | V2Draft, Kind: PrimScalarUnit, Units: timeUnits, UnitsAnyCase: true},
+	{Name: "scalar-unit.time", In: V2Final, Kind: PrimScalarUnit, Units: timeUnits20},
+	{Name: "scalar-unit.frequency", In: All, Kind: PrimScalarUnit, Units: frequencyUnits, UnitsAnyCase: true},
+	{Name: "scalar-unit.bitrate", In: V1x, Kind: PrimScalarUnit, Units: bitrateUnits13},
+	{Name: "scalar-unit.bitrate", In: V2, Kind: PrimScalarUnit, Units: bitUnits, UnitsAnyCase: true},
+}
+
+// BuiltinNamed returns the built-in type called name in versions v, or nil.
+func BuiltinNamed(name string, v Versions) *BuiltinType {
+	for _, t := range BuiltinTypes {
+		if t.Name == name && t.In.Has(v) {
+			return t
+		}
+	}
+	return nil
+}
+
+// FindUnit finds a unit symbol in a table, exactly or else in another case.
+func FindUnit(units []Unit, symbol string) (u Unit, exact, found bool) {
+	for _, u := range units {
+		if u.Symbol == symbol {
+			return u, true, true
+		}
+	}
+	for _, u := range units {
+		if strings.EqualFold(u.Symbol, symbol) {
+			return u, false, true
+		}
+	}
+	return Unit{}, false, false
+}
+
+// Symbols lists the unit symbols of a table, for messages.
+func Symbols(units []Unit) []string {
+	out := make([]string, len(units))
+	for i, u := range units {
+		out[i] = u.Symbol
+	}
+	return out
+}
+
+// Keynames of user-defined scalar types: the scalar-unit form of the 2024
+// text (§9.1.2.2) and the `scalar` form of later drafts.
+const (
+	KeyDataValueType = "data_value_type"
+	KeyUnitSuffix    = "unit_suffix"
+	KeyUnitSymbolMap = "unit_symbol_map"
+	KeyDataType      = "data_type"
+	KeyUnits         = "units"
+	KeyPrefixes      = "prefixes"
+	KeyCanonicalUnit = "canonical_unit"
+)
+
+// Keyword of 1.x ranges: no upper bound.
+const KeywordUnbounded = "UNBOUNDED"

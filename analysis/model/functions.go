@@ -1,0 +1,40 @@
+package model
+
+import (
+	"sort"
+
+	"github.com/tosca-ls/tosca-ls/analysis/grammar"
+)
+
+// LookupFunction finds the definition of a custom function the file at
+// path calls (its name without the `$`): one of the file's own
+// `functions`, else one its imports bring, qualified by their namespaces
+// as types are. An invalid Decl when none defines it.
+func (v *View) LookupFunction(path, name string) Decl {
+	if d := v.Local(path, grammar.UserFunction, name); d.Valid() {
+		return d
+	}
+	var found Decl
+	v.walkImports(v.importTargets(path, name), func(s visit) bool {
+		found = v.Local(s.path, grammar.UserFunction, s.rest)
+		return found.Valid()
+	})
+	return found
+}
+
+// FunctionNames lists the custom functions visible in the file at path,
+// with the namespace prefixes they are reached with, sorted.
+func (v *View) FunctionNames(path string) []string {
+	set := map[string]bool{}
+	v.enumerate(path, func(prefix, file string) {
+		for _, n := range v.LocalNames(file, grammar.UserFunction) {
+			set[qualify(prefix, n)] = true
+		}
+	})
+	out := make([]string, 0, len(set))
+	for n := range set {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,345 @@
+package validate
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/tosca-ls/tosca-ls/analysis/diag"
+	"github.com/tosca-ls/tosca-ls/analysis/grammar"
+	"github.com/tosca-ls/tosca-ls/analysis/model"
+	"github.com/tosca-ls/tosca-ls/index/facts"
+)
+
+// Templates and what they assign: property and attribute values against
+// their definitions, required properties, fixed values, copies, group
+// members and policy targets.
+
+// abstractDirectives make a node template stand for a node found or
+// substituted elsewhere: its properties need not all be given.
+var abstractDirectives = []string{"select", "selectable", "substitute", "substitutable"}
+
+// template checks a node or relationship template, a group or a policy.
+func (c *checker) template(id facts.ID) {
+	e := c.f.Entity(id)
+	what := &subject{role: e.G.Name, name: e.Name}
+	t := c.typeOf(id)
+	if t.Valid() {
+		c.assignments(id, grammar.SectionProperties, c.memberOf(t, grammar.SectionProperties), what)
+		c.assignments(id, grammar.SectionAttributes, c.memberOf(t, grammar.SectionAttributes), what)
+		c.fixedAssigned(id, t, what)
+		c.requiredProperties(id, t, what)
+	}
+	c.copyOf(id)
+	switch e.G {
+	case grammar.NodeTemplateDef:
+		c.requirementCounts(id, t)
+	case grammar.GroupDef:
+		c.groupMembers(id, t)
+	case grammar.PolicyDef:
+		c.policyTargets(id, t)
+	}
+}
+
+// requiredProperties reports the required properties of t a template
+// gives no value (and no default exists for). Templates made with copy, and
+// node templates the orchestrator selects or substitutes, are exempt.
+func (c *checker) requiredProperties(id facts.ID, t model.Decl, what *subject) {
+	if !c.isComplete(t) || c.f.FieldValue(id, grammar.KeyCopy) != facts.NoValue {
+		return
+	}
+	for _, d := range c.f.Items(c.f.FieldValue(id, grammar.KeyDirectives)) {
+		if slices.Contains(abstractDirectives, c.f.Text(d)) {
+			return
+		}
+	}
+	e := c.f.Entity(id)
+	if c.unreadable(e.Span) {
+		return
+	}
+	given := c.f.FieldValue(id, grammar.SectionProperties)
+	// What the normative types require is a warning: their own examples
+	// leave some of it out (BlockStorage's name since 1.2).
+	var own, normative []model.Member
+	for _, m := range c.v.Members(t, grammar.SectionProperties) {
+		// A property of an unknown type is reported as such, not as missing.
+		if c.f.Get(given, m.Name) != facts.NoValue || !c.mustGive(m) || !c.v.MemberType(m).Valid() {
+			continue
+		}
+		if c.embedded(m.Origin.Path) {
+			normative = append(normative, m)
+		} else {
+			own = append(own, m)
+		}
+	}
+	c.missing(e.NameSpan, diag.Error, own, what, t)
+	c.missing(e.NameSpan, diag.Warning, normative, what, t)
+}
+
+// missing reports the required properties of type t a template leaves out.
+func (c *checker) missing(at facts.Span, sev diag.Severity, missing []model.Member, what *subject, t model.Decl) {
+	if len(missing) == 0 {
+		return
+	}
+	names := make([]string, len(missing))
+	for i, m := range missing {
+		names[i] = m.Name
+	}
+	msg := fmt.Sprintf("%s does not give the required property %s of %s %q, which has no default", what, quoteList(names), c.v.Kind(t), c.typeName(t))
+	if len(missing) > 1 {
+		msg = fmt.Sprintf("%s does not give the required properties %s of %s %q, which have no default", what, quoteList(names), c.v.Kind(t), c.typeName(t))
+	}
+	d := c.report(at, sev, diag.MissingRequiredValue, "%s", msg)
+	for _, m := range missing {
+		c.related(d, m.Def, m.Name+" is defined here")
+	}
+}
+
+// unreadable reports whether the binder could not read all of a span: a
+// misspelt keyname (`proprties`), a duplicate key or broken YAML in it, so
+// that what seems missing may only be misspelt.
+func (c *checker) unreadable(s facts.Span) bool {
+	for _, d := range c.f.Diags {
+		switch d.Code {
+		case diag.UnknownKeyname, diag.DuplicateKey, diag.YAMLSyntax:
+			if d.Span.Start >= s.Start && d.Span.Start <= s.End {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fixedAssigned reports values given to properties whose value their
+// definitions fix (2.0 `value`): a fixed value cannot be assigned (§9.3).
+func (c *checker) fixedAssigned(id facts.ID, t model.Decl, what *subject) {
+	for k := range c.f.Pairs(c.f.FieldValue(id, grammar.SectionProperties)) {
+		m, ok := c.v.Member(t, grammar.SectionProperties, c.f.Text(k))
+		if !ok {
+			continue
+		}
+		if at, fixed := c.fixedValue(m); fixed {
+			d := c.report(c.f.Value(k).Span, diag.Error, diag.InvalidRefinement, "property %q has a fixed value in %s %q: %s cannot assign it", m.Name, c.v.Kind(m.Definer), c.typeName(m.Definer), what)
+			c.related(d, at, "the value is fixed here")
+		}
+	}
+}
+
+// copyOf checks `copy`: the template copied must not itself be a copy.
+func (c *checker) copyOf(id facts.ID) {
+	fl, ok := c.f.Field(id, grammar.KeyCopy)
+	if !ok {
+		return
+	}
+	kind := c.f.Entity(id).G.Declares
+	src := c.v.Local(c.path, kind, c.f.Text(fl.Value))
+	if !src.Valid() || src.ID == id {
+		return // an unknown name is the model's
+	}
+	if _, isCopy := c.f.Field(src.ID, grammar.KeyCopy); isCopy {
+		d := c.report(c.f.Value(fl.Value).Span, diag.Error, diag.IncompatibleTarget, "%s %q is itself made with copy: copy a template that is not a copy", kind, c.v.Name(src))
+		c.related(d, src, c.v.Name(src)+" is defined here")
+	}
+}
+
+// capabilityAssignment checks the values a node template gives one of its
+// capabilities, against the capability's definitions and type.
+func (c *checker) capabilityAssignment(id facts.ID) {
+	e := c.f.Entity(id)
+	nt := c.typeOf(e.Parent)
+	m, ok := c.v.Member(nt, grammar.SectionCapabilities, e.Name)
+	if !ok {
+		return
+	}
+	holder := c.f.Entity(e.Parent)
+	what := &subject{role: "capability", name: e.Name, of: &subject{role: holder.G.Name, name: holder.Name}}
+	for _, section := range []string{grammar.SectionProperties, grammar.SectionAttributes} {
+		c.assignments(id, section, c.refinedMember(m, section), what)
+	}
+}
+
+// refinedMember returns a schemaOf for the members of section of the type
+// of member m (a capability, an interface), taking the refinements its
+// definitions write first (a capability definition refining a property of
+// its capability type).
+func (c *checker) refinedMember(m model.Member, section string) func(string) (schema, bool) {
+	defs := c.v.Definitions(m)
+	typ := c.v.MemberType(m)
+	return func(name string) (schema, bool) {
+		s, _ := c.entrySchema(defs, section, name)
+		if tm, ok := c.v.Member(typ, section, name); ok {
+			ts := c.memberSchema(tm)
+			s.defs = append(s.defs, ts.defs...)
+			if !s.typ.Valid() {
+				s.typ = ts.typ
+			}
+		}
+		return s, len(s.defs) > 0
+	}
+}
+
+// relationshipAssignment checks the values the relationship of a
+// requirement assignment is given, against its relationship type.
+func (c *checker) relationshipAssignment(id facts.ID) {
+	req := c.f.Entity(id).Parent
+	rel := c.requirementRelationship(req)
+	if !rel.Valid() {
+		return
+	}
+	what := &subject{role: "the relationship", of: &subject{role: "requirement", name: c.f.Entity(req).Name}}
+	for _, section := range []string{grammar.SectionProperties, grammar.SectionAttributes} {
+		c.assignments(id, section, c.memberOf(rel, section), what)
+	}
+}
+
+// requirementMember is the requirement definition a requirement assignment
+// of a node template assigns.
+func (c *checker) requirementMember(req facts.ID) (model.Member, bool) {
+	e := c.f.Entity(req)
+	nt := c.typeOf(e.Parent)
+	return c.v.Member(nt, grammar.SectionRequirements, e.Name)
+}
+
+// requirementRelationship is the relationship type of a requirement
+// assignment (its own, else its definition's).
+func (c *checker) requirementRelationship(req facts.ID) model.Decl {
+	m, _ := c.requirementMember(req)
+	return c.v.RequirementRelationship(c.path, req, m)
+}
+
+// artifact checks the property values of an artifact against its type.
+func (c *checker) artifact(id facts.ID) {
+	t := c.typeOf(id)
+	if !t.Valid() {
+		return
+	}
+	e := c.f.Entity(id)
+	c.assignments(id, grammar.SectionProperties, c.memberOf(t, grammar.SectionProperties), &subject{role: "artifact", name: e.Name})
+}
+
+// definition checks the default and fixed values of a property, attribute,
+// parameter, input or output definition against its type, and its
+// validation expression against the type it validates.
+func (c *checker) definition(id facts.ID) {
+	e := c.f.Entity(id)
+	s := c.defSchema(c.decl(id))
+	what := &subject{role: grammar.Singular(keyName(e)), name: e.Name}
+	if e.Name == "" {
+		what = &subject{role: e.G.Name}
+	}
+	for _, key := range []string{grammar.KeyDefault, grammar.KeyValue} {
+		if fl, ok := c.f.Field(id, key); ok {
+			c.value(fl.Value, s, &subject{role: "the " + key, of: what}, fl.KeySpan)
+		}
+	}
+	if v := c.f.FieldValue(id, grammar.KeyValidation); v != facts.NoValue {
+		c.validationTypes(v, c.kind(s.typ))
+	}
+}
+
+// keyName is the keyname an entity is the value (or an entry) of.
+func keyName(e *facts.Entity) string {
+	if e.Key == nil {
+		return ""
+	}
+	return e.Key.Name
+}
+
+// groupMembers checks that the members of a group are node templates of
+// the types its group type allows (`members`).
+func (c *checker) groupMembers(id facts.ID, t model.Decl) {
+	allowed, at := c.allowedTypes(t, grammar.KeyMembers, grammar.NodeType)
+	if len(allowed) == 0 {
+		return
+	}
+	for _, item := range c.f.Items(c.f.FieldValue(id, grammar.KeyMembers)) {
+		tmpl := c.v.Local(c.path, grammar.NodeTemplate, c.f.Text(item))
+		if !tmpl.Valid() {
+			continue // a group, or an unknown name the model reports
+		}
+		c.fits(item, tmpl, c.v.TypeOf(tmpl), allowed, at, "members of group type "+c.typeName(t))
+	}
+}
+
+// policyTargets checks that the targets of a policy are node templates or
+// groups of the types its policy type allows (`targets`).
+func (c *checker) policyTargets(id facts.ID, t model.Decl) {
+	nodeTypes, at := c.allowedTypes(t, grammar.KeyTargets, grammar.NodeType)
+	groupTypes, _ := c.allowedTypes(t, grammar.KeyTargets, grammar.GroupType)
+	if len(nodeTypes)+len(groupTypes) == 0 {
+		return
+	}
+	allowed := append(nodeTypes, groupTypes...)
+	for _, item := range c.f.Items(c.f.FieldValue(id, grammar.KeyTargets)) {
+		name := c.f.Text(item)
+		if tmpl := c.v.Local(c.path, grammar.NodeTemplate, name); tmpl.Valid() {
+			c.fits(item, tmpl, c.v.TypeOf(tmpl), allowed, at, "targets of policy type "+c.typeName(t))
+		} else if g := c.v.Local(c.path, grammar.Group, name); g.Valid() {
+			c.fits(item, g, c.v.TypeOf(g), allowed, at, "targets of policy type "+c.typeName(t))
+		}
+	}
+}
+
+// allowedTypes reads a list of type names (valid_target_types, members,
+// targets …) from the most derived type of t's chain that gives it, as
+// types of kind; at is where the list is written. None when no type of the
+// chain restricts, or a name does not resolve (then nothing is judged).
+func (c *checker) allowedTypes(t model.Decl, key string, kind grammar.RefKind) ([]model.Decl, model.Decl) {
+	k := allowedKey{t, key, kind}
+	if l, ok := c.allowed[k]; ok {
+		return l.types, l.at
+	}
+	types, at := c.readAllowed(t, key, kind)
+	c.allowed[k] = allowedList{types, at}
+	return types, at
+}
+
+type allowedKey struct {
+	t    model.Decl
+	key  string
+	kind grammar.RefKind
+}
+
+type allowedList struct {
+	types []model.Decl
+	at    model.Decl
+}
+
+func (c *checker) readAllowed(t model.Decl, key string, kind grammar.RefKind) (allowed []model.Decl, at model.Decl) {
+	chain, _ := c.v.Chain(t)
+	for _, d := range chain {
+		f := c.v.Facts(d.Path)
+		list := f.FieldValue(d.ID, key)
+		if list == facts.NoValue {
+			continue
+		}
+		for _, item := range f.Items(list) {
+			name := f.Text(item)
+			if a := c.v.Lookup(d.Path, kind, name); a.Valid() {
+				allowed = append(allowed, a)
+			} else if other := c.v.LookupOtherKind(d.Path, kind, name); !other.Valid() {
+				return nil, model.Decl{} // an unresolved name: the list is not known
+			}
+		}
+		return allowed, d
+	}
+	return nil, model.Decl{}
+}
+
+// fits reports a name (at value item) whose type is none of allowed.
+func (c *checker) fits(item facts.ValueID, named, typ model.Decl, allowed []model.Decl, at model.Decl, what string) {
+	if !c.isComplete(typ) {
+		return
+	}
+	for _, a := range allowed {
+		if c.v.DerivesFrom(typ, a) {
+			return
+		}
+	}
+	names := make([]string, len(allowed))
+	for i, a := range allowed {
+		names[i] = c.typeName(a)
+	}
+	d := c.report(c.f.Value(item).Span, diag.Error, diag.IncompatibleTarget, "%s %q is of type %q, which is none of the %s (%s)",
+		c.v.Kind(named), c.v.Name(named), c.typeName(typ), what, quoteList(names))
+	c.related(d, at, "the allowed types are listed here")
+}

@@ -1,0 +1,253 @@
+// Package validate is tosca-ls's deep validation: what an orchestrator
+// would reject once names resolve. Values against their data types
+// (primitives, scalar units, collections, complex types), constraint
+// clauses and validation expressions on literal values, requirements
+// against the capabilities and relationships they connect, interfaces,
+// operation outputs, function calls and their paths, and the rules of
+// groups, policies, workflows, substitution mappings and type refinement.
+//
+// It reads a file's facts and the model only (never another file's tree),
+// and runs as a model.Check: the engine memoises its result per file
+// content and export generation, so an edit re-validates the edited file
+// alone, unless it changes what other files see.
+//
+// Edit time is not deploy time: a required input without a value, a value
+// computed by a function whose result type is not known, a name a remote
+// import may explain are all fine. Where the texts are unclear it warns.
+package validate
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/tosca-ls/tosca-ls/analysis/diag"
+	"github.com/tosca-ls/tosca-ls/analysis/grammar"
+	"github.com/tosca-ls/tosca-ls/analysis/model"
+	"github.com/tosca-ls/tosca-ls/index/facts"
+	"github.com/tosca-ls/tosca-ls/index/syntax"
+)
+
+// Check reports the problems deep validation finds in the file at path.
+func Check(ctx context.Context, v *model.View, path string) []model.Diagnostic {
+	f := v.Facts(path)
+	if f == nil || f.Lang != grammar.TOSCA || f.Dialect == nil || !f.Dialect.Modelled {
+		return nil
+	}
+	c := &checker{
+		ctx:     ctx,
+		v:       v,
+		path:    path,
+		f:       f,
+		vers:    grammar.NarrowVersions(f.Versions, f.Form),
+		strict:  f.Versions.Has(grammar.V2),
+		kinds:   map[model.Decl]*kindInfo{},
+		types:   make(map[facts.ID]model.Decl, len(f.Entities)/4),
+		allowed: map[allowedKey]allowedList{},
+		sources: map[sourceKey]bool{},
+		bounds:  map[memberRef]bound{},
+
+		embeddedFiles: map[string]bool{},
+		complete:      map[model.Decl]bool{},
+		offered:       map[[2]model.Decl][]model.Member{},
+		callsByArgs:   make(map[facts.ValueID]*facts.Call, len(f.Calls)),
+
+		capabilityUses: map[capabilityUse]float64{},
+	}
+	for i := range f.Calls {
+		c.callsByArgs[f.Calls[i].Args] = &f.Calls[i]
+	}
+	c.run()
+	return c.out
+}
+
+// checker validates one file.
+type checker struct {
+	ctx  context.Context
+	v    *model.View
+	path string
+	f    *facts.Facts
+	// vers are the versions the file is read with (a 2.0 file narrowed to
+	// its form when it uses only one).
+	vers grammar.Versions
+	// strict is set for 2.0 files: TOSCA 2.0 forbids converting between
+	// YAML types (§9.1.1), which 1.x leaves unsaid (a warning there).
+	strict bool
+	// kinds memoises how each data type reads literals, types the types
+	// entities of the file name.
+	kinds map[model.Decl]*kindInfo
+	types map[facts.ID]model.Decl
+	// inputRefs indexes the input reference of each get_input call.
+	inputRefs map[*facts.Call]int
+	// allowed memoises allowedTypes, complete the completeness of chains,
+	// offered the capabilities of a node type of a capability type,
+	// sources whether a capability accepts a source node type.
+	allowed map[allowedKey]allowedList
+	sources map[sourceKey]bool
+	// bounds memoises the upper bounds of requirements, embeddedFiles
+	// which files are embedded profiles.
+	bounds        map[memberRef]bound
+	embeddedFiles map[string]bool
+	complete      map[model.Decl]bool
+	offered       map[[2]model.Decl][]model.Member
+	// capabilityUses counts the relationships made to each capability.
+	capabilityUses map[capabilityUse]float64
+	// callsByArgs indexes the file's calls by their arguments.
+	callsByArgs map[facts.ValueID]*facts.Call
+	out         []model.Diagnostic
+}
+
+func (c *checker) run() {
+	c.names()
+	for id := range c.f.Entities {
+		if id%256 == 0 && c.ctx.Err() != nil {
+			return
+		}
+		c.entity(facts.ID(id))
+	}
+	c.calls()
+	c.malformedCalls()
+	c.artifactFiles()
+	c.repositories()
+}
+
+// entity validates one entity of the file, by what it is.
+func (c *checker) entity(id facts.ID) {
+	e := c.f.Entity(id)
+	switch e.G {
+	case grammar.NodeTemplateDef, grammar.RelationshipTemplateDef, grammar.GroupDef, grammar.PolicyDef:
+		c.template(id)
+	case grammar.CapabilityAssign:
+		c.capabilityAssignment(id)
+	case grammar.RequirementAssign:
+		c.requirementAssignment(id)
+	case grammar.RequirementRelationshipAssign:
+		c.relationshipAssignment(id)
+	case grammar.InterfaceAssign:
+		c.interfaceAssignment(id)
+	case grammar.ArtifactDef:
+		c.artifact(id)
+	case grammar.InputDef, grammar.OutputDef, grammar.ParameterDef, grammar.PropertyDef, grammar.AttributeDef:
+		c.definition(id)
+	case grammar.SchemaDef:
+		c.schemaDefinition(id)
+	case grammar.DataTypeDef:
+		c.dataType(id)
+	case grammar.ConstraintClause:
+		c.constraintClause(id)
+	case grammar.NodeFilterDef:
+		c.nodeFilter(id)
+	case grammar.WorkflowDef:
+		c.workflow(id)
+	case grammar.TriggerDef:
+		c.trigger(id)
+	case grammar.ActivityDef:
+		c.activity(id)
+	case grammar.SubstitutionMappingsDef:
+		c.substitution(id)
+	case grammar.OperationDef, grammar.NotificationDef, grammar.OperationAssign, grammar.NotificationAssign:
+		c.operationOutputs(id)
+	}
+	if e.G != nil && e.G.Declares.IsType() {
+		c.refinements(id)
+	}
+}
+
+// report adds a diagnostic of the file.
+func (c *checker) report(s facts.Span, sev diag.Severity, code, format string, args ...any) *model.Diagnostic {
+	c.out = append(c.out, model.Diagnostic{Path: c.path, Span: s.Text(), Severity: sev, Code: code, Message: fmt.Sprintf(format, args...)})
+	return &c.out[len(c.out)-1]
+}
+
+// mismatch reports a value of the wrong YAML type that a lenient processor
+// could still read (`12` where a string goes): an error in 2.0, which
+// forbids the conversion, a warning in 1.x.
+func (c *checker) mismatch(s facts.Span, format string, args ...any) *model.Diagnostic {
+	sev := diag.Warning
+	if c.strict {
+		sev = diag.Error
+	}
+	return c.report(s, sev, diag.WrongValueType, format, args...)
+}
+
+// related points a diagnostic at the declaration that explains it.
+func (c *checker) related(d *model.Diagnostic, decl model.Decl, what string) {
+	if decl.Valid() {
+		d.Related = append(d.Related, model.Related{Location: c.v.Location(decl), Message: what})
+	}
+}
+
+// suggest adds "did you mean" to a diagnostic about name.
+func suggest(d *model.Diagnostic, name string, names []string) {
+	d.Suggestions = diag.Suggest(name, names)
+	if len(d.Suggestions) > 0 {
+		d.Message += fmt.Sprintf("; did you mean %q?", d.Suggestions[0])
+	}
+}
+
+// decl is entity id of the file as a declaration.
+func (c *checker) decl(id facts.ID) model.Decl { return model.Decl{Path: c.path, ID: id} }
+
+// typeOf is the type entity id of the file names (memoised: a template's
+// type is asked for by each of its assignments).
+func (c *checker) typeOf(id facts.ID) model.Decl {
+	t, ok := c.types[id]
+	if !ok {
+		t = c.v.TypeOf(c.decl(id))
+		c.types[id] = t
+	}
+	return t
+}
+
+// text is the source text of a span of the file.
+func (c *checker) text(s facts.Span) string { return c.f.Src[s.Start:s.End] }
+
+// isComplete reports whether t's derivation chain is fully known: members
+// (and what they allow) may come from an ancestor nobody can see.
+func (c *checker) isComplete(t model.Decl) bool {
+	if !t.Valid() {
+		return false
+	}
+	ok, known := c.complete[t]
+	if !known {
+		ok = c.v.ChainComplete(t)
+		c.complete[t] = ok
+	}
+	return ok
+}
+
+// callAt is the call whose arguments are value id of the file, or nil.
+func (c *checker) callAt(id facts.ValueID) *facts.Call {
+	val := c.f.Value(id)
+	if val == nil || val.Kind != syntax.Mapping || val.N != 2 {
+		return nil
+	}
+	return c.callsByArgs[facts.ValueID(val.First+1)]
+}
+
+// typeName is how messages name a type.
+func (c *checker) typeName(t model.Decl) string {
+	if n := c.v.Name(t); n != "" {
+		return n
+	}
+	return "?"
+}
+
+// memberNames lists the names of a section's members of a type, for
+// suggestions.
+func (c *checker) memberNames(t model.Decl, section string) []string {
+	var out []string
+	for _, m := range c.v.Members(t, section) {
+		out = append(out, m.Name)
+	}
+	return out
+}
+
+// quoteList quotes names for messages.
+func quoteList(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = fmt.Sprintf("%q", n)
+	}
+	return strings.Join(q, ", ")
+}

@@ -1,0 +1,248 @@
+package validate
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tosca-ls/tosca-ls/analysis/diag"
+	"github.com/tosca-ls/tosca-ls/analysis/grammar"
+	"github.com/tosca-ls/tosca-ls/analysis/model"
+	"github.com/tosca-ls/tosca-ls/index/facts"
+	"github.com/tosca-ls/tosca-ls/index/syntax"
+)
+
+// value checks value id of the file against schema s. what names the value
+// in messages (`property "port"`); key is where a missing field of a
+// complex value is reported (the key holding the value).
+func (c *checker) value(id facts.ValueID, s schema, what *subject, key facts.Span) {
+	val := c.f.Value(id)
+	if val == nil || !s.valid() {
+		return
+	}
+	if call := c.callAt(id); call != nil {
+		c.result(call, s, what)
+		return
+	}
+	if c.callString(id) {
+		return // a call without arguments: its value is not known here
+	}
+	k := c.kind(s.typ)
+	if k == nil {
+		return
+	}
+	t, p, ok := literal(c.f, id, k, c.vers)
+	if !ok {
+		at := val.Span
+		if at.Start == at.End {
+			at = key // `port:` with nothing: the key says where
+		}
+		if p.msg != "" && !c.brokenLine(at) {
+			c.typeProblem(at, p, what)
+		}
+		return
+	}
+	switch {
+	case k.prim == grammar.PrimList:
+		if es, ok := c.sub(s, grammar.KeyEntrySchema); ok {
+			for i, item := range c.f.Items(id) {
+				c.value(item, es, &subject{role: "entry", index: i, indexed: true, of: what}, c.f.Value(item).Span)
+			}
+		}
+	case k.prim == grammar.PrimMap:
+		c.mapEntries(id, s, what)
+	case k.prim == grammar.NotPrimitive:
+		c.fields(id, s.typ, what, key)
+	}
+	c.constraints(t, s, val.Span, what)
+}
+
+// brokenLine reports whether a line a span starts on has a YAML syntax
+// error: error recovery blanks what it cannot read, so a value there may
+// be broken rather than wrong.
+func (c *checker) brokenLine(s facts.Span) bool {
+	src := c.f.Src
+	start := uint32(strings.LastIndexByte(src[:s.Start], '\n') + 1)
+	end := uint32(len(src))
+	if i := strings.IndexByte(src[s.Start:], '\n'); i >= 0 {
+		end = s.Start + uint32(i)
+	}
+	for _, d := range c.f.Diags {
+		if d.Code == diag.YAMLSyntax && d.Span.Start <= end && d.Span.End >= start {
+			return true
+		}
+	}
+	return false
+}
+
+// subject names a value in messages, spelled out only when a problem is
+// reported: `entry 2 of property "ports" of node template "app"`.
+type subject struct {
+	// role is what the value is ("property", "entry", "the default" …),
+	// name or index which one.
+	role    string
+	name    string
+	index   int
+	indexed bool
+	of      *subject
+}
+
+func (s *subject) String() string {
+	var b strings.Builder
+	for x := s; x != nil; x = x.of {
+		if x != s {
+			b.WriteString(" of ")
+		}
+		b.WriteString(x.role)
+		switch {
+		case x.indexed:
+			fmt.Fprintf(&b, " %d", x.index)
+		case x.name != "":
+			fmt.Fprintf(&b, " %q", x.name)
+		}
+	}
+	return b.String()
+}
+
+// typeProblem reports a value that is not of its type.
+func (c *checker) typeProblem(s facts.Span, p problem, what *subject) {
+	if p.part.End > 0 {
+		s = p.part
+	}
+	msg := p.msg + " (" + what.String() + ")"
+	var d *model.Diagnostic
+	switch {
+	case p.null:
+		// `port:` left empty: not given yet rather than wrong.
+		d = c.report(s, diag.Warning, diag.WrongValueType, "%s", msg)
+	case p.lenient:
+		d = c.mismatch(s, "%s", msg)
+	default:
+		d = c.report(s, diag.Error, diag.WrongValueType, "%s", msg)
+	}
+	d.Suggestions = p.suggestions
+}
+
+// mapEntries checks the keys of a map value against its key schema (strings
+// when there is none) and its entries against its entry schema.
+func (c *checker) mapEntries(id facts.ValueID, s schema, what *subject) {
+	ks, typedKeys := c.sub(s, grammar.KeyKeySchema)
+	es, typedEntries := c.sub(s, grammar.KeyEntrySchema)
+	for k, v := range c.f.Pairs(id) {
+		name := c.f.Text(k)
+		if typedKeys {
+			c.value(k, ks, &subject{role: "key", name: name, of: what}, c.f.Value(k).Span)
+		} else if kind := yamlKind(c.f, k); kind != grammar.YAMLString {
+			c.mismatch(c.f.Value(k).Span, "the key %s is %s: the keys of %s are strings", name, kind, what)
+		}
+		if typedEntries {
+			c.value(v, es, &subject{role: "entry", name: name, of: what}, c.f.Value(k).Span)
+		}
+	}
+}
+
+// fields checks the fields of a value of complex type t: each must be a
+// property of t, of that property's type; required ones must be there.
+func (c *checker) fields(id facts.ValueID, t model.Decl, what *subject, key facts.Span) {
+	given := map[string]bool{}
+	for k, v := range c.f.Pairs(id) {
+		name := c.f.Text(k)
+		given[name] = true
+		m, ok := c.v.Member(t, grammar.SectionProperties, name)
+		if !ok {
+			d := c.report(c.f.Value(k).Span, diag.Error, diag.UnknownMember, "data type %q has no property named %q (%s)", c.typeName(t), name, what)
+			suggest(d, name, c.memberNames(t, grammar.SectionProperties))
+			c.related(d, t, c.typeName(t)+" is defined here")
+			continue
+		}
+		c.value(v, c.memberSchema(m), &subject{role: "field", name: name, of: what}, c.f.Value(k).Span)
+	}
+	for _, m := range c.v.Members(t, grammar.SectionProperties) {
+		if !given[m.Name] && c.mustGive(m) {
+			sev := diag.Error
+			if c.embedded(m.Origin.Path) {
+				sev = diag.Warning // as for templates: the normative types require more than their examples give
+			}
+			d := c.report(key, sev, diag.MissingRequiredValue, "%s lacks the required field %q of data type %q, which has no default", what, m.Name, c.typeName(t))
+			c.related(d, m.Def, m.Name+" is defined here")
+		}
+	}
+}
+
+// mustGive reports whether a property member must be given a value: it is
+// required (the default) and none of its definitions gives a default or a
+// fixed value.
+func (c *checker) mustGive(m model.Member) bool {
+	required := true
+	for _, d := range c.v.Definitions(m) {
+		f := c.v.Facts(d.Path)
+		e := f.Entity(d.ID)
+		if e == nil || e.G == grammar.AttributeDef {
+			return false
+		}
+		if e.Short {
+			return false // the short notation gives a fixed value
+		}
+		if _, ok := f.Field(d.ID, grammar.KeyDefault); ok {
+			return false
+		}
+		if _, ok := f.Field(d.ID, grammar.KeyValue); ok {
+			return false
+		}
+		if txt := f.FieldText(d.ID, grammar.KeyRequired); txt != "" && required {
+			b, _ := grammar.BooleanLiteral(txt, grammar.All)
+			required = b
+		}
+	}
+	return required
+}
+
+// fixedValue returns the definition of a member that fixes its value (2.0
+// `value`, or a refinement in the short notation), if any.
+func (c *checker) fixedValue(m model.Member) (model.Decl, bool) {
+	for _, d := range c.v.Definitions(m) {
+		f := c.v.Facts(d.Path)
+		e := f.Entity(d.ID)
+		if e == nil {
+			continue
+		}
+		if _, ok := f.Field(d.ID, grammar.KeyValue); ok || e.Short && e.G == grammar.PropertyDef {
+			return d, true
+		}
+	}
+	return model.Decl{}, false
+}
+
+// callString reports a final 2.0 call without arguments written as a
+// string (`$node_index`).
+func (c *checker) callString(id facts.ValueID) bool {
+	val := c.f.Value(id)
+	if val == nil || val.Kind != syntax.Scalar || !c.f.Versions.Has(grammar.V2Final) {
+		return false
+	}
+	return grammar.IsCallString(c.f.Text(id))
+}
+
+// assignments checks a map of values (a template's properties or
+// attributes) against the members of section of type t, or of the
+// definitions schemaOf finds.
+func (c *checker) assignments(owner facts.ID, section string, schemaOf func(name string) (schema, bool), what *subject) {
+	for k, v := range c.f.Pairs(c.f.FieldValue(owner, section)) {
+		name := c.f.Text(k)
+		s, ok := schemaOf(name)
+		if !ok {
+			continue // unknown names are the model's unknown-member
+		}
+		c.value(v, s, &subject{role: grammar.Singular(section), name: name, of: what}, c.f.Value(k).Span)
+	}
+}
+
+// memberOf returns a schemaOf for the members of section of type t.
+func (c *checker) memberOf(t model.Decl, section string) func(string) (schema, bool) {
+	return func(name string) (schema, bool) {
+		m, ok := c.v.Member(t, section, name)
+		if !ok {
+			return schema{}, false
+		}
+		return c.memberSchema(m), true
+	}
+}

@@ -1,0 +1,1 @@
+# implementation placeholder for the fixture
