@@ -324,7 +324,7 @@ func (c *checker) operator(fl facts.Field, k *kindInfo) {
 			if p.lenient && !c.strict {
 				sev = diag.Warning // a conversion 1.x leaves unsaid
 			}
-			c.report(c.f.Value(id).Span, sev, diag.InvalidConstraint, "the operand of `%s` must be a %s value: %s", op, k.name, p.msg)
+			c.report(c.f.Value(id).Span, sev, diag.InvalidConstraint, "the operand of `%s` must be a value of type %s: %s", op, k.name, p.msg)
 		}
 	}
 	if fn := grammar.ConstraintOperatorNamed(op, grammar.All); fn != nil && !fn.Subject.Takes(k.prim) {

@@ -7,6 +7,7 @@ import (
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
 	"github.com/tosca-ls/tosca-ls/analysis/model"
 	"github.com/tosca-ls/tosca-ls/index/facts"
+	"github.com/tosca-ls/tosca-ls/index/syntax"
 )
 
 // Node filters, workflows, substitution mappings and repositories.
@@ -82,6 +83,10 @@ func (c *checker) filteredCapability(id facts.ID, t model.Decl) model.Decl {
 // t and the clauses' operands are values of its type.
 func (c *checker) propertyFilter(id facts.ID, t model.Decl) {
 	e := c.f.Entity(id)
+	if e.Name == "" && isCollectionKey(c.text(e.NameSpan)) {
+		c.propertyPathFilter(id, t)
+		return
+	}
 	m, ok := c.v.Member(t, grammar.SectionProperties, e.Name)
 	if !ok {
 		// A warning: the node selected may be of a type derived from t.
@@ -91,6 +96,36 @@ func (c *checker) propertyFilter(id facts.ID, t model.Decl) {
 		return
 	}
 	if k := c.kind(c.v.MemberType(m)); k != nil {
+		c.clauseOperands(id, k)
+	}
+}
+
+// propertyPathFilter checks a filter on a property inside a complex
+// property (seed 003: `[ virtual_cpu, virtual_cpu_pinning, policy ]:`):
+// the first name is a property of t, each next one a property of the data
+// type of the one before; the clauses fit the last one's type.
+func (c *checker) propertyPathFilter(id facts.ID, t model.Decl) {
+	key := c.f.Entity(id).NameSpan
+	path := syntax.Parse([]byte(c.text(key))).Root()
+	if path == nil || path.Kind != syntax.Sequence || len(path.Items) == 0 {
+		return
+	}
+	owner := t
+	for _, seg := range path.Items {
+		m, ok := c.v.Member(owner, grammar.SectionProperties, seg.Value)
+		if !ok || seg.Kind != syntax.Scalar {
+			at := facts.Span{Start: key.Start + uint32(seg.Span.Start), End: key.Start + uint32(seg.Span.End)}
+			d := c.report(at, diag.Warning, diag.UnknownPathName, "%s %q has no property named %q", c.v.Kind(owner), c.typeName(owner), seg.Value)
+			suggest(d, seg.Value, c.memberNames(owner, grammar.SectionProperties))
+			c.related(d, owner, c.typeName(owner)+" is defined here")
+			return
+		}
+		owner = c.v.MemberType(m)
+		if !c.isComplete(owner) {
+			return
+		}
+	}
+	if k := c.kind(owner); k != nil {
 		c.clauseOperands(id, k)
 	}
 }
