@@ -22,14 +22,14 @@ func (r *request) resourceTypeItems(present map[string]bool) {
 		seen := map[string]bool{}
 		for i := range f.Refs {
 			ref := &f.Refs[i]
-			if ref.Kind != grammar.HeatResourceType || seen[ref.Name] || !strings.Contains(ref.Name, "::") {
+			if ref.Kind != grammar.HeatResourceType || seen[f.RefName(ref)] || !strings.Contains(f.RefName(ref), "::") {
 				continue
 			}
 			if path == r.u.Path && ref.Span.Text().Contains(r.off) {
 				continue
 			}
-			seen[ref.Name] = true
-			users[ref.Name]++
+			seen[f.RefName(ref)] = true
+			users[f.RefName(ref)]++
 		}
 	}
 	names := make([]string, 0, len(users))

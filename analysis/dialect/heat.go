@@ -208,11 +208,11 @@ func (c *checker) group(id facts.ID, seen map[string]string) {
 		if r.Entity != id || r.Kind != grammar.HeatParameter {
 			continue
 		}
-		if other, dup := seen[r.Name]; dup {
-			c.report(r.Span, diag.Error, diag.DuplicateName, fmt.Sprintf("parameter %q is already in group %q: a parameter belongs to one group", r.Name, other))
+		if other, dup := seen[c.f.RefName(r)]; dup {
+			c.report(r.Span, diag.Error, diag.DuplicateName, fmt.Sprintf("parameter %q is already in group %q: a parameter belongs to one group", c.f.RefName(r), other))
 			continue
 		}
-		seen[r.Name] = label
+		seen[c.f.RefName(r)] = label
 	}
 }
 

@@ -25,9 +25,9 @@ func (fx *fixer) importFixes(d model.Diagnostic) []Action {
 	if r == nil {
 		return nil
 	}
-	prefix, local := "", r.Name
-	if i := strings.LastIndex(r.Name, ":"); i > 0 {
-		prefix, local = r.Name[:i], r.Name[i+1:]
+	prefix, local := "", fx.u.Facts.RefName(r)
+	if i := strings.LastIndex(fx.u.Facts.RefName(r), ":"); i > 0 {
+		prefix, local = fx.u.Facts.RefName(r)[:i], fx.u.Facts.RefName(r)[i+1:]
 	}
 	target := fx.unquoted(d.Span)
 	var out []Action
@@ -35,7 +35,7 @@ func (fx *fixer) importFixes(d model.Diagnostic) []Action {
 	for _, decl := range fx.declarations(local, typeKinds(r.Kind)) {
 		if names := fx.v.NamesOf(fx.path, decl); len(names) > 0 {
 			for _, n := range names {
-				if n == r.Name || offered[n] || slices.Contains(d.Suggestions, n) {
+				if n == fx.u.Facts.RefName(r) || offered[n] || slices.Contains(d.Suggestions, n) {
 					continue
 				}
 				offered[n] = true

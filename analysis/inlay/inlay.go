@@ -114,9 +114,9 @@ func (c *collector) inputDefaults() {
 		def, ok := inf.Field(input.ID, grammar.KeyDefault)
 		if !ok {
 			if inf.FieldText(input.ID, grammar.KeyRequired) == "false" {
-				c.add(end, InputDefault, "optional, no default", "The input "+r.Name+" is optional and has no default value.")
+				c.add(end, InputDefault, "optional, no default", "The input "+f.RefName(r)+" is optional and has no default value.")
 			} else {
-				c.add(end, InputDefault, "required, no default", "The input "+r.Name+" has no default value: it must be given at deployment.")
+				c.add(end, InputDefault, "required, no default", "The input "+f.RefName(r)+" has no default value: it must be given at deployment.")
 			}
 			continue
 		}
@@ -129,7 +129,7 @@ func (c *collector) inputDefaults() {
 		if val == facts.NoValue {
 			continue
 		}
-		c.add(end, InputDefault, "= "+valueLabel(inf, val), "The default value of the input "+r.Name+".")
+		c.add(end, InputDefault, "= "+valueLabel(inf, val), "The default value of the input "+f.RefName(r)+".")
 	}
 }
 

@@ -31,7 +31,7 @@ const (
 func (v *View) ArtifactFile(path string, r *facts.Ref) (target string, status ArtifactStatus) {
 	snap := v.Snap
 	f := v.Facts(path)
-	name := strings.TrimSpace(r.Name)
+	name := strings.TrimSpace(v.Facts(path).RefName(r))
 	if f == nil || name == "" || strings.ContainsAny(name, "\n\r") {
 		return "", ArtifactUnchecked
 	}

@@ -22,10 +22,10 @@ func TestArtifactFile(t *testing.T) {
 			continue
 		}
 		_, status := v.ArtifactFile(main, r)
-		if status != want[r.Name] {
-			t.Errorf("%s: status %d, want %d", r.Name, status, want[r.Name])
+		if status != want[f.RefName(r)] {
+			t.Errorf("%s: status %d, want %d", f.RefName(r), status, want[f.RefName(r)])
 		}
-		delete(want, r.Name)
+		delete(want, f.RefName(r))
 	}
 	if len(want) > 0 {
 		t.Errorf("no references to %v", want)

@@ -283,8 +283,8 @@ func (c *checker) references() {
 			c.member(i, r)
 		case r.Kind == grammar.CapabilityTypeOrName:
 			c.capability(i, r)
-		case r.Kind == grammar.ModelableEntity && grammar.IsEntityKeyword(r.Name),
-			r.Kind == grammar.Repository, grammar.IsBuiltin(r.Kind, r.Name):
+		case r.Kind == grammar.ModelableEntity && grammar.IsEntityKeyword(c.f.RefName(r)),
+			r.Kind == grammar.Repository, grammar.IsBuiltin(r.Kind, c.f.RefName(r)):
 			// Keywords stand for templates; repositories are checked where imports use them.
 		default:
 			c.reference(i, r)
@@ -306,10 +306,10 @@ func (c *checker) reference(i int, r *facts.Ref) {
 		allLocal = allLocal && !k.IsType()
 	}
 	if allTypes {
-		c.unknownType(r.Span, r.Name, kinds[0])
+		c.unknownType(r.Span, c.f.RefName(r), kinds[0])
 		return
 	}
-	if !allLocal && c.v.Muted(c.path, r.Name) {
+	if !allLocal && c.v.Muted(c.path, c.f.RefName(r)) {
 		return
 	}
 	var names, what []string
@@ -321,8 +321,8 @@ func (c *checker) reference(i int, r *facts.Ref) {
 			names = append(names, c.v.LocalNames(c.path, k)...)
 		}
 	}
-	d := c.report(r.Span, diag.Error, diag.UnknownName, fmt.Sprintf("no %s named %q", strings.Join(what, " or "), r.Name))
-	suggestInto(d, r.Name, names)
+	d := c.report(r.Span, diag.Error, diag.UnknownName, fmt.Sprintf("no %s named %q", strings.Join(what, " or "), c.f.RefName(r)))
+	suggestInto(d, c.f.RefName(r), names)
 }
 
 func suggestInto(d *Diagnostic, name string, names []string) {
@@ -352,19 +352,19 @@ func (c *checker) capability(i int, r *facts.Ref) {
 		return
 	}
 	if c.v.RequirementNode(c.path, r.Entity) == "" {
-		c.unknownType(r.Span, r.Name, grammar.CapabilityType)
+		c.unknownType(r.Span, c.f.RefName(r), grammar.CapabilityType)
 		return
 	}
 	target := c.v.RequirementNodeType(c.path, r.Entity)
-	if !target.Valid() || c.v.Muted(c.path, r.Name) {
+	if !target.Valid() || c.v.Muted(c.path, c.f.RefName(r)) {
 		return // the node reference reports itself
 	}
 	var names []string
 	for _, m := range c.v.Members(target, grammar.SectionCapabilities) {
 		names = append(names, m.Name)
 	}
-	d := c.report(r.Span, diag.Error, diag.UnknownType, fmt.Sprintf("%q is neither a capability type nor a capability of %s", r.Name, c.v.RequirementNode(c.path, r.Entity)))
-	d.Suggestions = diag.Suggest(r.Name, append(names, c.v.Names(c.path, grammar.CapabilityType)...))
+	d := c.report(r.Span, diag.Error, diag.UnknownType, fmt.Sprintf("%q is neither a capability type nor a capability of %s", c.f.RefName(r), c.v.RequirementNode(c.path, r.Entity)))
+	d.Suggestions = diag.Suggest(c.f.RefName(r), append(names, c.v.Names(c.path, grammar.CapabilityType)...))
 }
 
 // member checks a name an entity assigns from its type's members.
@@ -384,8 +384,8 @@ func (c *checker) member(i int, r *facts.Ref) {
 	for _, m := range c.v.Members(t, r.Key.Name) {
 		names = append(names, m.Name)
 	}
-	d := c.report(r.Span, diag.Error, diag.UnknownMember, fmt.Sprintf("%s %q has no %s named %q", c.v.Kind(t), c.v.Name(t), grammar.Singular(r.Key.Name), r.Name))
-	suggestInto(d, r.Name, names)
+	d := c.report(r.Span, diag.Error, diag.UnknownMember, fmt.Sprintf("%s %q has no %s named %q", c.v.Kind(t), c.v.Name(t), grammar.Singular(r.Key.Name), c.f.RefName(r)))
+	suggestInto(d, c.f.RefName(r), names)
 	d.Related = []Related{{Location: c.v.Location(t), Message: c.v.Name(t) + " is defined here"}}
 }
 

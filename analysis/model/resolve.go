@@ -59,7 +59,7 @@ func (v *View) Resolve(path string, i int) Resolved {
 	if r.Kind == grammar.CapabilityTypeOrName {
 		return v.resolveCapability(path, f, r)
 	}
-	if r.Kind == grammar.ModelableEntity && grammar.IsEntityKeyword(r.Name) || grammar.IsBuiltin(r.Kind, r.Name) {
+	if r.Kind == grammar.ModelableEntity && grammar.IsEntityKeyword(f.RefName(r)) || grammar.IsBuiltin(r.Kind, f.RefName(r)) {
 		return Resolved{}
 	}
 	if r.Kind == grammar.Input {
@@ -68,7 +68,7 @@ func (v *View) Resolve(path string, i int) Resolved {
 		}
 	}
 	for _, k := range Kinds(r.Kind) {
-		if d := v.LookupKind(path, k, r.Name); d.Valid() {
+		if d := v.LookupKind(path, k, f.RefName(r)); d.Valid() {
 			return Resolved{Target: d, Kind: k}
 		}
 	}
@@ -97,7 +97,7 @@ func (v *View) resolveMember(path string, f *facts.Facts, r *facts.Ref) Resolved
 	if !t.Valid() || r.Key == nil {
 		return Resolved{}
 	}
-	if m, ok := v.Member(t, r.Key.Name, r.Name); ok {
+	if m, ok := v.Member(t, r.Key.Name, f.RefName(r)); ok {
 		return Resolved{Member: &m, Kind: r.Kind}
 	}
 	return Resolved{}
@@ -106,14 +106,14 @@ func (v *View) resolveMember(path string, f *facts.Facts, r *facts.Ref) Resolved
 // resolveCapability resolves a requirement's `capability`: a capability
 // type, or the name of a capability of the requirement's `node`.
 func (v *View) resolveCapability(path string, f *facts.Facts, r *facts.Ref) Resolved {
-	if d := v.Lookup(path, grammar.CapabilityType, r.Name); d.Valid() {
+	if d := v.Lookup(path, grammar.CapabilityType, f.RefName(r)); d.Valid() {
 		return Resolved{Target: d, Kind: grammar.CapabilityType}
 	}
 	target := v.RequirementNodeType(path, r.Entity)
 	if !target.Valid() {
 		return Resolved{}
 	}
-	if m, ok := v.Member(target, grammar.SectionCapabilities, r.Name); ok {
+	if m, ok := v.Member(target, grammar.SectionCapabilities, f.RefName(r)); ok {
 		return Resolved{Member: &m, Kind: grammar.CapabilityName}
 	}
 	return Resolved{}
@@ -126,7 +126,7 @@ func (v *View) workflowInput(path string, f *facts.Facts, r *facts.Ref) Decl {
 	if owner == nil || owner.Declares() != grammar.Workflow {
 		return Decl{}
 	}
-	if id := f.Entry(r.Owner, grammar.SectionInputs, r.Name); id != facts.None {
+	if id := f.Entry(r.Owner, grammar.SectionInputs, f.RefName(r)); id != facts.None {
 		return Decl{path, id}
 	}
 	return Decl{}

@@ -101,7 +101,7 @@ func buildUses(f *facts.Facts) *useIndex {
 	ix := &useIndex{facts: f, uses: make([]Use, 0, len(f.Refs)+len(f.Calls))}
 	for i := range f.Refs {
 		r := &f.Refs[i]
-		ix.uses = append(ix.uses, Use{Kind: UseRef, Name: r.Name, Span: r.Span.Text(), Ref: int32(i)})
+		ix.uses = append(ix.uses, Use{Kind: UseRef, Name: f.RefName(r), Span: r.Span.Text(), Ref: int32(i)})
 	}
 	for ci := range f.Calls {
 		c := &f.Calls[ci]

@@ -221,11 +221,11 @@ func (t *tokenizer) references() {
 		case res.Member != nil:
 			t.add(s, memberToken(res.Member.Section), t.lib(res.Member.Definer), prioReference)
 		case !res.Target.Valid():
-			if grammar.IsEntityKeyword(r.Name) && (r.Kind == grammar.ModelableEntity || r.Kind == grammar.NodeTemplate) {
+			if grammar.IsEntityKeyword(f.RefName(r)) && (r.Kind == grammar.ModelableEntity || r.Kind == grammar.NodeTemplate) {
 				t.add(unquoted(f.Src, s), TokenKeyword, 0, prioReference)
 			}
 		default:
-			t.name(s, r.Name, declToken(t.v.Kind(res.Target)), t.lib(res.Target), prioReference)
+			t.name(s, f.RefName(r), declToken(t.v.Kind(res.Target)), t.lib(res.Target), prioReference)
 		}
 	}
 }

@@ -45,7 +45,7 @@ func (b *builder) condition(id facts.ID) *Condition {
 			break
 		}
 		if d := b.v.Resolve(b.g.Path, i).Target; d.Valid() {
-			read := Read{Kind: r.Kind.String(), Name: r.Name}
+			read := Read{Kind: r.Kind.String(), Name: b.f.RefName(r)}
 			if !slices.Contains(c.Reads, read) {
 				c.Reads = append(c.Reads, read)
 			}

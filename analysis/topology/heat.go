@@ -49,7 +49,7 @@ func (b *builder) dependencies() {
 		if r.Kind != grammar.HeatResource || owner == nil || owner.Declares() != grammar.HeatResource {
 			continue
 		}
-		e := Edge{From: owner.Name, Target: r.Name, State: Dangling, Location: model.Location{Path: b.g.Path, Span: r.Span.Text()}}
+		e := Edge{From: owner.Name, Target: b.f.RefName(r), State: Dangling, Location: model.Location{Path: b.g.Path, Span: r.Span.Text()}}
 		var call *facts.Call
 		if r.Call >= 0 {
 			call = &b.f.Calls[r.Call]
@@ -73,7 +73,7 @@ func (b *builder) dependencies() {
 		}
 		seen[u] = true
 		if b.v.Resolve(b.g.Path, i).Target.Valid() {
-			e.State, e.To = Resolved, r.Name
+			e.State, e.To = Resolved, b.f.RefName(r)
 		}
 		b.g.Edges = append(b.g.Edges, e)
 	}

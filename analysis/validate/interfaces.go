@@ -102,7 +102,7 @@ func (c *checker) artifactFiles() {
 		if err != nil {
 			rel = target
 		}
-		c.report(r.Span, diag.Warning, diag.ArtifactNotFound, "the file %q does not exist (looked for %s)", r.Name, filepath.ToSlash(rel))
+		c.report(r.Span, diag.Warning, diag.ArtifactNotFound, "the file %q does not exist (looked for %s)", c.f.RefName(r), filepath.ToSlash(rel))
 	}
 }
 
@@ -117,7 +117,7 @@ func (c *checker) isArtifactName(r *facts.Ref) bool {
 		var t model.Decl
 		switch {
 		case e.G == grammar.NodeTemplateDef || e.G == grammar.RelationshipTemplateDef:
-			if c.f.Entry(id, grammar.SectionArtifacts, r.Name) != facts.None {
+			if c.f.Entry(id, grammar.SectionArtifacts, c.f.RefName(r)) != facts.None {
 				return true
 			}
 			t = c.typeOf(id)
@@ -126,7 +126,7 @@ func (c *checker) isArtifactName(r *facts.Ref) bool {
 		default:
 			continue
 		}
-		_, ok := c.v.Member(t, grammar.SectionArtifacts, r.Name)
+		_, ok := c.v.Member(t, grammar.SectionArtifacts, c.f.RefName(r))
 		return ok
 	}
 	return false

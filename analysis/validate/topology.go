@@ -450,10 +450,10 @@ func (c *checker) repositories() {
 		if r.Kind != grammar.Repository || c.f.Entity(r.Entity).G == grammar.ImportDef {
 			continue
 		}
-		if c.v.Local(c.path, grammar.Repository, r.Name).Valid() || grammar.ExtensionRepository(r.Name) != nil || c.v.Muted(c.path, r.Name) {
+		if c.v.Local(c.path, grammar.Repository, c.f.RefName(r)).Valid() || grammar.ExtensionRepository(c.f.RefName(r)) != nil || c.v.Muted(c.path, c.f.RefName(r)) {
 			continue
 		}
-		d := c.report(r.Span, diag.Error, diag.UnknownName, "no repository named %q", r.Name)
-		suggest(d, r.Name, c.v.LocalNames(c.path, grammar.Repository))
+		d := c.report(r.Span, diag.Error, diag.UnknownName, "no repository named %q", c.f.RefName(r))
+		suggest(d, c.f.RefName(r), c.v.LocalNames(c.path, grammar.Repository))
 	}
 }

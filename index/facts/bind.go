@@ -166,6 +166,18 @@ func (b *binder) text(n *syntax.Node) string {
 	return strings.Clone(n.Value)
 }
 
+// refSpan is the span of a name a reference writes, its decoded text kept
+// aside when it differs from the source (a quoted name).
+func (b *binder) refSpan(n *syntax.Node) Span {
+	if s := n.Span; s.Start < 0 || s.End > len(b.f.Src) || b.f.Src[s.Start:s.End] != n.Value {
+		if b.f.refNames == nil {
+			b.f.refNames = map[uint32]string{}
+		}
+		b.f.refNames[uint32(n.Span.Start)] = strings.Clone(n.Value)
+	}
+	return span(n.Span)
+}
+
 func (b *binder) report(s text.Span, sev diag.Severity, code, msg string) *Diagnostic {
 	b.f.Diags = append(b.f.Diags, Diagnostic{Span: span(s), Severity: sev, Code: code, Message: msg})
 	return &b.f.Diags[len(b.f.Diags)-1]
@@ -609,7 +621,7 @@ func (b *binder) memberRefs(p *syntax.Pair, k, sec *grammar.Key, c walkCtx) {
 		if entry.Merged {
 			flags |= refMerged
 		}
-		b.f.Refs = append(b.f.Refs, Ref{Kind: grammar.MemberKind(k.Name), Name: b.text(entry.Key), Span: span(entry.Key.Span),
+		b.f.Refs = append(b.f.Refs, Ref{Kind: grammar.MemberKind(k.Name), Span: b.refSpan(entry.Key),
 			Entity: c.entity, Owner: c.owner, Key: sec, Flags: flags, Call: -1, Parent: -1})
 		if k.Name != grammar.SectionInterfaces || entry.Value.Kind != syntax.Mapping {
 			continue
@@ -624,7 +636,7 @@ func (b *binder) memberRefs(p *syntax.Pair, k, sec *grammar.Key, c walkCtx) {
 			if grammar.InterfaceAssign.Key(op.Key.Value, b.v) != nil {
 				continue // a keyname of the assignment, not an operation
 			}
-			b.f.Refs = append(b.f.Refs, Ref{Kind: grammar.NoRef, Name: b.text(op.Key), Span: span(op.Key.Span),
+			b.f.Refs = append(b.f.Refs, Ref{Kind: grammar.NoRef, Span: b.refSpan(op.Key),
 				Entity: c.entity, Owner: c.owner, Key: opSection, Flags: RefMember, Call: -1, Parent: parent})
 		}
 	}
@@ -659,7 +671,7 @@ func namedEntries(n *syntax.Node) []*syntax.Pair {
 
 // reference records a name the grammar says refers to something.
 func (b *binder) reference(n *syntax.Node, kind grammar.RefKind, c walkCtx) {
-	r := Ref{Kind: kind, Name: b.text(n), Span: span(n.Span), Entity: c.entity, Owner: c.owner, Key: c.key, Call: -1, Parent: -1}
+	r := Ref{Kind: kind, Span: b.refSpan(n), Entity: c.entity, Owner: c.owner, Key: c.key, Call: -1, Parent: -1}
 	if b.brokenYAML(n.Span) {
 		r.Flags |= RefBroken
 	}
@@ -994,7 +1006,7 @@ func (b *binder) call(n *syntax.Node, args ValueID, c walkCtx) {
 		switch r := fn.Params[min(i, len(fn.Params)-1)].Ref; r {
 		case grammar.Input, grammar.ModelableEntity, grammar.NodeTemplate, grammar.NodeType,
 			grammar.VariabilityInput, grammar.VariabilityExpression, grammar.HeatParameter, grammar.HeatResource, grammar.HeatCondition:
-			b.f.Refs = append(b.f.Refs, Ref{Kind: r, Name: b.text(arg), Span: span(arg.Span), Entity: c.entity, Owner: c.owner, Call: ci, Arg: int16(min(i, 1<<15-1)), Parent: -1})
+			b.f.Refs = append(b.f.Refs, Ref{Kind: r, Span: b.refSpan(arg), Entity: c.entity, Owner: c.owner, Call: ci, Arg: int16(min(i, 1<<15-1)), Parent: -1})
 		}
 	}
 }

@@ -83,7 +83,7 @@ topology_template:
 			f := Bind("file", tc.src, tree, tc.lang)
 			var refs, calls, imports []string
 			for _, r := range f.Refs {
-				refs = append(refs, r.Kind.String()+" "+r.Name)
+				refs = append(refs, r.Kind.String()+" "+f.RefName(&r))
 			}
 			for _, c := range f.Calls {
 				calls = append(calls, c.Name)

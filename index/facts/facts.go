@@ -67,6 +67,9 @@ type Facts struct {
 	// decoded holds scalar texts that differ from their source text
 	// (quoted or escaped scalars, block scalars, alias copies).
 	decoded map[uint32]string
+	// refNames holds, by the start of their span, the names of references
+	// that differ from their source text (quoted names).
+	refNames map[uint32]string
 
 	// ExportHash digests everything other files can see of this one (its
 	// types and their members, its profile name, its imports): an edit that
@@ -153,9 +156,10 @@ const (
 	RefBroken
 )
 
-// Ref is a name the file refers to. (Fields are ordered to pack it.)
+// Ref is a name the file refers to (RefName gives the name): closed files
+// keep thousands of them, so a reference holds no string of its own.
+// (Fields are ordered to pack it.)
 type Ref struct {
-	Name string
 	// Key is the keyname whose value holds the name (for member refs: the
 	// section, such as properties).
 	Key  *grammar.Key

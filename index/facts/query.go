@@ -70,6 +70,14 @@ func (f *Facts) Text(v ValueID) string {
 	return f.Src[val.Span.Start:val.Span.End]
 }
 
+// RefName is the name a reference writes, quotes and escapes processed.
+func (f *Facts) RefName(r *Ref) string {
+	if s, ok := f.refNames[r.Span.Start]; ok {
+		return s
+	}
+	return f.Src[r.Span.Start:r.Span.End]
+}
+
 // ScalarText is Text for scalars and "" otherwise.
 func (f *Facts) ScalarText(v ValueID) string { return f.Text(v) }
 
