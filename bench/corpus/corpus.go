@@ -18,7 +18,7 @@ import (
 
 // Version changes whenever a generator's output changes, so that cached
 // corpora are generated again.
-const Version = 1
+const Version = 2
 
 // Corpus names.
 const (

@@ -110,7 +110,7 @@ func (g *dmtfGen) plan() error {
 	}
 	g.link(r)
 	for _, s := range g.all() {
-		planProps(r, s)
+		planProps(r, s, g.resource)
 	}
 	return nil
 }
@@ -193,8 +193,16 @@ func versionSeq(r *rand.Rand, n int) []string {
 
 // planProps gives each version a few new node-type properties, with names
 // unique along the schema's derivation chain.
-func planProps(r *rand.Rand, s *rfSchema) {
+func planProps(r *rand.Rand, s, resource *rfSchema) {
 	used := map[string]bool{}
+	// Other schemas derive from Resource: its names are taken in them too.
+	if s != resource {
+		for _, props := range resource.props {
+			for _, p := range props {
+				used[p.name] = true
+			}
+		}
+	}
 	s.props = make([][]rfProp, len(s.versions))
 	for i := range s.versions {
 		n := 2 + r.IntN(5)
@@ -333,7 +341,8 @@ func (g *dmtfGen) versionFile(s *rfSchema, i int, r *rand.Rand) []byte {
 	case i > 0:
 		tail.linef(4, "derived_from: %s:%s.Linkable", s.prevPrefix(i), s.ns(i-1))
 	case resource:
-		tail.line(4, "derived_from: tosca.capabilities.Root")
+		// DependsOn ends at Node capabilities (its valid_target_types).
+		tail.line(4, "derived_from: tosca.capabilities.Node")
 	default:
 		tail.linef(4, "derived_from: %s.Linkable", resName)
 	}
