@@ -1,0 +1,148 @@
+package server_test
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tosca-ls/tosca-ls/server/lsptest"
+)
+
+// The server side of issue 15 (safety and robustness): what a huge buffer,
+// special files and files outside the workspace do to a running server.
+
+// hugeTOSCA is a valid TOSCA 1.3 service template of about size bytes
+// whose last node template misspells a keyname: its diagnostics say when
+// the server has read all of it.
+func hugeTOSCA(size int) string {
+	var b strings.Builder
+	b.WriteString("tosca_definitions_version: tosca_simple_yaml_1_3\ntopology_template:\n  node_templates:\n")
+	for i := 0; b.Len() < size; i++ {
+		fmt.Fprintf(&b, "    server_%d:\n      type: tosca.nodes.Compute\n      description: server %d\n"+
+			"      requirements:\n        - local_storage: storage_%d\n"+
+			"    storage_%d:\n      type: tosca.nodes.Storage.BlockStorage\n      properties:\n        size: 10 GB\n", i, i, i, i)
+	}
+	b.WriteString("    last:\n      type: tosca.nodes.Compute\n      proprties: {}\n")
+	return b.String()
+}
+
+// heapPeak samples the heap until the returned function is called, which
+// returns the highest heap seen.
+func heapPeak() (stop func() uint64) {
+	done, peak := make(chan struct{}), make(chan uint64)
+	go func() {
+		var high uint64
+		tick := time.NewTicker(5 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			var ms runtime.MemStats
+			runtime.ReadMemStats(&ms)
+			high = max(high, ms.HeapAlloc)
+			select {
+			case <-done:
+				peak <- high
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	return func() uint64 { close(done); return <-peak }
+}
+
+// symbols answers workspace/symbol for query.
+func (e *env) symbols(query string) []string {
+	e.t.Helper()
+	var res []struct {
+		Name string `json:"name"`
+	}
+	e.result("workspace/symbol", map[string]any{"query": query}, &res)
+	var names []string
+	for _, s := range res {
+		names = append(names, s.Name)
+	}
+	return names
+}
+
+// TestHugeBufferBlocksNoRequest: a 15 MB TOSCA file (which took 2.65 GB
+// and blocked every request for over a minute) opened, typed into or
+// changed on disk is parsed in the background: a request about another
+// document, edited meanwhile, is answered from a snapshot that does not
+// hold the huge file's new text yet (it did not wait for it), the huge
+// file's diagnostics still come for its last text, and the heap stays
+// bounded (typing 20 keystrokes parsed 20 copies at once: 5.5 GB).
+func TestHugeBufferBlocksNoRequest(t *testing.T) {
+	size := 15 << 20
+	if raceEnabled {
+		size = 5 << 20 // the race detector makes parsing about ten times slower
+	}
+	huge := hugeTOSCA(size)
+	const typed = 20
+	for _, tc := range []struct {
+		name string
+		// before prepares the huge file (nil: nothing); arrive makes its
+		// new text reach the server; marker is a symbol only that text has.
+		before func(e *env, u string)
+		arrive func(e *env, u string) (version int)
+		marker string
+	}{
+		{"opened", nil, func(e *env, u string) int {
+			e.open(u, "yaml", huge, 1)
+			return 1
+		}, "server_0"},
+		{"typed into", func(e *env, u string) {
+			e.open(u, "yaml", huge, 1)
+			e.awaitPublish(u, "the huge buffer's diagnostics", versionIs(1))
+		}, func(e *env, u string) int {
+			for v := 2; v < 2+typed; v++ {
+				e.change(u, v, edit(rangeOf(3, 0, 3, 0), fmt.Sprintf("    typed_%d:\n      type: tosca.nodes.Compute\n", v)))
+			}
+			return 1 + typed
+		}, fmt.Sprintf("typed_%d", 1+typed)},
+		{"changed on disk", nil, func(e *env, u string) int {
+			e.write("huge.yaml", huge)
+			e.notify("workspace/didChangeWatchedFiles", map[string]any{"changes": []any{map[string]any{"uri": u, "type": 1}}})
+			return 0
+		}, "server_0"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e := startInProcess(t)
+			small := e.write("small.yaml", validTOSCA)
+			e.initialize(defaultInitParams(e.dir))
+			e.awaitIndexed()
+			e.open(small, "yaml", validTOSCA, 1)
+			u := e.uri("huge.yaml")
+			if tc.before != nil {
+				tc.before(e, u)
+			}
+			runtime.GC()
+			peak := heapPeak()
+			version := tc.arrive(e, u)
+			e.change(small, 2, edit(rangeOf(1, 0, 1, 0), "# edited\n"))
+			if m := e.call("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": small}, "position": pos(0, 3)}); m.Error != nil {
+				t.Fatalf("hover on the small file: %s", raw(m))
+			}
+			if got := e.symbols(tc.marker); len(got) != 0 {
+				t.Errorf("workspace/symbol %q found %d symbols: the request waited for the huge file", tc.marker, len(got))
+			}
+			if v, text := e.document(small); v != 2 || !strings.HasPrefix(text, "tosca_definitions_version: tosca_2_0\n# edited\n") {
+				t.Errorf("small file: version %d %q", v, text)
+			}
+			p := e.awaitPublish(u, "the huge file's diagnostics", func(p lsptest.Publish) bool {
+				return (version == 0 || p.Version != nil && int(*p.Version) == version) && hasCode(p, "unknown-keyname")
+			})
+			if len(p.Diagnostics) != 1 {
+				t.Errorf("huge file: %d diagnostics, want the one at its end", len(p.Diagnostics))
+			}
+			if got := e.symbols(tc.marker); len(got) == 0 {
+				t.Errorf("workspace/symbol %q found nothing once the huge file was read", tc.marker)
+			}
+			if mb := peak() >> 20; mb > 2048 {
+				t.Errorf("heap peaked at %d MB", mb)
+			} else {
+				t.Logf("heap peaked at %d MB", mb)
+			}
+		})
+	}
+}
