@@ -42,6 +42,38 @@ func (b *builder) sandbox() *sandbox {
 	return b.s.sandbox
 }
 
+// contains reports whether path lies inside one of the roots once its
+// symbolic links are followed. A path outside them all by its text is
+// refused without a system call; one inside is resolved, so that a link
+// leading out is refused too.
+func (box *sandbox) contains(path string) bool {
+	inside := false
+	for _, r := range box.roots {
+		inside = inside || within(r, path)
+	}
+	if !inside {
+		return false
+	}
+	real, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		if !isNotExist(err) {
+			return false // a loop of links, a folder that cannot be searched
+		}
+		// Missing: the folder decides, unless the name is a dangling link.
+		if info, lerr := os.Lstat(path); lerr == nil && info.Mode()&os.ModeSymlink != 0 {
+			return false
+		}
+		parent := filepath.Dir(path)
+		return parent != path && box.contains(parent)
+	}
+	for _, r := range box.roots {
+		if within(r, real) {
+			return true
+		}
+	}
+	return false
+}
+
 // allows returns why path may not be read, or nil; name is the import as
 // the author wrote it (messages never show more of the target).
 func (b *builder) allows(path, name string) *Problem {

@@ -842,6 +842,7 @@ func (b *builder) finish() *Snapshot {
 	snap := &Snapshot{
 		id: b.s.nextID, opts: b.s.opts, folders: slices.Clone(b.s.folders), files: b.files,
 		links: b.links, importers: b.imps, profiles: b.profiles, complete: b.s.complete,
+		sandbox: b.sandbox(),
 	}
 	return snap
 }

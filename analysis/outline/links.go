@@ -63,7 +63,9 @@ func DocumentLinks(ctx context.Context, v *model.View, path string) []Link {
 	return out
 }
 
-// artifactTarget resolves an artifact file to an existing local file, or "".
+// artifactTarget resolves an artifact file to an existing local file inside
+// the sandbox, or "": a hostile repository gets no link to a file outside
+// it, and nothing outside is stat'ed.
 func artifactTarget(snap *index.Snapshot, f *facts.Facts, r *facts.Ref) string {
 	name := strings.TrimSpace(r.Name)
 	if name == "" || strings.ContainsAny(name, "\n\r") {
@@ -102,6 +104,9 @@ func artifactTarget(snap *index.Snapshot, f *facts.Facts, r *facts.Ref) string {
 	if snap.File(target) != nil {
 		return target
 	}
+	if !snap.InSandbox(target) {
+		return ""
+	}
 	if st, err := os.Stat(target); err == nil && !st.IsDir() {
 		return target
 	}
@@ -120,8 +125,10 @@ func localRepository(snap *index.Snapshot, from, repoURL string) string {
 	case hasURLScheme(repoURL):
 		return ""
 	case strings.HasPrefix(repoURL, "/"):
-		if st, err := os.Stat(repoURL); err == nil && st.IsDir() {
-			return repoURL
+		if snap.InSandbox(repoURL) {
+			if st, err := os.Stat(repoURL); err == nil && st.IsDir() {
+				return repoURL
+			}
 		}
 		return filepath.Join(rootFolder(snap, from), filepath.FromSlash(repoURL))
 	}
