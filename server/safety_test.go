@@ -7,26 +7,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tosca-ls/tosca-ls/analysis/model/modeltest"
 	"github.com/tosca-ls/tosca-ls/server/lsptest"
 )
 
 // The server side of issue 15 (safety and robustness): what a huge buffer,
 // special files and files outside the workspace do to a running server.
-
-// hugeTOSCA is a valid TOSCA 1.3 service template of about size bytes
-// whose last node template misspells a keyname: its diagnostics say when
-// the server has read all of it.
-func hugeTOSCA(size int) string {
-	var b strings.Builder
-	b.WriteString("tosca_definitions_version: tosca_simple_yaml_1_3\ntopology_template:\n  node_templates:\n")
-	for i := 0; b.Len() < size; i++ {
-		fmt.Fprintf(&b, "    server_%d:\n      type: tosca.nodes.Compute\n      description: server %d\n"+
-			"      requirements:\n        - local_storage: storage_%d\n"+
-			"    storage_%d:\n      type: tosca.nodes.Storage.BlockStorage\n      properties:\n        size: 10 GB\n", i, i, i, i)
-	}
-	b.WriteString("    last:\n      type: tosca.nodes.Compute\n      proprties: {}\n")
-	return b.String()
-}
 
 // heapPeak samples the heap until the returned function is called, which
 // returns the highest heap seen.
@@ -77,7 +63,7 @@ func TestHugeBufferBlocksNoRequest(t *testing.T) {
 	if raceEnabled {
 		size = 5 << 20 // the race detector makes parsing about ten times slower
 	}
-	huge := hugeTOSCA(size)
+	huge := modeltest.HugeTemplate(size)
 	const typed = 20
 	for _, tc := range []struct {
 		name string
