@@ -1,11 +1,15 @@
 package index
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
 )
+
+// errOutside is the error of a read refused by the sandbox.
+var errOutside = errors.New("outside the folders tosca-ls may read")
 
 // sandbox is the set of folders whose files imports may read: the
 // workspace folders, the folders scanned for profiles, the profile paths,

@@ -67,8 +67,10 @@ type Workspace struct {
 	inflight map[string]int32
 	parsing  map[string]bool
 	waiting  map[string]overlayText
-	// reads counts the disk reads started per path (see Reload).
-	reads map[string]uint64
+	// reads counts the disk reads started per path (see Reload);
+	// reloading counts the Reloads not yet committed.
+	reads     map[string]uint64
+	reloading sync.WaitGroup
 	// changed is closed (and replaced) whenever a snapshot is published.
 	changed chan struct{}
 
@@ -477,7 +479,9 @@ func (w *Workspace) CloseOverlay(path string) {
 // takes the newest read.
 func (w *Workspace) Reload(paths ...string) {
 	gens := w.nextReads(paths)
+	w.reloading.Add(1)
 	go func() {
+		defer w.reloading.Done()
 		reads := make([]diskRead, len(paths))
 		for i, p := range paths {
 			reads[i] = w.readDisk(p)
@@ -537,8 +541,12 @@ type diskRead struct {
 }
 
 // readDisk reads path and, when it may be TOSCA and differs from the
-// snapshot's file, parses it.
+// snapshot's file, parses it. A path outside the sandbox (an editor may
+// report any file changed) is not read: it is as good as gone.
 func (w *Workspace) readDisk(path string) diskRead {
+	if !w.Snapshot().InSandbox(path) {
+		return diskRead{err: errOutside}
+	}
 	src, err := readFile(path, MaxFileSize)
 	r := diskRead{src: src, err: err}
 	if err != nil {
@@ -600,14 +608,15 @@ func (w *Workspace) commitRead(s *state, b *builder, path string, r diskRead) {
 	}
 }
 
-// Settle waits until the downloads in flight have ended and the files
-// importing them are linked again (the check command reports once
+// Settle waits until the downloads and disk reads in flight have ended
+// and what they brought is committed (the check command reports once
 // everything it can know is known).
 func (w *Workspace) Settle(ctx context.Context) *Snapshot {
 	for {
 		if err := w.fetcher.wait(ctx); err != nil {
 			return w.Snapshot()
 		}
+		w.reloading.Wait() // Reload submits its job before it is done
 		snap := w.do(func(*state, *builder) {})
 		if !w.fetcher.busy() {
 			return snap
