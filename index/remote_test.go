@@ -63,6 +63,12 @@ func TestRemoteImportBounds(t *testing.T) {
 				if l.Path == "" {
 					t.Fatalf("not fetched: %+v", l.Problem)
 				}
+				// Kept private, in the cache only.
+				for p, want := range map[string]os.FileMode{l.Path: 0o400, filepath.Dir(l.Path): 0o700} {
+					if st, err := os.Stat(p); err != nil || st.Mode().Perm() != want || filepath.Dir(filepath.Dir(l.Path)) != cache {
+						t.Errorf("%s: mode %v (%v), want %v below %s", p, st.Mode().Perm(), err, want, cache)
+					}
+				}
 				return
 			}
 			if p := l.Problem; l.Path != "" || p == nil || p.Code != importRemote || !p.Warning || !strings.Contains(p.Message, tc.problem) {
