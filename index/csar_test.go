@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tosca-ls/tosca-ls/index/csartest"
+	"github.com/tosca-ls/tosca-ls/index/indextest"
 )
 
 const toscaHead = "tosca_definitions_version: tosca_2_0\n"
@@ -19,35 +19,35 @@ const toscaHead = "tosca_definitions_version: tosca_2_0\n"
 // to disk and cut at the size limit, artifacts are never inflated, the
 // total is budgeted, and nothing is written outside the new folder.
 func TestExtractCSAR(t *testing.T) {
-	many := func(n int, size int64) []csartest.Entry {
-		var out []csartest.Entry
+	many := func(n int, size int64) []indextest.Entry {
+		var out []indextest.Entry
 		for i := range n {
-			out = append(out, csartest.Entry{Name: "types/t" + strings.Repeat("x", i) + ".yaml", Head: toscaHead, Size: size})
+			out = append(out, indextest.Entry{Name: "types/t" + strings.Repeat("x", i) + ".yaml", Head: toscaHead, Size: size})
 		}
 		return out
 	}
 	meta := "CSAR-Version: 2.0\nCreated-By: test\nEntry-Definitions: Definitions/big.yaml\n"
 	for _, tc := range []struct {
 		name    string
-		entries []csartest.Entry
+		entries []indextest.Entry
 		// limit replaces maxEntries when set.
 		limit int
 		// err is the refusal; else sizes are the sizes extracted.
 		err   string
 		sizes map[string]int64
 	}{
-		{"one TOSCA entry of 500 MB is cut at the size limit", []csartest.Entry{
+		{"one TOSCA entry of 500 MB is cut at the size limit", []indextest.Entry{
 			{Name: "TOSCA-Metadata/TOSCA.meta", Head: meta, Size: int64(len(meta))},
 			{Name: "Definitions/big.yaml", Head: toscaHead, Size: 500 << 20},
 		}, 0, "", map[string]int64{"TOSCA-Metadata/TOSCA.meta": int64(len(meta)), "Definitions/big.yaml": MaxFileSize + 1}},
-		{"a 2 GiB zip bomb named as TOSCA is cut at the size limit", []csartest.Entry{
+		{"a 2 GiB zip bomb named as TOSCA is cut at the size limit", []indextest.Entry{
 			{Name: "bomb.yaml", Head: toscaHead, Size: 2 << 30},
 		}, 0, "", map[string]int64{"bomb.yaml": MaxFileSize + 1}},
-		{"a 2 GiB zip bomb among the artifacts is never inflated", []csartest.Entry{
+		{"a 2 GiB zip bomb among the artifacts is never inflated", []indextest.Entry{
 			{Name: "main.yaml", Head: toscaHead, Size: 100},
 			{Name: "files/disk.img", Size: 2 << 30},
 		}, 0, "", map[string]int64{"main.yaml": 100, "files/disk.img": 0}},
-		{"entries leaving the folder are skipped", []csartest.Entry{
+		{"entries leaving the folder are skipped", []indextest.Entry{
 			{Name: "main.yaml", Head: toscaHead, Size: 100},
 			{Name: "../escape.yaml", Head: toscaHead, Size: 100},
 			{Name: "a/../../escape.yaml", Head: toscaHead, Size: 100},
@@ -61,7 +61,7 @@ func TestExtractCSAR(t *testing.T) {
 				maxEntries = tc.limit
 			}
 			archive := filepath.Join(t.TempDir(), "archive.csar")
-			if err := csartest.Write(archive, tc.entries...); err != nil {
+			if err := indextest.WriteCSAR(archive, tc.entries...); err != nil {
 				t.Fatal(err)
 			}
 			tmp := t.TempDir()
@@ -130,7 +130,7 @@ func allocatedBy(fn func()) uint64 {
 // TOSCA file cut at the size limit, and says it is too large.
 func TestExtractedHugeEntryIndexed(t *testing.T) {
 	archive := filepath.Join(t.TempDir(), "archive.csar")
-	if err := csartest.Write(archive, csartest.Entry{Name: "big.yaml", Head: toscaHead, Size: 100 << 20}); err != nil {
+	if err := indextest.WriteCSAR(archive, indextest.Entry{Name: "big.yaml", Head: toscaHead, Size: 100 << 20}); err != nil {
 		t.Fatal(err)
 	}
 	dir, err := ExtractCSAR(archive)

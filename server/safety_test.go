@@ -2,8 +2,13 @@ package server_test
 
 import (
 	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"runtime"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -130,5 +135,101 @@ func TestHugeBufferBlocksNoRequest(t *testing.T) {
 				t.Logf("heap peaked at %d MB", mb)
 			}
 		})
+	}
+}
+
+// TestSpecialFilesNeverRead: imports of files outside the workspace, of
+// special files (even in a path the settings allow) and of /proc are
+// refused with a diagnostic on the import that quotes nothing of them, and
+// file events naming them leave the server serving (a named pipe froze it
+// once: it was read under the workspace lock).
+func TestSpecialFilesNeverRead(t *testing.T) {
+	e := startInProcess(t)
+	passwd, err := os.ReadFile("/etc/passwd")
+	if err != nil {
+		t.Skip("no /etc/passwd to refuse")
+	}
+	firstLine, _, _ := strings.Cut(string(passwd), "\n")
+	if err := syscall.Mkfifo(filepath.Join(e.dir, "pipe.yaml"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	l, err := net.Listen("unix", filepath.Join(e.dir, "socket.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	if err := os.Symlink("/etc", filepath.Join(e.dir, "etc")); err != nil {
+		t.Fatal(err)
+	}
+	escape := strings.Repeat("../", strings.Count(e.dir, "/")) + "etc/passwd"
+	main := e.write("main.yaml", "tosca_definitions_version: tosca_2_0\nimports:\n"+
+		"  - pipe.yaml\n  - socket.yaml\n  - file:///dev/zero\n  - file:///dev/urandom\n"+
+		"  - etc/passwd\n  - "+escape+"\n  - file:///proc/self/environ\n")
+	params := defaultInitParams(e.dir)
+	params["initializationOptions"] = map[string]any{"allowedPaths": []string{"/dev/zero", "/dev/urandom"}}
+	e.initialize(params)
+	e.awaitIndexed()
+	special := "refused: not a regular file (devices, pipes and sockets are never read)"
+	outside := "refused: it lies outside the workspace folders, the CSAR root, the profile folders and the profile cache (add it to the allowedPaths setting to allow it)"
+	want := []string{
+		`2: import "pipe.yaml" ` + special,
+		`3: import "socket.yaml" ` + special,
+		`4: import "file:///dev/zero" ` + special,
+		`5: import "file:///dev/urandom" ` + special,
+		`6: import "etc/passwd" ` + outside,
+		`7: import "` + escape + `" ` + outside,
+		`8: import "file:///proc/self/environ" ` + outside,
+	}
+	p := e.awaitPublish(main, "the refused imports", func(p lsptest.Publish) bool { return len(p.Diagnostics) == len(want) })
+	for i, d := range p.Diagnostics {
+		got := fmt.Sprintf("%d: %s", d.Range.Start.Line, d.Message)
+		if got != want[i] || d.CodeString() != "import-refused" {
+			t.Errorf("diagnostic %d: %s [%s], want %s [import-refused]", i, got, d.CodeString(), want[i])
+		}
+		if strings.Contains(d.Message, firstLine) || strings.Contains(d.Message, "PATH=") {
+			t.Errorf("diagnostic %d quotes a refused file: %s", i, d.Message)
+		}
+	}
+	// Events naming them: read (or not) off the request path, never blocking.
+	var changes []any
+	for _, name := range []string{e.uri("pipe.yaml"), e.uri("socket.yaml"), e.uri("etc/passwd"), "file:///dev/zero", "file:///dev/urandom", "file:///proc/self/environ"} {
+		changes = append(changes, map[string]any{"uri": name, "type": 2})
+	}
+	e.notify("workspace/didChangeWatchedFiles", map[string]any{"changes": changes})
+	e.notify("textDocument/didSave", map[string]any{"textDocument": map[string]any{"uri": e.uri("pipe.yaml")}})
+	e.open(main, "yaml", "tosca_definitions_version: tosca_2_0\nimports:\n  - pipe.yaml\n", 2)
+	p = e.awaitPublish(main, "the edited imports", versionIs(2))
+	if len(p.Diagnostics) != 1 || p.Diagnostics[0].Message != `import "pipe.yaml" `+special {
+		t.Errorf("after the events: %+v", p.Diagnostics)
+	}
+	e.sentinel()
+}
+
+// TestBinaryStartsNoProcess: tosca-ls never executes anything a template
+// names (artifacts, scripts, implementations): the binary holds no code
+// that could start a process.
+func TestBinaryStartsNoProcess(t *testing.T) {
+	if buildErr != nil {
+		t.Fatal(buildErr)
+	}
+	out, err := exec.Command("go", "tool", "nm", binPath).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	symbols := map[string]bool{}
+	for line := range strings.Lines(string(out)) {
+		if f := strings.Fields(line); len(f) >= 3 {
+			symbols[f[2]] = true
+		}
+	}
+	if !symbols["os.OpenFile"] {
+		t.Fatal("no os.OpenFile in the symbol table: not the binary expected")
+	}
+	for sym := range symbols {
+		for _, starts := range []string{"os.StartProcess", "syscall.StartProcess", "syscall.forkExec", "syscall.Exec", "os/exec.", "plugin."} {
+			if strings.HasPrefix(sym, starts) {
+				t.Errorf("the binary holds %s", sym)
+			}
+		}
 	}
 }

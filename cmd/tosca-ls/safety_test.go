@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"net"
 	"os"
 	"os/exec"
@@ -17,7 +16,7 @@ import (
 
 	"github.com/tosca-ls/tosca-ls/analysis/model/modeltest"
 	"github.com/tosca-ls/tosca-ls/index"
-	"github.com/tosca-ls/tosca-ls/index/csartest"
+	"github.com/tosca-ls/tosca-ls/index/indextest"
 )
 
 // The command-line side of issue 15 (safety and robustness): each bad
@@ -87,25 +86,14 @@ func runChild(t *testing.T, dir, cache, tmp string, limit time.Duration, args ..
 	return childRun{stdout: out.String(), stderr: errOut.String(), code: cmd.ProcessState.ExitCode(), maxRSS: rss << 10}
 }
 
-// tree lists what is under dir: path, type, size and modification time.
+// tree lists what is under dir.
 func tree(t *testing.T, dir string) map[string]string {
 	t.Helper()
-	out := map[string]string{}
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		info, err := d.Info()
-		if err != nil {
-			return err
-		}
-		out[p] = fmt.Sprint(info.Mode(), info.Size(), info.ModTime().UnixNano())
-		return nil
-	})
+	listing, err := indextest.Tree(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return out
+	return listing
 }
 
 // refusedOutside is the message for an import outside the sandbox.
@@ -353,10 +341,10 @@ func TestCheckSafety(t *testing.T) {
 			name: "a CSAR with a 500 MB template and a 2 GiB zip bomb among its artifacts",
 			setup: func(t *testing.T, dir string) []string {
 				meta := "CSAR-Version: 2.0\nCreated-By: test\nEntry-Definitions: big.yaml\n"
-				err := csartest.Write(filepath.Join(dir, "bomb.csar"),
-					csartest.Entry{Name: "TOSCA-Metadata/TOSCA.meta", Head: meta, Size: int64(len(meta))},
-					csartest.Entry{Name: "big.yaml", Head: toscaHead, Size: 500 << 20},
-					csartest.Entry{Name: "files/disk.img", Size: 2 << 30})
+				err := indextest.WriteCSAR(filepath.Join(dir, "bomb.csar"),
+					indextest.Entry{Name: "TOSCA-Metadata/TOSCA.meta", Head: meta, Size: int64(len(meta))},
+					indextest.Entry{Name: "big.yaml", Head: toscaHead, Size: 500 << 20},
+					indextest.Entry{Name: "files/disk.img", Size: 2 << 30})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -369,11 +357,11 @@ func TestCheckSafety(t *testing.T) {
 			// 2.5 GB and 13 s once.
 			name: "a CSAR with 30 templates of 15 MB",
 			setup: func(t *testing.T, dir string) []string {
-				var entries []csartest.Entry
+				var entries []indextest.Entry
 				for i := range 30 {
-					entries = append(entries, csartest.Entry{Name: fmt.Sprintf("t%d.yaml", i), Head: toscaHead, Size: 15 << 20})
+					entries = append(entries, indextest.Entry{Name: fmt.Sprintf("t%d.yaml", i), Head: toscaHead, Size: 15 << 20})
 				}
-				if err := csartest.Write(filepath.Join(dir, "many.csar"), entries...); err != nil {
+				if err := indextest.WriteCSAR(filepath.Join(dir, "many.csar"), entries...); err != nil {
 					t.Fatal(err)
 				}
 				return []string{"many.csar"}

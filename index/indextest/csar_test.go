@@ -1,4 +1,4 @@
-package csartest
+package indextest
 
 import (
 	"archive/zip"
@@ -8,10 +8,10 @@ import (
 	"testing"
 )
 
-// TestWrite: every entry reads back whole, byte for byte, with its checksum
+// TestWriteCSAR: every entry reads back whole, byte for byte, with its checksum
 // verified, whatever its size against the chunks'; a 2 GiB entry stays a
 // small file.
-func TestWrite(t *testing.T) {
+func TestWriteCSAR(t *testing.T) {
 	const head = "tosca_definitions_version: tosca_2_0\n"
 	entries := []Entry{
 		{"empty.yaml", "", 0},
@@ -22,7 +22,7 @@ func TestWrite(t *testing.T) {
 		{"no-head.bin", "", 7 * chunk},
 	}
 	path := filepath.Join(t.TempDir(), "a.csar")
-	if err := Write(path, entries...); err != nil {
+	if err := WriteCSAR(path, entries...); err != nil {
 		t.Fatal(err)
 	}
 	r, err := zip.OpenReader(path)
@@ -54,7 +54,7 @@ func TestWrite(t *testing.T) {
 	}
 
 	bomb := filepath.Join(t.TempDir(), "bomb.csar")
-	if err := Write(bomb, Entry{"bomb.yaml", head, 2 << 30}); err != nil {
+	if err := WriteCSAR(bomb, Entry{"bomb.yaml", head, 2 << 30}); err != nil {
 		t.Fatal(err)
 	}
 	zr, err := zip.OpenReader(bomb)

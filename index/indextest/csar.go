@@ -1,7 +1,8 @@
-// Package csartest writes CSAR archives for tests: entries of any size,
-// made the way zip bombs are, so that a 2 GiB entry takes a few
-// milliseconds and a few megabytes to write.
-package csartest
+// Package indextest makes what the tests of file reading need: CSAR
+// archives whose entries have any size (made the way zip bombs are, so
+// that a 2 GiB entry takes a few milliseconds and megabytes to write), and
+// listings of folders to tell that nothing was written into them.
+package indextest
 
 import (
 	"archive/zip"
@@ -28,8 +29,8 @@ const chunk = 1 << 20
 
 var padding = bytes.Repeat([]byte(strings.Repeat("# padding ", 6)+"pad\n"), chunk/64) // 64-byte lines
 
-// Write makes an archive of entries at path.
-func Write(path string, entries ...Entry) error {
+// WriteCSAR makes an archive of entries at path.
+func WriteCSAR(path string, entries ...Entry) error {
 	fh, err := os.Create(path)
 	if err != nil {
 		return err
