@@ -154,3 +154,64 @@ func TestExtractedHugeEntryIndexed(t *testing.T) {
 		t.Errorf("the heap grew by %d MB for one huge entry", grew>>20)
 	}
 }
+
+// FuzzExtractCSAR reads arbitrary bytes as an archive: nothing panics, and
+// what is extracted stays inside its folder and within the limits, and
+// indexes.
+func FuzzExtractCSAR(f *testing.F) {
+	meta := "CSAR-Version: 2.0\nCreated-By: test\nEntry-Definitions: main.yaml\n"
+	for _, entries := range [][]indextest.Entry{
+		{{Name: "TOSCA-Metadata/TOSCA.meta", Head: meta, Size: int64(len(meta))}, {Name: "main.yaml", Head: toscaHead + "imports: [types/t.yaml]\n", Size: 200}, {Name: "types/t.yaml", Head: toscaHead, Size: 100}},
+		{{Name: "../up.yaml", Head: toscaHead, Size: 100}, {Name: "scripts/run.sh", Head: "echo\n", Size: 5}},
+		{{Name: "big.yaml", Head: toscaHead, Size: 3 << 20}},
+	} {
+		archive := filepath.Join(f.TempDir(), "seed.csar")
+		if err := indextest.WriteCSAR(archive, entries...); err != nil {
+			f.Fatal(err)
+		}
+		data, err := os.ReadFile(archive)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	cache := f.TempDir()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		tmp := t.TempDir()
+		t.Setenv("TMPDIR", tmp)
+		archive := filepath.Join(t.TempDir(), "fuzz.csar")
+		if err := os.WriteFile(archive, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		dir, err := ExtractCSAR(archive)
+		if err != nil {
+			if left, _ := os.ReadDir(tmp); len(left) != 0 {
+				t.Fatalf("a refused archive left %d files", len(left))
+			}
+			return
+		}
+		defer os.RemoveAll(dir)
+		var total int64
+		filepath.WalkDir(tmp, func(p string, d os.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			info, err := d.Info()
+			if err != nil {
+				return err
+			}
+			if !within(dir, p) || !info.Mode().IsRegular() || info.Size() > MaxFileSize+1 {
+				t.Fatalf("extracted %s (%v, %d bytes)", p, info.Mode(), info.Size())
+			}
+			total += info.Size()
+			return nil
+		})
+		if total > CSARBudget+MaxFileSize+1 {
+			t.Fatalf("extracted %d bytes", total)
+		}
+		ws := NewWorkspace(Options{CacheDir: cache})
+		defer ws.Close()
+		ws.AddFolder(t.Context(), dir, nil)
+		ws.Settle(t.Context())
+	})
+}
