@@ -233,3 +233,28 @@ func TestBinaryStartsNoProcess(t *testing.T) {
 		}
 	}
 }
+
+// TestBufferOverSizeLimit: a buffer over 16 MB is kept, not analysed, and
+// says so on its first line ("not a TOSCA file" once); the requests about
+// it answer, empty.
+func TestBufferOverSizeLimit(t *testing.T) {
+	e := startInProcess(t)
+	e.initialize(defaultInitParams(e.dir))
+	e.awaitIndexed()
+	u := e.uri("huge.yaml")
+	e.open(u, "yaml", "tosca_definitions_version: tosca_2_0\ndescription: "+strings.Repeat("x", 17<<20)+"\n", 1)
+	p := e.awaitPublish(u, "the huge buffer's diagnostics", versionIs(1))
+	if len(p.Diagnostics) != 1 {
+		t.Fatalf("%d diagnostics: %+v", len(p.Diagnostics), p.Diagnostics)
+	}
+	d := p.Diagnostics[0]
+	if d.CodeString() != "file-too-large" || d.Severity != 2 || d.Message != "the file is larger than 16 MB and is not analysed" ||
+		d.Range.Start.Line != 0 || d.Range.End.Line != 0 || d.Range.End.Character != 36 {
+		t.Errorf("diagnostic %+v", d)
+	}
+	for _, method := range []string{"textDocument/hover", "textDocument/completion", "textDocument/documentSymbol", "textDocument/semanticTokens/full", "textDocument/foldingRange"} {
+		if m := e.call(method, map[string]any{"textDocument": map[string]any{"uri": u}, "position": pos(1, 20)}); m.Error != nil {
+			t.Errorf("%s: %s", method, raw(m))
+		}
+	}
+}
