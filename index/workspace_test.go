@@ -10,18 +10,14 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/tosca-ls/tosca-ls/index/indextest"
 )
 
 func write(t *testing.T, root string, files map[string]string) {
 	t.Helper()
-	for name, content := range files {
-		p := filepath.Join(root, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
+	if err := indextest.WriteFiles(root, files); err != nil {
+		t.Fatal(err)
 	}
 }
 

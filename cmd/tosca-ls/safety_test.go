@@ -116,12 +116,10 @@ func importing(urls ...string) string {
 	return b.String()
 }
 
-func writeFile(t *testing.T, path, content string) {
+// writeFile writes a file of dir.
+func writeFile(t *testing.T, dir, name, content string) {
 	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+	if err := indextest.WriteFiles(dir, map[string]string{name: content}); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -188,7 +186,7 @@ func TestCheckSafety(t *testing.T) {
 		{
 			name: "an import escaping with ..",
 			setup: func(t *testing.T, dir string) []string {
-				writeFile(t, filepath.Join(dir, "main.yaml"), importing("../../../../../../../../../etc/passwd"))
+				writeFile(t, dir, "main.yaml", importing("../../../../../../../../../etc/passwd"))
 				return []string{"."}
 			},
 			code: 1, out: []string{refusedOutside("3:10", "../../../../../../../../../etc/passwd")},
@@ -196,7 +194,7 @@ func TestCheckSafety(t *testing.T) {
 		{
 			name: "a file: URL of /etc/passwd",
 			setup: func(t *testing.T, dir string) []string {
-				writeFile(t, filepath.Join(dir, "main.yaml"), importing("file:///etc/passwd"))
+				writeFile(t, dir, "main.yaml", importing("file:///etc/passwd"))
 				return []string{"."}
 			},
 			code: 1, out: []string{refusedOutside("3:10", "file:///etc/passwd")},
@@ -204,7 +202,7 @@ func TestCheckSafety(t *testing.T) {
 		{
 			name: "/proc/self/environ",
 			setup: func(t *testing.T, dir string) []string {
-				writeFile(t, filepath.Join(dir, "main.yaml"), importing("file:///proc/self/environ", "../../../../../../../../../proc/self/environ"))
+				writeFile(t, dir, "main.yaml", importing("file:///proc/self/environ", "../../../../../../../../../proc/self/environ"))
 				return []string{"main.yaml"}
 			},
 			code: 1, out: []string{
@@ -217,7 +215,7 @@ func TestCheckSafety(t *testing.T) {
 			setup: func(t *testing.T, dir string) []string {
 				symlink(t, "/etc", filepath.Join(dir, "etc"))
 				symlink(t, "/etc/passwd", filepath.Join(dir, "passwd.yaml"))
-				writeFile(t, filepath.Join(dir, "main.yaml"), importing("etc/passwd", "passwd.yaml"))
+				writeFile(t, dir, "main.yaml", importing("etc/passwd", "passwd.yaml"))
 				return []string{"."}
 			},
 			code: 1, out: []string{refusedOutside("3:10", "etc/passwd"), refusedOutside("4:10", "passwd.yaml")},
@@ -226,7 +224,7 @@ func TestCheckSafety(t *testing.T) {
 			name: "/dev/zero and /dev/urandom",
 			setup: func(t *testing.T, dir string) []string {
 				symlink(t, "/dev/zero", filepath.Join(dir, "zero.yaml"))
-				writeFile(t, filepath.Join(dir, "main.yaml"), importing("file:///dev/zero", "file:///dev/urandom", "zero.yaml"))
+				writeFile(t, dir, "main.yaml", importing("file:///dev/zero", "file:///dev/urandom", "zero.yaml"))
 				return []string{"."}
 			},
 			code: 1, out: []string{
@@ -244,7 +242,7 @@ func TestCheckSafety(t *testing.T) {
 					t.Fatal(err)
 				}
 				t.Cleanup(func() { l.Close() })
-				writeFile(t, filepath.Join(dir, "main.yaml"), importing("pipe.yaml", "socket.yaml"))
+				writeFile(t, dir, "main.yaml", importing("pipe.yaml", "socket.yaml"))
 				return []string{"."}
 			},
 			code: 1, out: []string{refusedSpecial("3:10", "pipe.yaml"), refusedSpecial("4:10", "socket.yaml")},
@@ -275,7 +273,7 @@ func TestCheckSafety(t *testing.T) {
 		{
 			name: "NUL bytes",
 			setup: func(t *testing.T, dir string) []string {
-				writeFile(t, filepath.Join(dir, "nul.yaml"), toscaHead+"description: x\x00y\n"+strings.Repeat("\x00", 10_000))
+				writeFile(t, dir, "nul.yaml", toscaHead+"description: x\x00y\n"+strings.Repeat("\x00", 10_000))
 				return []string{"."}
 			},
 			code: 1, out: []string{"nul.yaml:2:15: error: NUL byte: this is not a text file; the rest is not parsed [yaml-syntax]"},
@@ -283,7 +281,7 @@ func TestCheckSafety(t *testing.T) {
 		{
 			name: "a file of NUL bytes given as a file",
 			setup: func(t *testing.T, dir string) []string {
-				writeFile(t, filepath.Join(dir, "zeros.yaml"), strings.Repeat("\x00", 10_000))
+				writeFile(t, dir, "zeros.yaml", strings.Repeat("\x00", 10_000))
 				return []string{"zeros.yaml"}
 			},
 			code: 1, out: []string{"zeros.yaml:1:1: error: not a TOSCA file: it has no top-level tosca_definitions_version (nor heat_template_version) [invalid-version]"},
@@ -291,7 +289,7 @@ func TestCheckSafety(t *testing.T) {
 		{
 			name: "invalid UTF-8",
 			setup: func(t *testing.T, dir string) []string {
-				writeFile(t, filepath.Join(dir, "latin1.yaml"), toscaHead+"description: caf\xe9\n")
+				writeFile(t, dir, "latin1.yaml", toscaHead+"description: caf\xe9\n")
 				return []string{"."}
 			},
 			code: 1, out: []string{"latin1.yaml:2:17: error: invalid UTF-8 (byte 0xE9): the rest is not parsed [yaml-syntax]"},
@@ -300,7 +298,7 @@ func TestCheckSafety(t *testing.T) {
 			// 4.4 GB and a crash once. The root mapping is the first level.
 			name: "200 KB of flow sequences nested 100,000 deep",
 			setup: func(t *testing.T, dir string) []string {
-				writeFile(t, filepath.Join(dir, "flow.yaml"), toscaHead+"description: "+strings.Repeat("[ ", 100_000)+"\n")
+				writeFile(t, dir, "flow.yaml", toscaHead+"description: "+strings.Repeat("[ ", 100_000)+"\n")
 				return []string{"."}
 			},
 			code: 1, out: []string{fmt.Sprintf("flow.yaml:2:%d: error: nesting deeper than 1000 levels: the rest of the file is not parsed [yaml-syntax]", len("description: ")+999*2+1)},
@@ -310,7 +308,7 @@ func TestCheckSafety(t *testing.T) {
 			// 665 MB and no diagnostic once.
 			name: "block mappings nested 1,200 deep",
 			setup: func(t *testing.T, dir string) []string {
-				writeFile(t, filepath.Join(dir, "deep.yaml"), deepMappings(1200))
+				writeFile(t, dir, "deep.yaml", deepMappings(1200))
 				return []string{"."}
 			},
 			code: 1, out: []string{"deep.yaml:1002:1001: error: nesting deeper than 1000 levels: the rest of the file is not parsed [yaml-syntax]"},
@@ -319,7 +317,7 @@ func TestCheckSafety(t *testing.T) {
 		{
 			name: "a 15 MB template",
 			setup: func(t *testing.T, dir string) []string {
-				writeFile(t, filepath.Join(dir, "big.yaml"), modeltest.HugeTemplate(15<<20))
+				writeFile(t, dir, "big.yaml", modeltest.HugeTemplate(15<<20))
 				return []string{"."}
 			},
 			code: 1, out: []string{fmt.Sprintf("big.yaml:%d:7: error: unknown keyname \"proprties\" in node template; did you mean \"properties\"? [unknown-keyname]", 4+9*hugePairs(15<<20)+2)},
@@ -329,8 +327,8 @@ func TestCheckSafety(t *testing.T) {
 			// "not a TOSCA file" with exit 0 once.
 			name: "a file over 16 MB, named and in a folder",
 			setup: func(t *testing.T, dir string) []string {
-				writeFile(t, filepath.Join(dir, "named/huge.yaml"), toscaHead+"description: |\n"+strings.Repeat("  "+strings.Repeat("x", 77)+"\n", 17<<20/80))
-				writeFile(t, filepath.Join(dir, "folder/huge.yaml"), toscaHead+"description: |\n"+strings.Repeat("  "+strings.Repeat("x", 77)+"\n", 17<<20/80))
+				writeFile(t, dir, "named/huge.yaml", toscaHead+"description: |\n"+strings.Repeat("  "+strings.Repeat("x", 77)+"\n", 17<<20/80))
+				writeFile(t, dir, "folder/huge.yaml", toscaHead+"description: |\n"+strings.Repeat("  "+strings.Repeat("x", 77)+"\n", 17<<20/80))
 				return []string{"named/huge.yaml", "folder"}
 			},
 			code: 0, out: []string{"folder/huge.yaml:1:1: " + tooLarge, "named/huge.yaml:1:1: " + tooLarge},

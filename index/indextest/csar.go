@@ -1,7 +1,8 @@
-// Package indextest makes what the tests of file reading need: CSAR
-// archives whose entries have any size (made the way zip bombs are, so
-// that a 2 GiB entry takes a few milliseconds and megabytes to write), and
-// listings of folders to tell that nothing was written into them.
+// Package indextest makes what the tests of file reading need: the files
+// of a workspace, CSAR archives whose entries have any size (made the way
+// zip bombs are, so that a 2 GiB entry takes a few milliseconds and
+// megabytes to write), and listings of folders to tell that nothing was
+// written into them.
 package indextest
 
 import (

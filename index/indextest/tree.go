@@ -3,6 +3,7 @@ package indextest
 import (
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 )
 
@@ -23,4 +24,19 @@ func Tree(dir string) (map[string]string, error) {
 		return nil
 	})
 	return out, err
+}
+
+// WriteFiles writes files (slash-separated paths relative to root, and
+// their content) below root, making the folders they need.
+func WriteFiles(root string, files map[string]string) error {
+	for name, content := range files {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
 }
