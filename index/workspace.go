@@ -60,13 +60,14 @@ type Workspace struct {
 	// The state below belongs to the worker goroutine.
 	st state
 
-	// Overlays being parsed: the newest version submitted per path, the
-	// paths a parse runs for, and the newest text waiting for that parse to
-	// end (see UpdateOverlay).
-	omu      sync.Mutex
-	inflight map[string]int32
-	parsing  map[string]bool
-	waiting  map[string]overlayText
+	// Overlays being parsed: the newest text submitted per path, the paths
+	// a parse runs for, and the newest text waiting for that parse to end
+	// (see UpdateOverlay); submissions numbers them.
+	omu         sync.Mutex
+	inflight    map[string]overlayText
+	parsing     map[string]bool
+	waiting     map[string]overlayText
+	submissions uint64
 	// reads counts the disk reads started per path (see Reload);
 	// reloading counts the Reloads not yet committed.
 	reads     map[string]uint64
@@ -117,7 +118,7 @@ func NewWorkspace(opts Options) *Workspace {
 		log:      opts.Logger,
 		kick:     make(chan struct{}, 1),
 		done:     make(chan struct{}),
-		inflight: map[string]int32{},
+		inflight: map[string]overlayText{},
 		parsing:  map[string]bool{},
 		waiting:  map[string]overlayText{},
 		reads:    map[string]uint64{},
@@ -359,8 +360,10 @@ func (w *Workspace) SetOverlay(path string, version int32, src []byte) *Snapshot
 // buffer takes about a second and 300 MB to parse).
 func (w *Workspace) UpdateOverlay(path string, version int32, content string) {
 	w.omu.Lock()
-	w.inflight[path] = version
-	w.waiting[path] = overlayText{version, content}
+	w.submissions++
+	text := overlayText{version, content, w.submissions}
+	w.inflight[path] = text
+	w.waiting[path] = text
 	busy := w.parsing[path]
 	w.parsing[path] = true
 	w.omu.Unlock()
@@ -369,10 +372,12 @@ func (w *Workspace) UpdateOverlay(path string, version int32, content string) {
 	}
 }
 
-// overlayText is one version of an editor buffer waiting to be parsed.
+// overlayText is one version of an editor buffer submitted to be parsed;
+// seq tells it from an equal version of a buffer closed and opened again.
 type overlayText struct {
 	version int32
 	content string
+	seq     uint64
 }
 
 // parseOverlays parses the texts waiting for path, the newest each time,
@@ -392,9 +397,9 @@ func (w *Workspace) parseOverlays(path string) {
 		f := w.parseOverlay(path, next.content)
 		w.submit(func(s *state, b *builder) {
 			w.omu.Lock()
-			newest, open := w.inflight[path]
+			newest := w.inflight[path]
 			w.omu.Unlock()
-			if !open || newest != next.version {
+			if newest.seq != next.seq {
 				return // superseded or closed while parsing
 			}
 			w.commitOverlay(s, b, path, next.version, f)
@@ -412,7 +417,7 @@ func (w *Workspace) WaitFor(ctx context.Context, path string, version int32) (*S
 		submitted, pending := w.inflight[path]
 		w.omu.Unlock()
 		f := snap.File(path)
-		if !pending || submitted < version || f != nil && f.Open && f.Version >= version {
+		if !pending || submitted.version < version || f != nil && f.Open && f.Version >= version {
 			return snap, nil
 		}
 		select {

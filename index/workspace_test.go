@@ -9,7 +9,9 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/tosca-ls/tosca-ls/index/indextest"
 )
@@ -281,5 +283,40 @@ func TestRemoteImportsOnlyHTTPS(t *testing.T) {
 	}
 	if hits != 0 {
 		t.Errorf("the http server was contacted %d times", hits)
+	}
+}
+
+// TestOverlayReopenedWhileParsing: a buffer closed and opened again with
+// the same version while its old text is still being parsed never shows
+// its old text again, not even in passing.
+func TestOverlayReopenedWhileParsing(t *testing.T) {
+	ws := NewWorkspace(Options{CacheDir: t.TempDir()})
+	defer ws.Close()
+	path := filepath.Join(t.TempDir(), "doc.yaml")
+	var mu sync.Mutex
+	sawOld := false
+	ws.Subscribe(func(snap *Snapshot, _ []string) {
+		if f := snap.File(path); f != nil && strings.Contains(f.Text(), "description: old") {
+			mu.Lock()
+			sawOld = true
+			mu.Unlock()
+		}
+	})
+	old := "tosca_definitions_version: tosca_2_0\ndescription: old\nmetadata:\n" + strings.Repeat("  key: value\n", 1<<19)
+	ws.UpdateOverlay(path, 1, old)     // about half a second to parse:
+	time.Sleep(100 * time.Millisecond) // closed while it is being parsed
+	ws.CloseOverlay(path)
+	ws.UpdateOverlay(path, 1, "tosca_definitions_version: tosca_2_0\ndescription: new\n")
+	snap, err := ws.WaitFor(t.Context(), path, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := snap.File(path); f == nil || !strings.Contains(f.Text(), "description: new") {
+		t.Fatalf("the reopened buffer shows %.60q", f.Text())
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if sawOld {
+		t.Error("a snapshot showed the closed buffer's old text as the reopened one's")
 	}
 }
