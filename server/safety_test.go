@@ -60,9 +60,10 @@ func (e *env) symbols(query string) []string {
 // and blocked every request for over a minute) opened, typed into or
 // changed on disk is parsed in the background: a request about another
 // document, edited meanwhile, is answered from a snapshot that does not
-// hold the huge file's new text yet (it did not wait for it), the huge
-// file's diagnostics still come for its last text, and the heap stays
-// bounded (typing 20 keystrokes parsed 20 copies at once: 5.5 GB).
+// hold the huge file's new text yet (it did not wait for it), a request
+// about the huge buffer sees its last text, its diagnostics come for that
+// text, and the heap stays bounded (typing 20 keystrokes parsed 20 copies
+// at once: 5.5 GB).
 func TestHugeBufferBlocksNoRequest(t *testing.T) {
 	size := 15 << 20
 	if raceEnabled {
@@ -119,6 +120,16 @@ func TestHugeBufferBlocksNoRequest(t *testing.T) {
 			}
 			if v, text := e.document(small); v != 2 || !strings.HasPrefix(text, "tosca_definitions_version: tosca_2_0\n# edited\n") {
 				t.Errorf("small file: version %d %q", v, text)
+			}
+			if version != 0 {
+				// A request about the huge buffer itself waits for its text.
+				var h struct {
+					Contents struct{ Value string } `json:"contents"`
+				}
+				e.result("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": u}, "position": pos(3, 6)}, &h)
+				if !strings.Contains(h.Contents.Value, tc.marker) {
+					t.Errorf("hover on the huge buffer's line 4: %q, want %s", h.Contents.Value, tc.marker)
+				}
 			}
 			p := e.awaitPublish(u, "the huge file's diagnostics", func(p lsptest.Publish) bool {
 				return (version == 0 || p.Version != nil && int(*p.Version) == version) && hasCode(p, "unknown-keyname")
