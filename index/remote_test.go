@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -14,8 +15,8 @@ import (
 // the background (no edit or request waits for it), within a time limit
 // and a size limit, and over TLS from start to end.
 func TestRemoteImportBounds(t *testing.T) {
-	plainHits := 0
-	plain := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { plainHits++ }))
+	var plainHits atomic.Int32
+	plain := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { plainHits.Add(1) }))
 	defer plain.Close()
 	release := make(chan struct{})
 	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -79,7 +80,7 @@ func TestRemoteImportBounds(t *testing.T) {
 			}
 		})
 	}
-	if plainHits != 0 {
-		t.Errorf("the plain http server was contacted %d times", plainHits)
+	if plainHits.Load() != 0 {
+		t.Errorf("the plain http server was contacted %d times", plainHits.Load())
 	}
 }

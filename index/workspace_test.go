@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -205,9 +206,9 @@ func TestUnchangedFilesKeepLinks(t *testing.T) {
 // enabled, fetched once over HTTP, with relative imports inside the
 // downloaded file resolved against its URL.
 func TestRemoteImports(t *testing.T) {
-	var hits int
+	var hits atomic.Int32 // the server's handlers run concurrently
 	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		hits++
+		hits.Add(1)
 		switch r.URL.Path {
 		case "/lib/types.yaml":
 			fmt.Fprint(w, "tosca_definitions_version: tosca_2_0\nimports: [more.yaml]\n")
@@ -227,8 +228,8 @@ func TestRemoteImports(t *testing.T) {
 	if p := off.Snapshot().Links(main)[0].Problem; p == nil || p.Code != "import-remote" || !p.Warning || !strings.Contains(p.Message, "enable the remoteImports setting") {
 		t.Errorf("disabled: problem %+v", p)
 	}
-	if hits != 0 {
-		t.Errorf("fetched %d times while disabled", hits)
+	if hits.Load() != 0 {
+		t.Errorf("fetched %d times while disabled", hits.Load())
 	}
 
 	on := NewWorkspace(Options{CacheDir: t.TempDir(), RemoteImports: true})
@@ -245,10 +246,10 @@ func TestRemoteImports(t *testing.T) {
 	if p := links[1].Problem; p == nil || p.Code != "import-remote" || !strings.Contains(p.Message, "404") {
 		t.Errorf("missing remote file: %+v", p)
 	}
-	before := hits
+	before := hits.Load()
 	on.SetOverlay(main, 2, []byte("tosca_definitions_version: tosca_2_0\nimports:\n  - "+srv.URL+"/lib/types.yaml\n"))
-	if hits != before {
-		t.Errorf("an edit fetched again (%d → %d requests)", before, hits)
+	if hits.Load() != before {
+		t.Errorf("an edit fetched again (%d → %d requests)", before, hits.Load())
 	}
 }
 
@@ -270,8 +271,8 @@ func TestOpenEmbeddedProfile(t *testing.T) {
 // TestRemoteImportsOnlyHTTPS: with remote imports enabled, a plain http
 // URL is not fetched (a warning says why): nothing travels unencrypted.
 func TestRemoteImportsOnlyHTTPS(t *testing.T) {
-	hits := 0
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { hits++ }))
+	var hits atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { hits.Add(1) }))
 	defer srv.Close()
 	root := t.TempDir()
 	write(t, root, map[string]string{"main.yaml": "tosca_definitions_version: tosca_2_0\nimports:\n  - " + srv.URL + "/types.yaml\n"})
@@ -281,8 +282,8 @@ func TestRemoteImportsOnlyHTTPS(t *testing.T) {
 	if p := snap.Links(filepath.Join(root, "main.yaml"))[0].Problem; p == nil || p.Code != "import-remote" || !strings.Contains(p.Message, "only https") {
 		t.Errorf("http import: problem %+v", p)
 	}
-	if hits != 0 {
-		t.Errorf("the http server was contacted %d times", hits)
+	if hits.Load() != 0 {
+		t.Errorf("the http server was contacted %d times", hits.Load())
 	}
 }
 
