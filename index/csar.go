@@ -14,6 +14,11 @@ import (
 // CSARBudget bounds the bytes of TOSCA files read out of one archive.
 const CSARBudget = 256 << 20
 
+// maxEntries bounds the entries of one archive: each becomes a file on
+// disk (an artifact an empty one), and a small archive of millions of
+// empty entries would otherwise take minutes and the disk's inodes.
+var maxEntries = 100_000
+
 // IsArchive reports whether a path names a CSAR archive by its extension.
 func IsArchive(p string) bool {
 	ext := strings.ToLower(filepath.Ext(p))
@@ -26,13 +31,17 @@ func IsArchive(p string) bool {
 // is then reported as too large, not read whole), at most CSARBudget bytes
 // in all. Every other entry (scripts, images: artifacts) is created empty,
 // so that references to it still find a file, without reading it. Entries
-// that would leave the folder are skipped.
+// that would leave the folder are skipped; an archive of more than
+// maxEntries entries is refused.
 func ExtractCSAR(archive string) (string, error) {
 	r, err := zip.OpenReader(archive)
 	if err != nil {
 		return "", err
 	}
 	defer r.Close()
+	if len(r.File) > maxEntries {
+		return "", fmt.Errorf("archive holds more than %d entries", maxEntries)
+	}
 	dir, err := os.MkdirTemp("", "tosca-ls-csar-")
 	if err != nil {
 		return "", err

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -42,11 +43,23 @@ type fetched struct {
 func newFetcher(dir string, done func(string)) *fetcher {
 	return &fetcher{
 		dir:     dir,
-		client:  &http.Client{Timeout: 10 * time.Second},
+		client:  &http.Client{Timeout: 10 * time.Second, CheckRedirect: httpsOnly},
 		done:    done,
 		results: map[string]*fetched{},
 		origins: map[string]string{},
 	}
+}
+
+// httpsOnly follows a redirect only to another https: URL: a download
+// never leaves TLS on the way.
+func httpsOnly(req *http.Request, via []*http.Request) error {
+	if req.URL.Scheme != "https" {
+		return fmt.Errorf("redirected to %s:, and only https: is fetched", req.URL.Scheme)
+	}
+	if len(via) >= 10 {
+		return errors.New("more than 10 redirects")
+	}
+	return nil
 }
 
 // wait waits for the downloads in flight.

@@ -1,11 +1,15 @@
 package index
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
 )
+
+// errOutside is the error of a read refused by the sandbox.
+var errOutside = errors.New("outside the folders tosca-ls may read")
 
 // sandbox is the set of folders whose files imports may read: the
 // workspace folders, the folders scanned for profiles, the profile paths,
@@ -40,6 +44,38 @@ func (b *builder) sandbox() *sandbox {
 		s.sandbox = box
 	}
 	return b.s.sandbox
+}
+
+// contains reports whether path lies inside one of the roots once its
+// symbolic links are followed. A path outside them all by its text is
+// refused without a system call; one inside is resolved, so that a link
+// leading out is refused too.
+func (box *sandbox) contains(path string) bool {
+	inside := false
+	for _, r := range box.roots {
+		inside = inside || within(r, path)
+	}
+	if !inside {
+		return false
+	}
+	real, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		if !isNotExist(err) {
+			return false // a loop of links, a folder that cannot be searched
+		}
+		// Missing: the folder decides, unless the name is a dangling link.
+		if info, lerr := os.Lstat(path); lerr == nil && info.Mode()&os.ModeSymlink != 0 {
+			return false
+		}
+		parent := filepath.Dir(path)
+		return parent != path && box.contains(parent)
+	}
+	for _, r := range box.roots {
+		if within(r, real) {
+			return true
+		}
+	}
+	return false
 }
 
 // allows returns why path may not be read, or nil; name is the import as

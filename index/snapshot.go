@@ -30,6 +30,8 @@ type Snapshot struct {
 	profiles *immutable.Map[string, string]
 	// complete is set once the first index of the workspace folders is built.
 	complete bool
+	// sandbox holds the folders whose files may be read (see InSandbox).
+	sandbox *sandbox
 }
 
 // Link is the outcome of resolving one import of a file.
@@ -105,6 +107,15 @@ func (s *Snapshot) InWorkspace(path string) bool {
 		}
 	}
 	return false
+}
+
+// InSandbox reports whether the features may look at path (an artifact's
+// file, a local repository's folder): whether it lies, once its symbolic
+// links are followed, inside the folders imports may read (workspace
+// folders, CSAR roots, profile folders, allowed paths, the cache). Nothing
+// outside is opened, read or even stat'ed.
+func (s *Snapshot) InSandbox(path string) bool {
+	return s.sandbox != nil && s.sandbox.contains(filepath.Clean(path))
 }
 
 // Links are the resolved imports of path, in source order.

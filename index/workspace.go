@@ -60,9 +60,18 @@ type Workspace struct {
 	// The state below belongs to the worker goroutine.
 	st state
 
-	// Overlays being parsed: the newest version submitted per path.
-	omu      sync.Mutex
-	inflight map[string]int32
+	// Overlays being parsed: the newest text submitted per path, the paths
+	// a parse runs for, and the newest text waiting for that parse to end
+	// (see UpdateOverlay); submissions numbers them.
+	omu         sync.Mutex
+	inflight    map[string]overlayText
+	parsing     map[string]bool
+	waiting     map[string]overlayText
+	submissions uint64
+	// reads counts the disk reads started per path (see Reload);
+	// reloading counts the Reloads not yet committed.
+	reads     map[string]uint64
+	reloading sync.WaitGroup
 	// changed is closed (and replaced) whenever a snapshot is published.
 	changed chan struct{}
 
@@ -109,7 +118,10 @@ func NewWorkspace(opts Options) *Workspace {
 		log:      opts.Logger,
 		kick:     make(chan struct{}, 1),
 		done:     make(chan struct{}),
-		inflight: map[string]int32{},
+		inflight: map[string]overlayText{},
+		parsing:  map[string]bool{},
+		waiting:  map[string]overlayText{},
+		reads:    map[string]uint64{},
 		changed:  make(chan struct{}),
 	}
 	w.fetcher = newFetcher(filepath.Join(cacheDir(opts), "remote"), w.fetched)
@@ -341,22 +353,58 @@ func (w *Workspace) SetOverlay(path string, version int32, src []byte) *Snapshot
 // UpdateOverlay records the text of an open editor buffer in the
 // background: it is parsed off the caller's goroutine, and a newer version
 // submitted meanwhile supersedes it. WaitFor returns a snapshot holding it.
+//
+// One parse runs per document at a time: versions submitted while it runs
+// wait, and only the newest of them is parsed next. Typing in a huge buffer
+// so costs one parse at a time, not one per keystroke all at once (a 15 MB
+// buffer takes about a second and 300 MB to parse).
 func (w *Workspace) UpdateOverlay(path string, version int32, content string) {
 	w.omu.Lock()
-	w.inflight[path] = version
+	w.submissions++
+	text := overlayText{version, content, w.submissions}
+	w.inflight[path] = text
+	w.waiting[path] = text
+	busy := w.parsing[path]
+	w.parsing[path] = true
 	w.omu.Unlock()
-	go func() {
-		f := w.parseOverlay(path, content)
+	if !busy {
+		go w.parseOverlays(path)
+	}
+}
+
+// overlayText is one version of an editor buffer submitted to be parsed;
+// seq tells it from an equal version of a buffer closed and opened again.
+type overlayText struct {
+	version int32
+	content string
+	seq     uint64
+}
+
+// parseOverlays parses the texts waiting for path, the newest each time,
+// until none is left.
+func (w *Workspace) parseOverlays(path string) {
+	for {
+		w.omu.Lock()
+		next, ok := w.waiting[path]
+		delete(w.waiting, path)
+		if !ok {
+			delete(w.parsing, path)
+		}
+		w.omu.Unlock()
+		if !ok {
+			return
+		}
+		f := w.parseOverlay(path, next.content)
 		w.submit(func(s *state, b *builder) {
 			w.omu.Lock()
 			newest := w.inflight[path]
 			w.omu.Unlock()
-			if newest != version {
-				return // superseded while parsing
+			if newest.seq != next.seq {
+				return // superseded or closed while parsing
 			}
-			w.commitOverlay(s, b, path, version, f)
+			w.commitOverlay(s, b, path, next.version, f)
 		})
-	}()
+	}
 }
 
 // WaitFor returns a snapshot that holds version (or a newer one) of the
@@ -369,7 +417,7 @@ func (w *Workspace) WaitFor(ctx context.Context, path string, version int32) (*S
 		submitted, pending := w.inflight[path]
 		w.omu.Unlock()
 		f := snap.File(path)
-		if !pending || submitted < version || f != nil && f.Open && f.Version >= version {
+		if !pending || submitted.version < version || f != nil && f.Open && f.Version >= version {
 			return snap, nil
 		}
 		select {
@@ -396,10 +444,16 @@ func (w *Workspace) commitOverlay(s *state, b *builder, path string, version int
 // ClearOverlay forgets an editor buffer; the disk content (if any) shows
 // again, read anew (the editor may have saved before closing).
 func (w *Workspace) ClearOverlay(path string) *Snapshot {
+	w.forgetOverlay(path)
+	return w.do(func(s *state, b *builder) { w.clearOverlay(s, b, path) })
+}
+
+// forgetOverlay drops the versions of path submitted and not yet parsed.
+func (w *Workspace) forgetOverlay(path string) {
 	w.omu.Lock()
 	delete(w.inflight, path)
+	delete(w.waiting, path)
 	w.omu.Unlock()
-	return w.do(func(s *state, b *builder) { w.clearOverlay(s, b, path) })
 }
 
 func (w *Workspace) clearOverlay(s *state, b *builder, path string) {
@@ -420,46 +474,133 @@ func (w *Workspace) clearOverlay(s *state, b *builder, path string) {
 
 // CloseOverlay is ClearOverlay in the background.
 func (w *Workspace) CloseOverlay(path string) {
-	w.omu.Lock()
-	delete(w.inflight, path)
-	w.omu.Unlock()
+	w.forgetOverlay(path)
 	w.submit(func(s *state, b *builder) { w.clearOverlay(s, b, path) })
 }
 
-// Reload is Refresh in the background, for several paths at once.
+// Reload is Refresh in the background, for several paths at once. The
+// files are read and parsed off the worker, so that a huge one holds up no
+// edit queued behind it; a path reloaded again before its read is committed
+// takes the newest read.
 func (w *Workspace) Reload(paths ...string) {
-	w.submit(func(s *state, b *builder) {
-		for _, p := range paths {
-			w.reload(s, b, p)
+	gens := w.nextReads(paths)
+	w.reloading.Add(1)
+	go func() {
+		defer w.reloading.Done()
+		reads := make([]diskRead, len(paths))
+		for i, p := range paths {
+			reads[i] = w.readDisk(p)
 		}
-	})
+		w.submit(func(s *state, b *builder) {
+			for i, p := range paths {
+				if w.newestRead(p, gens[i]) {
+					w.commitRead(s, b, p, reads[i])
+				}
+			}
+		})
+	}()
+}
+
+// nextReads starts a read of each path and returns their generations.
+func (w *Workspace) nextReads(paths []string) []uint64 {
+	w.omu.Lock()
+	defer w.omu.Unlock()
+	gens := make([]uint64, len(paths))
+	for i, p := range paths {
+		w.reads[p]++
+		gens[i] = w.reads[p]
+	}
+	return gens
+}
+
+// newestRead reports whether the read of path of generation gen is the
+// newest one started.
+func (w *Workspace) newestRead(path string, gen uint64) bool {
+	w.omu.Lock()
+	defer w.omu.Unlock()
+	if w.reads[path] != gen {
+		return false
+	}
+	delete(w.reads, path)
+	return true
 }
 
 // Refresh re-reads path from disk after it was created, changed or deleted
 // outside the editor.
 func (w *Workspace) Refresh(path string) *Snapshot {
-	return w.do(func(s *state, b *builder) { w.reload(s, b, path) })
+	gen := w.nextReads([]string{path})[0] // a Reload still reading it is older
+	return w.do(func(s *state, b *builder) {
+		w.newestRead(path, gen)
+		w.reload(s, b, path)
+	})
+}
+
+// diskRead is the content of a file as read from disk, parsed when it is
+// TOSCA (or Heat) by content or already known.
+type diskRead struct {
+	src  []byte
+	err  error
+	hash [sha256.Size]byte
+	lang Dialect
+	file *File // nil when not parsed (yet)
+}
+
+// readDisk reads path and, when it may be TOSCA and differs from the
+// snapshot's file, parses it. A path outside the sandbox (an editor may
+// report any file changed) is not read: it is as good as gone.
+func (w *Workspace) readDisk(path string) diskRead {
+	if !w.Snapshot().InSandbox(path) {
+		return diskRead{err: errOutside}
+	}
+	src, err := readFile(path, MaxFileSize)
+	r := diskRead{src: src, err: err}
+	if err != nil {
+		return r
+	}
+	r.hash, r.lang = sha256.Sum256(src), DetectFile(path, src)
+	prev := w.Snapshot().File(path)
+	if prev != nil && !prev.Open && prev.Hash == r.hash {
+		return r // unchanged
+	}
+	if r.lang != NotTOSCA || prev != nil {
+		r.file = newFile(path, string(src), readAs(r.lang), false)
+	}
+	return r
+}
+
+// readAs is the language a file read from disk is parsed in: one that is
+// not TOSCA by content is read because a TOSCA file imports it.
+func readAs(lang Dialect) Dialect {
+	if lang == NotTOSCA {
+		return TOSCA
+	}
+	return lang
 }
 
 // reload reads path from disk into the state (a TOSCA file, or one a file
 // imports), or drops it when it is gone.
 func (w *Workspace) reload(s *state, b *builder, path string) {
+	w.commitRead(s, b, path, w.readDisk(path))
+}
+
+// commitRead records what was read of path: a TOSCA file, or one a file
+// imports, is (re)placed; a file gone is dropped.
+func (w *Workspace) commitRead(s *state, b *builder, path string, r diskRead) {
 	if filepath.Base(path) == grammar.CSARMetaFile {
 		s.csarRoots = map[string]string{}
 		b.relinkAll()
 	}
-	src, err := readFile(path, MaxFileSize)
 	imported := len(s.wanted[path]) > 0 || b.imported(path)
 	switch {
-	case err != nil:
+	case r.err != nil:
 		delete(s.disk, path)
-	case s.disk[path] != nil || imported || DetectFile(path, src) != NotTOSCA:
-		if prev := s.disk[path]; prev == nil || prev.Hash != sha256.Sum256(src) {
-			lang := DetectFile(path, src)
-			if lang == NotTOSCA {
-				lang = TOSCA // imported by a TOSCA file, so read as TOSCA
+	case s.disk[path] != nil || imported || r.lang != NotTOSCA:
+		if prev := s.disk[path]; prev == nil || prev.Hash != r.hash {
+			f := r.file
+			if f == nil {
+				f = newFile(path, string(r.src), readAs(r.lang), false)
 			}
-			s.disk[path] = newFile(path, string(src), lang, false)
+			s.disk[path] = f
 		}
 	}
 	if s.overlays[path] != nil {
@@ -472,14 +613,15 @@ func (w *Workspace) reload(s *state, b *builder, path string) {
 	}
 }
 
-// Settle waits until the downloads in flight have ended and the files
-// importing them are linked again (the check command reports once
+// Settle waits until the downloads and disk reads in flight have ended
+// and what they brought is committed (the check command reports once
 // everything it can know is known).
 func (w *Workspace) Settle(ctx context.Context) *Snapshot {
 	for {
 		if err := w.fetcher.wait(ctx); err != nil {
 			return w.Snapshot()
 		}
+		w.reloading.Wait() // Reload submits its job before it is done
 		snap := w.do(func(*state, *builder) {})
 		if !w.fetcher.busy() {
 			return snap
@@ -714,6 +856,7 @@ func (b *builder) finish() *Snapshot {
 	snap := &Snapshot{
 		id: b.s.nextID, opts: b.s.opts, folders: slices.Clone(b.s.folders), files: b.files,
 		links: b.links, importers: b.imps, profiles: b.profiles, complete: b.s.complete,
+		sandbox: b.sandbox(),
 	}
 	return snap
 }

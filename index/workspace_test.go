@@ -9,19 +9,18 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
+
+	"github.com/tosca-ls/tosca-ls/index/indextest"
 )
 
 func write(t *testing.T, root string, files map[string]string) {
 	t.Helper()
-	for name, content := range files {
-		p := filepath.Join(root, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
+	if err := indextest.WriteFiles(root, files); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -207,9 +206,9 @@ func TestUnchangedFilesKeepLinks(t *testing.T) {
 // enabled, fetched once over HTTP, with relative imports inside the
 // downloaded file resolved against its URL.
 func TestRemoteImports(t *testing.T) {
-	var hits int
+	var hits atomic.Int32 // the server's handlers run concurrently
 	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		hits++
+		hits.Add(1)
 		switch r.URL.Path {
 		case "/lib/types.yaml":
 			fmt.Fprint(w, "tosca_definitions_version: tosca_2_0\nimports: [more.yaml]\n")
@@ -229,8 +228,8 @@ func TestRemoteImports(t *testing.T) {
 	if p := off.Snapshot().Links(main)[0].Problem; p == nil || p.Code != "import-remote" || !p.Warning || !strings.Contains(p.Message, "enable the remoteImports setting") {
 		t.Errorf("disabled: problem %+v", p)
 	}
-	if hits != 0 {
-		t.Errorf("fetched %d times while disabled", hits)
+	if hits.Load() != 0 {
+		t.Errorf("fetched %d times while disabled", hits.Load())
 	}
 
 	on := NewWorkspace(Options{CacheDir: t.TempDir(), RemoteImports: true})
@@ -247,10 +246,10 @@ func TestRemoteImports(t *testing.T) {
 	if p := links[1].Problem; p == nil || p.Code != "import-remote" || !strings.Contains(p.Message, "404") {
 		t.Errorf("missing remote file: %+v", p)
 	}
-	before := hits
+	before := hits.Load()
 	on.SetOverlay(main, 2, []byte("tosca_definitions_version: tosca_2_0\nimports:\n  - "+srv.URL+"/lib/types.yaml\n"))
-	if hits != before {
-		t.Errorf("an edit fetched again (%d → %d requests)", before, hits)
+	if hits.Load() != before {
+		t.Errorf("an edit fetched again (%d → %d requests)", before, hits.Load())
 	}
 }
 
@@ -272,8 +271,8 @@ func TestOpenEmbeddedProfile(t *testing.T) {
 // TestRemoteImportsOnlyHTTPS: with remote imports enabled, a plain http
 // URL is not fetched (a warning says why): nothing travels unencrypted.
 func TestRemoteImportsOnlyHTTPS(t *testing.T) {
-	hits := 0
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { hits++ }))
+	var hits atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { hits.Add(1) }))
 	defer srv.Close()
 	root := t.TempDir()
 	write(t, root, map[string]string{"main.yaml": "tosca_definitions_version: tosca_2_0\nimports:\n  - " + srv.URL + "/types.yaml\n"})
@@ -283,7 +282,42 @@ func TestRemoteImportsOnlyHTTPS(t *testing.T) {
 	if p := snap.Links(filepath.Join(root, "main.yaml"))[0].Problem; p == nil || p.Code != "import-remote" || !strings.Contains(p.Message, "only https") {
 		t.Errorf("http import: problem %+v", p)
 	}
-	if hits != 0 {
-		t.Errorf("the http server was contacted %d times", hits)
+	if hits.Load() != 0 {
+		t.Errorf("the http server was contacted %d times", hits.Load())
+	}
+}
+
+// TestOverlayReopenedWhileParsing: a buffer closed and opened again with
+// the same version while its old text is still being parsed never shows
+// its old text again, not even in passing.
+func TestOverlayReopenedWhileParsing(t *testing.T) {
+	ws := NewWorkspace(Options{CacheDir: t.TempDir()})
+	defer ws.Close()
+	path := filepath.Join(t.TempDir(), "doc.yaml")
+	var mu sync.Mutex
+	sawOld := false
+	ws.Subscribe(func(snap *Snapshot, _ []string) {
+		if f := snap.File(path); f != nil && strings.Contains(f.Text(), "description: old") {
+			mu.Lock()
+			sawOld = true
+			mu.Unlock()
+		}
+	})
+	old := "tosca_definitions_version: tosca_2_0\ndescription: old\nmetadata:\n" + strings.Repeat("  key: value\n", 1<<19)
+	ws.UpdateOverlay(path, 1, old)     // about half a second to parse:
+	time.Sleep(100 * time.Millisecond) // closed while it is being parsed
+	ws.CloseOverlay(path)
+	ws.UpdateOverlay(path, 1, "tosca_definitions_version: tosca_2_0\ndescription: new\n")
+	snap, err := ws.WaitFor(t.Context(), path, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := snap.File(path); f == nil || !strings.Contains(f.Text(), "description: new") {
+		t.Fatalf("the reopened buffer shows %.60q", f.Text())
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if sawOld {
+		t.Error("a snapshot showed the closed buffer's old text as the reopened one's")
 	}
 }

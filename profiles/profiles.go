@@ -183,8 +183,9 @@ func contentHash() (string, error) {
 
 // Materialize extracts FS into cacheDir/<short content hash>/ and returns
 // that root; FS path "simple-2.0/node_types.yaml" ends up at
-// filepath.Join(root, "simple-2.0", "node_types.yaml"). Files are read-only
-// (0444). The tree is written to a temporary directory and renamed into
+// filepath.Join(root, "simple-2.0", "node_types.yaml"). The tree is private
+// (folders 0700, files 0400: read-only, so that an editor opening one after
+// a go-to-definition does not offer to save changes). The tree is written to a temporary directory and renamed into
 // place, so concurrent processes never see a partial tree; when the root
 // already exists nothing is written.
 func Materialize(cacheDir string) (string, error) {
@@ -241,7 +242,7 @@ func complete(root string) bool {
 
 // extract writes every file of FS below dir. Directories stay writable by
 // their owner so that the cache can be cleaned up (and only by them: a
-// private cache); files are read-only.
+// private cache); files are read-only, and only their owner reads them.
 func extract(dir string) error {
 	return fs.WalkDir(FS, ".", func(name string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -255,10 +256,10 @@ func extract(dir string) error {
 		if err != nil {
 			return err
 		}
-		if err := os.WriteFile(target, data, 0o444); err != nil {
+		if err := os.WriteFile(target, data, 0o400); err != nil {
 			return err
 		}
-		return os.Chmod(target, 0o444)
+		return os.Chmod(target, 0o400) // whatever the umask
 	})
 }
 

@@ -439,8 +439,8 @@ func checkTree(t *testing.T, root string) {
 		if !bytes.Equal(got, data) {
 			t.Errorf("materialized %s differs from the embedded file", name)
 		}
-		if st, err := os.Stat(Path(root, name)); err == nil && st.Mode().Perm() != 0o444 {
-			t.Errorf("materialized %s has mode %v, want 0444", name, st.Mode().Perm())
+		if st, err := os.Stat(Path(root, name)); err == nil && st.Mode().Perm() != 0o400 {
+			t.Errorf("materialized %s has mode %v, want 0400", name, st.Mode().Perm())
 		}
 		return nil
 	})
@@ -448,8 +448,14 @@ func checkTree(t *testing.T, root string) {
 		t.Fatal(err)
 	}
 	err = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
+		if err != nil {
 			return err
+		}
+		if d.IsDir() {
+			if st, err := os.Stat(p); err == nil && st.Mode().Perm() != 0o700 {
+				t.Errorf("materialized folder %s has mode %v, want 0700", p, st.Mode().Perm())
+			}
+			return nil
 		}
 		rel, _ := filepath.Rel(root, p)
 		if !want[filepath.ToSlash(rel)] {
@@ -470,6 +476,9 @@ func TestMaterialize(t *testing.T) {
 	}
 	if filepath.Dir(root) != cache {
 		t.Fatalf("root %s is not directly below %s", root, cache)
+	}
+	if st, err := os.Stat(cache); err != nil || st.Mode().Perm() != 0o700 {
+		t.Errorf("the cache folder was created with mode %v (%v), want 0700", st.Mode().Perm(), err)
 	}
 	checkTree(t, root)
 

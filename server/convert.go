@@ -102,11 +102,11 @@ func (t *docTarget) rng(span text.Span) protocol.Range { return toRange(t.lines,
 // that are not TOSCA/Heat (or unknown): callers then answer with an empty
 // result.
 func (s *Server) target(ctx context.Context, u uri.URI) (*docTarget, bool) {
-	snap := s.snapshot(ctx)
+	path := pathFromURI(u)
+	snap := s.snapshot(ctx, path)
 	if snap == nil {
 		return nil, false
 	}
-	path := pathFromURI(u)
 	f := snap.File(path)
 	if f == nil || !s.analysed(path, f) {
 		return nil, false

@@ -60,14 +60,26 @@ func (s *documentStore) remove(path string) *document {
 	return d
 }
 
+// seenVersion is the version of an open document a request saw on arrival.
+type seenVersion struct {
+	version int32
+	// large is set for a buffer over largeBuffer bytes: only the requests
+	// about that document wait for its parse.
+	large bool
+}
+
+// largeBuffer is the size over which a buffer's parse (about 20 MB/s)
+// takes longer than a request about another document should wait for it.
+const largeBuffer = 1 << 20
+
 // versions are the versions of the documents handed to the index.
-func (s *documentStore) versions() map[string]int32 {
+func (s *documentStore) versions() map[string]seenVersion {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	out := make(map[string]int32, len(s.docs))
+	out := make(map[string]seenVersion, len(s.docs))
 	for p, d := range s.docs {
 		if d.overlaid {
-			out[p] = d.Version
+			out[p] = seenVersion{d.Version, len(d.Text) > largeBuffer}
 		}
 	}
 	return out

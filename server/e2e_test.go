@@ -425,6 +425,9 @@ func TestE2ECommandLine(t *testing.T) {
 	if raw, err := os.ReadFile(logFile); err != nil || !strings.Contains(string(raw), "initialize") {
 		t.Fatalf("log file: %q %v", raw, err)
 	}
+	if st, err := os.Stat(logFile); err != nil || st.Mode().Perm() != 0o600 {
+		t.Errorf("log file created with mode %v (%v), want 0600", st.Mode().Perm(), err)
+	}
 }
 
 // TestE2EGarbageThenRequest pipes garbage into the binary: it answers what

@@ -22,7 +22,8 @@ func NewLogger(level zap.AtomicLevel, logFile string) (*zap.Logger, func(), erro
 	cores := []zapcore.Core{zapcore.NewCore(zapcore.NewConsoleEncoder(enc), zapcore.Lock(os.Stderr), level)}
 	closeFn := func() {}
 	if logFile != "" {
-		f, err := os.OpenFile(logFile, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+		// Private: the log names the user's files and what happens to them.
+		f, err := os.OpenFile(logFile, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
 		if err != nil {
 			return nil, nil, fmt.Errorf("open log file: %w", err)
 		}

@@ -78,8 +78,8 @@ func (s *Server) handleCall(ctx context.Context, req *jsonrpc2.Request) (any, er
 		return result, wireError(ctx, err)
 	}
 
-	// Note the document versions now, so that the request sees every edit
-	// that arrived before it.
+	// Note the document versions now, so that the request sees the edits
+	// that arrived before it (see snapshot).
 	ctx = context.WithValue(ctx, versionsKey{}, s.docs.versions())
 	ctx, cancel := context.WithCancel(ctx)
 	id := req.ID()

@@ -41,8 +41,8 @@ func diagnosticOptions() *protocol.DiagnosticOptions {
 
 // Diagnostic answers textDocument/diagnostic.
 func (s *Server) Diagnostic(ctx context.Context, params *protocol.DocumentDiagnosticParams) (protocol.DocumentDiagnosticReport, error) {
-	snap := s.snapshot(ctx)
 	path := pathFromURI(params.TextDocument.URI)
+	snap := s.snapshot(ctx, path)
 	items := []protocol.Diagnostic{}
 	if snap != nil {
 		if p, ok := s.diags.compute(ctx, snap, path, s.config()); ok {
@@ -107,7 +107,7 @@ func (s *Server) DiagnosticWorkspace(ctx context.Context, params *protocol.Works
 // workspaceReports computes the report of every file; fresh is set when
 // one of them is not unchanged.
 func (s *Server) workspaceReports(ctx context.Context, prev map[string]string) (reports []protocol.WorkspaceDocumentDiagnosticReport, fresh bool) {
-	snap := s.snapshot(ctx)
+	snap := s.snapshot(ctx, "")
 	if snap == nil {
 		return nil, false
 	}

@@ -282,16 +282,22 @@ type versionsKey struct{}
 
 // snapshot returns a snapshot holding every document version that arrived
 // before the request (the index may still be parsing the latest ones: the
-// request waits for them, not for anything later).
-func (s *Server) snapshot(ctx context.Context) *index.Snapshot {
+// request waits for them, not for anything later). A large buffer of
+// another document than path (the one the request is about; "" for the
+// workspace) is not waited for: it is seen at its previous version, so that
+// typing in a huge file holds up no request about the others.
+func (s *Server) snapshot(ctx context.Context, path string) *index.Snapshot {
 	ws := s.workspace()
 	if ws == nil {
 		return nil
 	}
 	snap := ws.Snapshot()
-	versions, _ := ctx.Value(versionsKey{}).(map[string]int32)
-	for path, v := range versions {
-		next, err := ws.WaitFor(ctx, path, v)
+	versions, _ := ctx.Value(versionsKey{}).(map[string]seenVersion)
+	for p, v := range versions {
+		if v.large && p != path {
+			continue
+		}
+		next, err := ws.WaitFor(ctx, p, v.version)
 		if err != nil {
 			return snap
 		}

@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"fmt"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tosca-ls/tosca-ls/index/indextest"
 	"github.com/tosca-ls/tosca-ls/index/text"
 	"github.com/tosca-ls/tosca-ls/server/lsptest"
 )
@@ -17,7 +19,8 @@ import (
 // once, to a server working on the example projects, as a long editing
 // session would: every request is answered with a result (never an error,
 // never a panic), the server's copy of each document equals the client's,
-// the heap stays bounded, and once the server ends no goroutine is left.
+// the heap stays bounded, nothing is written into the workspace, and once
+// the server ends no goroutine is left.
 func TestSoak(t *testing.T) {
 	ops := 2500
 	if testing.Short() {
@@ -47,6 +50,10 @@ func TestSoak(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+	}
+	files, err := indextest.Tree(e.dir)
+	if err != nil {
+		t.Fatal(err)
 	}
 	e.initialize(defaultInitParams(e.dir))
 	e.awaitIndexed()
@@ -136,6 +143,9 @@ func TestSoak(t *testing.T) {
 	}
 	if err := stop(); err != nil {
 		t.Fatal(err)
+	}
+	if after, err := indextest.Tree(e.dir); err != nil || fmt.Sprint(after) != fmt.Sprint(files) {
+		t.Errorf("the workspace changed (%v):\nbefore %v\nafter  %v", err, files, after)
 	}
 	deadline := time.Now().Add(waitShort)
 	for runtime.NumGoroutine() > before+2 && time.Now().Before(deadline) {

@@ -92,7 +92,7 @@ func documentSymbols(lines *text.Lines, syms []outline.Symbol) []protocol.Docume
 // Symbols answers workspace/symbol.
 func (s *Server) Symbols(ctx context.Context, params *protocol.WorkspaceSymbolParams) (protocol.WorkspaceSymbolResult, error) {
 	out := protocol.SymbolInformationSlice{}
-	snap := s.snapshot(ctx)
+	snap := s.snapshot(ctx, "")
 	if snap == nil {
 		return out, nil
 	}

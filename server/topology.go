@@ -84,8 +84,8 @@ func (s *Server) ExecuteCommand(ctx context.Context, params *protocol.ExecuteCom
 }
 
 func (s *Server) topology(ctx context.Context, p topologyParams) (*topologyResult, error) {
-	snap := s.snapshot(ctx)
 	path := pathFromURI(p.TextDocument.URI)
+	snap := s.snapshot(ctx, path)
 	if snap == nil || !s.analysed(path, snap.File(path)) {
 		return nil, nil
 	}

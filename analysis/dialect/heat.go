@@ -90,7 +90,8 @@ func (c *checker) paramPath(call *facts.Call) {
 }
 
 // file checks that get_file names a file that exists, for a relative path
-// below the template (URLs and other paths are the client's to find).
+// below the template that stays inside the sandbox (URLs and other paths
+// are the client's to find).
 func (c *checker) file(call *facts.Call) {
 	args := c.args(call)
 	val := c.f.Value(args[0])
@@ -103,6 +104,9 @@ func (c *checker) file(call *facts.Call) {
 		return
 	}
 	target := filepath.Join(filepath.Dir(c.path), filepath.FromSlash(name))
+	if !c.v.Snap.InSandbox(target) {
+		return // a symbolic link leading out of the sandbox: not looked at
+	}
 	if st, err := os.Stat(target); err == nil && st.Mode().IsRegular() {
 		return
 	}

@@ -27,7 +27,8 @@ const (
 // ArtifactFile resolves the file an artifact reference of the file at path
 // names (a reference of kind ArtifactFile): relative to the file, to the
 // local repository its artifact definition names, or to the root of its
-// CSAR (else workspace folder) for `/x`.
+// CSAR (else workspace folder) for `/x`; a file outside the sandbox the
+// imports obey is unchecked.
 func (v *View) ArtifactFile(path string, r *facts.Ref) (target string, status ArtifactStatus) {
 	snap := v.Snap
 	f := v.Facts(path)
@@ -67,6 +68,11 @@ func (v *View) ArtifactFile(path string, r *facts.Ref) (target string, status Ar
 	if snap.File(target) != nil {
 		return target, ArtifactFound
 	}
+	// Outside the sandbox nothing is looked up: a hostile template gets no
+	// link to a file there, and no word on whether it exists.
+	if !snap.InSandbox(target) {
+		return "", ArtifactUnchecked
+	}
 	if st, err := os.Stat(target); err == nil && !st.IsDir() {
 		return target, ArtifactFound
 	}
@@ -85,8 +91,10 @@ func localRepository(snap *index.Snapshot, from, repoURL string) string {
 	case hasURLScheme(repoURL):
 		return ""
 	case strings.HasPrefix(repoURL, "/"):
-		if st, err := os.Stat(repoURL); err == nil && st.IsDir() {
-			return repoURL
+		if snap.InSandbox(repoURL) {
+			if st, err := os.Stat(repoURL); err == nil && st.IsDir() {
+				return repoURL
+			}
 		}
 		return filepath.Join(rootFolder(snap, from), filepath.FromSlash(repoURL))
 	}

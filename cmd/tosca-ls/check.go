@@ -22,7 +22,8 @@ by content) and CSAR archives (.csar/.zip), and prints every diagnostic.
 The profiles declared anywhere in the repository around each PATH (the
 closest folder above it with a .git or a TOSCA-Metadata, or --root) are
 importable by name, as in the editor.
-Exit status: 0 when there is no error, 1 when there is one, 2 on bad usage.
+Exit status: 0 when there is no error, 1 when there is one, 2 on bad usage
+or a PATH that cannot be read.
 
 Flags:
 `

@@ -85,6 +85,9 @@ func load(args []string, opts index.Options, root string) (*loaded, error) {
 			return nil, err
 		}
 		switch {
+		case !st.IsDir() && !st.Mode().IsRegular():
+			l.cleanup()
+			return nil, fmt.Errorf("%s: not a regular file (devices, pipes and sockets are never read)", arg)
 		case st.IsDir():
 			ws.AddFolder(context.Background(), abs, nil)
 			roots = append(roots, abs)

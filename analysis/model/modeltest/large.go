@@ -45,6 +45,23 @@ func LargeProject(dir string) (main string, src []byte, err error) {
 	return main, src, os.WriteFile(main, src, 0o644)
 }
 
+// HugeTemplate is a TOSCA 1.3 service template of about size bytes (pairs
+// of node templates, one requiring the other) whose last node template
+// misspells `properties`: its one diagnostic tells that all of it was read.
+// The robustness tests of issue 15 feed it whole (15 MB took 2.65 GB and a
+// minute once).
+func HugeTemplate(size int) string {
+	var b strings.Builder
+	b.WriteString("tosca_definitions_version: tosca_simple_yaml_1_3\ntopology_template:\n  node_templates:\n")
+	for i := 0; b.Len() < size; i++ {
+		fmt.Fprintf(&b, "    server_%d:\n      type: tosca.nodes.Compute\n      description: server %d\n"+
+			"      requirements:\n        - local_storage: storage_%d\n"+
+			"    storage_%d:\n      type: tosca.nodes.Storage.BlockStorage\n      properties:\n        name: disk-%d\n        size: 10 GB\n", i, i, i, i, i)
+	}
+	b.WriteString("    last:\n      type: tosca.nodes.Compute\n      proprties: {}\n")
+	return b.String()
+}
+
 // OpenLarge writes LargeProject into a temporary folder and indexes it
 // with the template open in the editor, as a server does. It returns the
 // model's view of that snapshot, warm: the template's diagnostics are
