@@ -83,7 +83,7 @@ var goccyFaults = []struct {
 	{regexp.MustCompile(`[{\[,][ \t\n]*\?[ \t\n]`), "it misreads explicit keys ('? ') inside flow collections"},
 	{regexp.MustCompile(`\?[ \t]+[!&]`), "it loses an explicit key that has a tag or anchor"},
 	{regexp.MustCompile(`[|>][-+]?[1-9]`), "it counts a block scalar's indentation indicator from the indicator's column"},
-	{regexp.MustCompile(`(?m)^[ ]*-[ \t]*(#.*)?\n([^ \n-]|-[^ \n])`), "it puts the key after an empty item of an unindented list into the item"},
+	{regexp.MustCompile(`(?m)^[ ]*-[ \t]*(#.*)?\n([ \t]*(#.*)?\n)*([^ \n-]|-[^ \n])`), "it puts the key after an empty item of an unindented list into the item"},
 	{regexp.MustCompile(`!!str[ \t]+(~|null|Null|NULL)`), "it loads !!str ~ as an empty string"},
 	{regexp.MustCompile(`(?s)[|>"'].*\n(---|\.\.\.)`), "it reads a document marker inside a block or quoted scalar as text"},
 	{regexp.MustCompile(`(?s)[|>].*[ \t]\n`), "it trims the trailing blanks of block scalar lines"},

@@ -38,6 +38,7 @@ func FuzzParse(f *testing.F) {
 		}
 		file := Parse(src)
 		checkSpans(t, file)
+		checkOrder(t, file)
 		c := int(cur)
 		if len(src) > 0 {
 			c %= len(src) + 1
