@@ -11,7 +11,7 @@ package complete
 import (
 	"bytes"
 	"context"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
@@ -99,7 +99,7 @@ func Complete(ctx context.Context, v *model.View, path string, offset int, edito
 		return nil
 	}
 	r.complete()
-	sort.SliceStable(r.items, func(i, j int) bool { return r.items[i].SortText < r.items[j].SortText })
+	slices.SortStableFunc(r.items, func(a, b Item) int { return strings.Compare(a.SortText, b.SortText) })
 	return r.items
 }
 
@@ -140,6 +140,8 @@ type request struct {
 
 	items []Item
 	seen  map[string]bool
+	// wheres memoises where, which hundreds of items of one file share.
+	wheres map[string]string
 }
 
 func newRequest(v *model.View, path string, offset int, editorLang grammar.Language) *request {

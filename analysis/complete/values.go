@@ -310,16 +310,22 @@ func (r *request) embedded(path string) bool {
 // where tells where a declaration comes from: this file, a profile or a
 // file relative to this one.
 func (r *request) where(d model.Decl) string {
+	if w, ok := r.wheres[d.Path]; ok {
+		return w
+	}
+	w := d.Path
 	if d.Path == r.u.Path {
-		return "this file"
+		w = "this file"
+	} else if name := r.v.ProfileOf(d.Path); name != "" {
+		w = "profile " + name
+	} else if rel, err := filepath.Rel(filepath.Dir(r.u.Path), d.Path); err == nil {
+		w = filepath.ToSlash(rel)
 	}
-	if name := r.v.ProfileOf(d.Path); name != "" {
-		return "profile " + name
+	if r.wheres == nil {
+		r.wheres = map[string]string{}
 	}
-	if rel, err := filepath.Rel(filepath.Dir(r.u.Path), d.Path); err == nil {
-		return filepath.ToSlash(rel)
-	}
-	return d.Path
+	r.wheres[d.Path] = w
+	return w
 }
 
 // declDoc is the markdown documentation of a type.
