@@ -361,22 +361,12 @@ func TestDrawings(t *testing.T) {
 // element ID and shows its name. An element that exists under a condition
 // is drawn dashed with the condition as its tooltip.
 func TestSVG(t *testing.T) {
-	ctx := context.Background()
-	r, err := topology.NewRenderer(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
 	dirs := []string{"../../testdata/examples/tosca-1.3-webapp", "../../testdata/examples/tosca-2.0-k8s", "../../testdata/examples/tosca-2.0-csar-invalid",
 		"../../testdata/dialects/seed-004-heat", "../../testdata/dialects/seed-001-variability", "testdata/cases"}
 	conditional := 0
 	for _, dir := range dirs {
 		for _, g := range graphsOf(t, load(t, dir)) {
-			svg, err := r.SVG(ctx, g)
-			if err != nil {
-				t.Fatalf("%s: %v", g.Path, err)
-			}
-			elements := svgElements(t, svg)
+			elements := svgElements(t, g.SVG())
 			for _, n := range g.Nodes {
 				el, ok := elements[topology.NodeElement(n.ID)]
 				if !ok || !el.texts[strings.Split(n.Name, "\n")[0]] && !el.texts["«"+n.Name+"»"] {
@@ -446,7 +436,8 @@ func svgElements(t *testing.T, svg []byte) map[string]*svgElement {
 	dec.Strict = false
 	// open holds, for each open XML element, the graph element it belongs to.
 	var open []*svgElement
-	inText := false
+	// inText is the element whose text is read: a <text> or a <title>.
+	inText := ""
 	for {
 		tok, err := dec.Token()
 		if err != nil {
@@ -463,21 +454,27 @@ func svgElements(t *testing.T, svg []byte) map[string]*svgElement {
 				case a.Name.Local == "id" && cur == nil && isElementID(a.Value):
 					cur = &svgElement{texts: map[string]bool{}, titles: map[string]bool{}}
 					out[a.Value] = cur
-				case cur != nil && a.Name.Local == "title":
-					cur.titles[a.Value] = true
 				case cur != nil && a.Name.Local == "stroke-dasharray":
 					cur.dashed = true
 				}
 			}
 			open = append(open, cur)
-			inText = tok.Name.Local == "text"
+			inText = tok.Name.Local
 		case xml.CharData:
-			if inText && open[len(open)-1] != nil {
-				open[len(open)-1].texts[string(tok)] = true
+			if len(open) == 0 {
+				continue
+			}
+			if cur := open[len(open)-1]; cur != nil {
+				switch inText {
+				case "text":
+					cur.texts[string(tok)] = true
+				case "title":
+					cur.titles[string(tok)] = true
+				}
 			}
 		case xml.EndElement:
 			open = open[:len(open)-1]
-			inText = false
+			inText = ""
 		}
 	}
 	if len(out) == 0 {
