@@ -345,7 +345,8 @@ func TestNoGraph(t *testing.T) {
 }
 
 // DOT and Mermaid quote names and descriptions that hold their own
-// syntax; the drawings are compared with golden files.
+// syntax; the drawings (SVG too: its layout is deterministic) are compared
+// with golden files.
 func TestDrawings(t *testing.T) {
 	v := load(t, "testdata/cases")
 	for _, file := range []string{"edges.yaml", "substitution.yaml", "heat.yaml", "variability.yaml"} {
@@ -353,6 +354,7 @@ func TestDrawings(t *testing.T) {
 		base := strings.TrimSuffix(file, ".yaml")
 		golden(t, filepath.Join("testdata", "cases", base+".dot"), []byte(g.DOT()))
 		golden(t, filepath.Join("testdata", "cases", base+".mmd"), []byte(g.Mermaid()))
+		golden(t, filepath.Join("testdata", "cases", base+".svg"), g.SVG())
 	}
 }
 
@@ -412,10 +414,15 @@ func TestSVG(t *testing.T) {
 	}
 }
 
-// svgElement is what the SVG draws for one element of the graph.
+// svgElement is what the SVG draws for one element of the graph: its
+// texts and tooltips, whether a line is dashed, its first rectangle and
+// the ends and colour of its first path.
 type svgElement struct {
 	texts, titles map[string]bool
 	dashed        bool
+	box           *box
+	path          []point
+	stroke        string
 }
 
 // isElementID reports whether an SVG id is one of a graph element.
@@ -457,6 +464,9 @@ func svgElements(t *testing.T, svg []byte) map[string]*svgElement {
 				case cur != nil && a.Name.Local == "stroke-dasharray":
 					cur.dashed = true
 				}
+			}
+			if cur != nil {
+				readShape(t, cur, tok)
 			}
 			open = append(open, cur)
 			inText = tok.Name.Local

@@ -642,11 +642,6 @@ func (l *layout) placePorts(index map[string]int, area rect) {
 		}
 		p.box.w = textWidth(lines, glyphWidth) + 2*boxPadX + portTip
 		p.box.h = float64(len(lines))*lineHeight + 2*boxPadY
-		if right {
-			p.box.x = area.right() + portGap
-		} else {
-			p.box.x = area.x - portGap - p.box.w
-		}
 		return p
 	}
 	for _, p := range l.g.Inputs {
@@ -668,6 +663,18 @@ func (l *layout) placePorts(index map[string]int, area rect) {
 		}
 	}
 	for _, column := range [][]port{l.inputs, l.outputs} {
+		// The column stands off the nodes by room for its links' labels.
+		gap := portGap
+		for _, p := range column {
+			gap = max(gap, textWidth([]string{p.linkLabel}, labelGlyph)+2*labelPad)
+		}
+		for i := range column {
+			if b := &column[i].box; column[i].right {
+				b.x = area.right() + gap
+			} else {
+				b.x = area.x - gap - b.w
+			}
+		}
 		l.stackPorts(column)
 	}
 }
