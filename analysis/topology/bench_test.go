@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tosca-ls/tosca-ls/analysis/model"
 	"github.com/tosca-ls/tosca-ls/analysis/topology"
 )
 
@@ -46,6 +47,32 @@ func largeVariability(n int) string {
 	return b.String()
 }
 
+// hubHeat is a template of n resources, each depending on the one before
+// and on the first: edges spanning up to n layers.
+func hubHeat(n int) string {
+	var b strings.Builder
+	b.WriteString("heat_template_version: 2018-08-31\nresources:\n")
+	for i := range n {
+		fmt.Fprintf(&b, "  r%d:\n    type: OS::Nova::Server\n", i)
+		if i > 0 {
+			fmt.Fprintf(&b, "    depends_on: [ r%d, r0 ]\n", i-1)
+		}
+	}
+	return b.String()
+}
+
+// sourceGraph writes src as main.yaml of a new folder and returns the view
+// of the folder and the file's path.
+func sourceGraph(tb testing.TB, src string) (*model.View, string) {
+	tb.Helper()
+	dir := tb.TempDir()
+	path := filepath.Join(dir, "main.yaml")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		tb.Fatal(err)
+	}
+	return load(tb, dir), path
+}
+
 // BenchmarkGraph: the graph of a 1,000-resource Heat template (≈ 8,500
 // lines) and of a 1,000-node Variability4TOSCA topology (≈ 9,000 lines).
 func BenchmarkGraph(b *testing.B) {
@@ -56,19 +83,42 @@ func BenchmarkGraph(b *testing.B) {
 		{"variability", largeVariability(1000)},
 	} {
 		b.Run(tc.name, func(b *testing.B) {
-			dir := b.TempDir()
-			if err := os.WriteFile(filepath.Join(dir, "main.yaml"), []byte(tc.src), 0o644); err != nil {
-				b.Fatal(err)
-			}
-			v := load(b, dir)
-			g := topology.Of(context.Background(), v, filepath.Join(dir, "main.yaml"))
+			v, path := sourceGraph(b, tc.src)
+			g := topology.Of(context.Background(), v, path)
 			if g == nil || len(g.Nodes) != 1000 || len(g.Edges) < 999 {
 				b.Fatalf("the generated template's graph: %v", g)
 			}
 			b.SetBytes(int64(len(tc.src)))
 			b.ResetTimer()
 			for range b.N {
-				topology.Of(context.Background(), v, filepath.Join(dir, "main.yaml"))
+				topology.Of(context.Background(), v, path)
+			}
+		})
+	}
+}
+
+// BenchmarkSVG: the drawing, layout included, of the same two topologies
+// (chains of 1,000 nodes, a Heat resource joined to the one before by
+// three edges and read by a parameter), and of 1,000 resources each
+// depending on the one before and on the first (edges spanning up to
+// 1,000 layers).
+func BenchmarkSVG(b *testing.B) {
+	for _, tc := range []struct {
+		name, src string
+	}{
+		{"heat", largeHeat(1000)},
+		{"variability", largeVariability(1000)},
+		{"hub", hubHeat(1000)},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			v, path := sourceGraph(b, tc.src)
+			g := topology.Of(context.Background(), v, path)
+			if g == nil || len(g.Nodes) != 1000 {
+				b.Fatalf("the generated template's graph: %v", g)
+			}
+			b.ResetTimer()
+			for range b.N {
+				g.SVG()
 			}
 		})
 	}

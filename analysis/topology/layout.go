@@ -105,7 +105,8 @@ func (v *vertex) box() rect { return rect{v.x - v.w/2, v.y - v.h/2, v.w, v.h} }
 type route struct {
 	// path are the vertices from the edge's tail to its head in layer
 	// order; reversed is set when the edge points back (it closes a cycle)
-	// and is drawn from the last vertex to the first. A self-loop has one.
+	// and is drawn from the last vertex to the first. A self-loop has one
+	// vertex, an edge drawn straight (past the budget of dummies) two.
 	path     []int
 	reversed bool
 	// points is the line from the source to the target; label the label
@@ -312,19 +313,49 @@ func (l *layout) breakCycles(out [][]int) {
 	}
 }
 
+// dummiesPerElement bounds the dummy vertices by the size of the graph:
+// edges spanning many layers (all nodes requiring one at the end of a long
+// chain) would add a number growing with the square of the nodes.
+const dummiesPerElement = 8
+
 // addDummies puts a route's vertices in layer order and adds a dummy
 // vertex in each layer a long edge crosses, then files the vertices by
-// layer.
+// layer. Past the budget of dummies, the longest edges are drawn straight
+// to their heads instead, and leave the ordering to the others.
 func (l *layout) addDummies() {
+	spans := make([]int, len(l.routes))
+	total := 0
 	for i := range l.routes {
 		r := &l.routes[i]
 		if len(r.path) < 2 {
 			continue
 		}
-		tail, head := r.path[0], r.path[1]
 		if r.reversed {
-			tail, head = head, tail
+			r.path[0], r.path[1] = r.path[1], r.path[0]
 		}
+		spans[i] = max(0, l.vertices[r.path[1]].layer-l.vertices[r.path[0]].layer-1)
+		total += spans[i]
+	}
+	direct := make([]bool, len(l.routes))
+	if budget := dummiesPerElement * (len(l.vertices) + len(l.routes)); total > budget {
+		longest := make([]int, len(l.routes))
+		for i := range longest {
+			longest[i] = i
+		}
+		slices.SortStableFunc(longest, func(a, b int) int { return cmp.Compare(spans[b], spans[a]) })
+		for _, i := range longest {
+			if total <= budget {
+				break
+			}
+			direct[i], total = true, total-spans[i]
+		}
+	}
+	for i := range l.routes {
+		r := &l.routes[i]
+		if len(r.path) < 2 || direct[i] {
+			continue
+		}
+		tail, head := r.path[0], r.path[1]
 		path := []int{tail}
 		for layer := l.vertices[tail].layer + 1; layer < l.vertices[head].layer; layer++ {
 			path = append(path, len(l.vertices))

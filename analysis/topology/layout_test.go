@@ -2,6 +2,7 @@ package topology_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/xml"
 	"io"
 	"math"
@@ -211,6 +212,29 @@ func TestSVGEscaping(t *testing.T) {
 	}
 	if bytes.Contains(svg, []byte("a<b")) || bytes.Contains(svg, []byte("<script")) || bytes.Contains(svg, []byte("href")) {
 		t.Errorf("unescaped text, a script or a link in:\n%s", svg)
+	}
+}
+
+// Edges spanning many layers get points in each only within a budget
+// proportional to the graph (8 per node and edge): 400 resources each
+// depending on the first would otherwise need 80,000. Every edge still
+// joins its boxes.
+func TestLongEdges(t *testing.T) {
+	v, path := sourceGraph(t, hubHeat(400))
+	g := topology.Of(context.Background(), v, path)
+	elements := svgElements(t, g.SVG())
+	points := 0
+	for i, e := range g.Edges {
+		line := elements[topology.EdgeElement(i)].path
+		from, to := elements[topology.NodeElement(e.From)].box, elements[topology.NodeElement(e.To)].box
+		if !from.onBorder(line[0]) || !to.onBorder(line[len(line)-1]) {
+			t.Errorf("edge %d from %s to %s is drawn %v", i, e.From, e.To, line)
+		}
+		// A path has three points per segment after its start.
+		points += (len(line) - 1) / 3
+	}
+	if budget := 8*(len(g.Nodes)+len(g.Edges)) + len(g.Edges); points > budget {
+		t.Errorf("the edges have %d segments, budget %d", points, budget)
 	}
 }
 
