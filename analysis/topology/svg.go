@@ -53,9 +53,7 @@ func (g *Graph) SVG() []byte {
 			w.edge(g, i, r)
 		}
 	}
-	for i := range g.Nodes {
-		w.node(&g.Nodes[i], l.vertices[i].box())
-	}
+	// Ports and policies before the nodes: their links pass under the boxes.
 	for _, column := range [][]port{l.inputs, l.outputs} {
 		for _, p := range column {
 			w.port(p)
@@ -63,6 +61,9 @@ func (g *Graph) SVG() []byte {
 	}
 	for i, n := range l.notes {
 		w.note(g.Policies[i], n)
+	}
+	for i := range g.Nodes {
+		w.node(&g.Nodes[i], l.vertices[i].box())
 	}
 	w.printf("</svg>\n")
 	return w.buf.Bytes()
