@@ -174,7 +174,7 @@ func layOut(g *Graph) *layout {
 	l.addDummies()
 	l.order()
 	l.place()
-	nodes := l.nodeArea()
+	nodes := l.nodeArea(index)
 	l.placePorts(index, nodes)
 	l.placeNotes(index, nodes)
 	l.attach()
@@ -626,7 +626,7 @@ func spread(want, seps []float64) []float64 {
 
 // nodeArea draws the clusters around their members and the frame of a
 // substitution, and returns the box holding all of them.
-func (l *layout) nodeArea() rect {
+func (l *layout) nodeArea(index map[string]int) rect {
 	var area rect
 	for v := range l.vertices {
 		vx := &l.vertices[v]
@@ -634,10 +634,6 @@ func (l *layout) nodeArea() rect {
 			b := vx.box()
 			area = area.union(rect{b.x, b.y - vx.above, b.w, b.h + vx.above})
 		}
-	}
-	index := map[string]int{}
-	for i := range l.g.Nodes {
-		index[l.g.Nodes[i].ID] = i
 	}
 	for i := range l.clusters {
 		c := &l.clusters[i]

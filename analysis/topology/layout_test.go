@@ -6,6 +6,7 @@ import (
 	"encoding/xml"
 	"io"
 	"math"
+	"math/rand/v2"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -83,7 +84,68 @@ func layoutGraphs(t *testing.T) []*topology.Graph {
 // to right.
 func TestLayout(t *testing.T) {
 	for _, g := range layoutGraphs(t) {
-		t.Run(filepath.Base(g.Path), func(t *testing.T) {
+		t.Run(filepath.Base(g.Path), func(t *testing.T) { checkLayout(t, g) })
+	}
+}
+
+// The same holds for graphs of random shapes: cycles, self-loops,
+// repeated and dangling edges, groups, policies and ports.
+func TestLayoutRandom(t *testing.T) {
+	for seed := range uint64(60) {
+		g := randomGraph(rand.New(rand.NewPCG(seed, 1)))
+		t.Run(strconv.FormatUint(seed, 10), func(t *testing.T) { checkLayout(t, g) })
+	}
+}
+
+// randomGraph has up to 40 nodes (of which some node types), twice as
+// many edges, groups and policies of a few members, inputs and outputs.
+func randomGraph(r *rand.Rand) *topology.Graph {
+	g := &topology.Graph{Path: "random.yaml"}
+	n := 1 + r.IntN(40)
+	name := func() string { return "n" + strconv.Itoa(r.IntN(n)) }
+	for i := range n {
+		node := topology.Node{ID: "n" + strconv.Itoa(i), Name: "n" + strconv.Itoa(i), Type: strings.Repeat("T", 1+r.IntN(30))}
+		if r.IntN(5) == 0 {
+			node.Kind = topology.NodeType
+		}
+		if r.IntN(4) == 0 {
+			node.Condition = &topology.Condition{Text: "c" + strconv.Itoa(i)}
+		}
+		g.Nodes = append(g.Nodes, node)
+	}
+	for range r.IntN(2*n + 1) {
+		e := topology.Edge{From: name(), Requirement: strings.Repeat("r", 1+r.IntN(20))}
+		if r.IntN(6) == 0 {
+			e.State, e.Target = topology.Dangling, "missing"
+		} else {
+			e.To, e.Target = name(), "target"
+		}
+		g.Edges = append(g.Edges, e)
+	}
+	members := func() []string {
+		var out []string
+		for range 1 + r.IntN(4) {
+			out = append(out, name())
+		}
+		return out
+	}
+	for i := range r.IntN(4) {
+		g.Groups = append(g.Groups, topology.Group{Name: "g" + strconv.Itoa(i), Type: "G", Members: members()})
+	}
+	for i := range r.IntN(3) {
+		g.Policies = append(g.Policies, topology.Group{Name: "p" + strconv.Itoa(i), Type: "P", Members: members()})
+	}
+	for i := range r.IntN(4) {
+		g.Inputs = append(g.Inputs, topology.Port{Name: "in" + strconv.Itoa(i), Nodes: members()})
+		g.Outputs = append(g.Outputs, topology.Port{Name: "out" + strconv.Itoa(i), Nodes: members()})
+	}
+	return g
+}
+
+func checkLayout(t *testing.T, g *topology.Graph) {
+	t.Helper()
+	{
+		{
 			elements := svgElements(t, g.SVG())
 			boxes := map[string]box{}
 			for _, n := range g.Nodes {
@@ -133,7 +195,7 @@ func TestLayout(t *testing.T) {
 					}
 				}
 			}
-		})
+		}
 	}
 }
 

@@ -37,7 +37,7 @@ func (g *Graph) SVG() []byte {
 	w.printf(`<rect x="%s" y="%s" width="%s" height="%s" fill="#ffffff"/>`+"\n", num(view.x), num(view.y), num(view.w), num(view.h))
 	if s := g.Substitution; s != nil {
 		label := frameLabel(s)
-		w.open("substitution", "cluster", label)
+		w.open("substitution", "frame", label)
 		w.rect(l.frame, "none", colourLine, dashed, 6)
 		w.text(point{l.frame.x + framePad, l.frame.y + framePad/2 + lineHeight/2}, "start", false, colourText, label)
 		w.close()
