@@ -142,58 +142,55 @@ func randomGraph(r *rand.Rand) *topology.Graph {
 	return g
 }
 
+// checkLayout checks the geometry TestLayout describes.
 func checkLayout(t *testing.T, g *topology.Graph) {
 	t.Helper()
-	{
-		{
-			elements := svgElements(t, g.SVG())
-			boxes := map[string]box{}
-			for _, n := range g.Nodes {
-				el := elements[topology.NodeElement(n.ID)]
-				if el == nil || el.box == nil {
-					t.Fatalf("node %s has no box", n.ID)
-				}
-				for other, b := range boxes {
-					if b.overlaps(*el.box) {
-						t.Errorf("the boxes of %s %v and %s %v overlap", n.ID, *el.box, other, b)
-					}
-				}
-				boxes[n.ID] = *el.box
+	elements := svgElements(t, g.SVG())
+	boxes := map[string]box{}
+	for _, n := range g.Nodes {
+		el := elements[topology.NodeElement(n.ID)]
+		if el == nil || el.box == nil {
+			t.Fatalf("node %s has no box", n.ID)
+		}
+		for other, b := range boxes {
+			if b.overlaps(*el.box) {
+				t.Errorf("the boxes of %s %v and %s %v overlap", n.ID, *el.box, other, b)
 			}
-			for i, e := range g.Edges {
-				el := elements[topology.EdgeElement(i)]
-				if el == nil || len(el.path) < 2 {
-					t.Errorf("edge %d has no line", i)
-					continue
-				}
-				start, end := el.path[0], el.path[len(el.path)-1]
-				if !boxes[e.From].onBorder(start) {
-					t.Errorf("edge %d starts at %v, not on %s %v", i, start, e.From, boxes[e.From])
-				}
-				to, ok := boxes[e.To]
-				if !ok {
-					continue
-				}
-				if !to.onBorder(end) {
-					t.Errorf("edge %d ends at %v, not on %s %v", i, end, e.To, to)
-				}
-				if e.From != e.To && !reaches(g, e.To, e.From) && boxes[e.From].x+boxes[e.From].w > to.x {
-					t.Errorf("edge %d from %s %v to %s %v does not run left to right", i, e.From, boxes[e.From], e.To, to)
-				}
+		}
+		boxes[n.ID] = *el.box
+	}
+	for i, e := range g.Edges {
+		el := elements[topology.EdgeElement(i)]
+		if el == nil || len(el.path) < 2 {
+			t.Errorf("edge %d has no line", i)
+			continue
+		}
+		start, end := el.path[0], el.path[len(el.path)-1]
+		if !boxes[e.From].onBorder(start) {
+			t.Errorf("edge %d starts at %v, not on %s %v", i, start, e.From, boxes[e.From])
+		}
+		to, ok := boxes[e.To]
+		if !ok {
+			continue
+		}
+		if !to.onBorder(end) {
+			t.Errorf("edge %d ends at %v, not on %s %v", i, end, e.To, to)
+		}
+		if e.From != e.To && !reaches(g, e.To, e.From) && boxes[e.From].x+boxes[e.From].w > to.x {
+			t.Errorf("edge %d from %s %v to %s %v does not run left to right", i, e.From, boxes[e.From], e.To, to)
+		}
+	}
+	drawn := map[string]bool{}
+	for _, gr := range g.Groups {
+		el := elements[topology.GroupElement(gr.Name)]
+		for _, m := range gr.Members {
+			b, node := boxes[m]
+			if !node || drawn[m] {
+				continue
 			}
-			drawn := map[string]bool{}
-			for _, gr := range g.Groups {
-				el := elements[topology.GroupElement(gr.Name)]
-				for _, m := range gr.Members {
-					b, node := boxes[m]
-					if !node || drawn[m] {
-						continue
-					}
-					drawn[m] = true
-					if el == nil || el.box == nil || !el.box.contains(b) {
-						t.Errorf("group %s is drawn %+v, not around %s %v", gr.Name, el, m, b)
-					}
-				}
+			drawn[m] = true
+			if el == nil || el.box == nil || !el.box.contains(b) {
+				t.Errorf("group %s is drawn %+v, not around %s %v", gr.Name, el, m, b)
 			}
 		}
 	}
