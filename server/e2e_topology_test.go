@@ -161,7 +161,7 @@ func TestE2ETopologyHeat(t *testing.T) {
 	e.change(u, 2, edit(nil, strings.Replace(heatTopologyDoc, "resources:\n", "resources:\n  router:\n    type: OS::Neutron::Router\n", 1)))
 	e.result("tosca/topology", map[string]any{"textDocument": map[string]any{"uri": u}, "render": "svg"}, &g)
 	if len(g.Nodes) != 3 || len(g.Edges) != 2 || g.Edges[0].State != "resolved" || g.Edges[0].To != "router" ||
-		!strings.Contains(g.Rendered, `id="n:router"`) || !strings.Contains(g.Rendered, `xlink:title="if is_prod"`) {
+		!strings.Contains(g.Rendered, `id="n:router"`) || !strings.Contains(g.Rendered, `<title>if is_prod</title>`) {
 		t.Errorf("after the edit: %+v %+v\n%.300s", g.Nodes, g.Edges, g.Rendered)
 	}
 }

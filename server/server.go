@@ -89,8 +89,6 @@ type Server struct {
 	engine *model.Engine
 	// symbols keeps the names each file declares, for workspace/symbol.
 	symbols *outline.Index
-	// renderer draws topologies as SVG.
-	renderer renderer
 	// tokens are the semantic tokens last sent per document.
 	tokens tokenResults
 

@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"encoding/json"
-	"sync"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -34,13 +33,6 @@ type topologyParams struct {
 type topologyResult struct {
 	*topology.JSONGraph
 	Rendered string `json:"rendered,omitempty"`
-}
-
-// renderer lays graphs out; Graphviz starts on the first SVG asked for.
-type renderer struct {
-	once sync.Once
-	r    *topology.Renderer
-	err  error
 }
 
 func (s *Server) topologyRequest(ctx context.Context, raw []byte) (any, error) {
@@ -102,15 +94,7 @@ func (s *Server) topology(ctx context.Context, p topologyParams) (*topologyResul
 	case "mermaid":
 		res.Rendered = g.Mermaid()
 	case "svg":
-		s.renderer.once.Do(func() { s.renderer.r, s.renderer.err = topology.NewRenderer(s.ctx) })
-		if s.renderer.err != nil {
-			return nil, jsonrpc2.Errorf(jsonrpc2.InternalError, "graphviz: %v", s.renderer.err)
-		}
-		svg, err := s.renderer.r.SVG(ctx, g)
-		if err != nil {
-			return nil, err
-		}
-		res.Rendered = string(svg)
+		res.Rendered = string(g.SVG())
 	default:
 		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "render %q: dot, mermaid or svg", p.Render)
 	}

@@ -6,9 +6,9 @@ import (
 	"strings"
 )
 
-// Element IDs shared by the DOT output and the SVG Graphviz makes from it
-// (each element carries its ID as its `id` attribute), so that a viewer can
-// map a clicked SVG element back to the JSON graph.
+// Element IDs shared by the DOT output and the SVG drawing (each element
+// carries its ID as its `id` attribute), so that a viewer can map a clicked
+// SVG element back to the JSON graph.
 
 // NodeElement is the element ID of a node.
 func NodeElement(id string) string { return "n:" + id }
@@ -29,6 +29,7 @@ const (
 	colourTemplate = "#e8f0fe"
 	colourType     = "#f3f3f3"
 	colourWarning  = "#d97706"
+	colourOpen     = "#888888"
 	colourPort     = "#e6f4ea"
 	colourPolicy   = "#fff8e1"
 	// colourLink draws the links of ports and policies, lighter than edges.
@@ -84,11 +85,11 @@ func (g *Graph) DOT() string {
 			attrs += ", style=dashed"
 		case Open, Dangling:
 			to = "x:" + strconv.Itoa(i)
-			label, colour := "any", "#888888"
+			colour := colourOpen
 			if e.State == Dangling {
-				label, colour = "? "+e.Target, colourWarning
+				colour = colourWarning
 			}
-			w("  %s [shape=plaintext, style=\"\", label=%s, fontcolor=%s];\n", quote(to), quote(label), quote(colour))
+			w("  %s [shape=plaintext, style=\"\", label=%s, fontcolor=%s];\n", quote(to), quote(stubLabel(e)), quote(colour))
 			attrs += fmt.Sprintf(", style=dashed, color=%s, fontcolor=%s", quote(colour), quote(colour))
 		}
 		w("  %s -> %s [%s];\n", quote(NodeElement(e.From)), quote(to), attrs)
@@ -281,6 +282,14 @@ func groupLabel(g Group) string {
 		label += "\n" + conditionLine(g.Condition)
 	}
 	return label
+}
+
+// stubLabel is the text an open or dangling edge ends at.
+func stubLabel(e Edge) string {
+	if e.State == Open {
+		return "any"
+	}
+	return "? " + e.Target
 }
 
 // quote writes a DOT string: double quotes, with quotes and backslashes

@@ -11,7 +11,7 @@
 // typed boxes, edges are named links with a state.
 //
 // It renders to JSON (the schema is in README.md), Graphviz DOT, Mermaid
-// and SVG (laid out in-process by Graphviz compiled to WebAssembly).
+// and SVG (laid out by its own layered layout, layout.go).
 package topology
 
 import (

@@ -345,7 +345,8 @@ func TestNoGraph(t *testing.T) {
 }
 
 // DOT and Mermaid quote names and descriptions that hold their own
-// syntax; the drawings are compared with golden files.
+// syntax; the drawings (SVG too: its layout is deterministic) are compared
+// with golden files.
 func TestDrawings(t *testing.T) {
 	v := load(t, "testdata/cases")
 	for _, file := range []string{"edges.yaml", "substitution.yaml", "heat.yaml", "variability.yaml"} {
@@ -353,6 +354,7 @@ func TestDrawings(t *testing.T) {
 		base := strings.TrimSuffix(file, ".yaml")
 		golden(t, filepath.Join("testdata", "cases", base+".dot"), []byte(g.DOT()))
 		golden(t, filepath.Join("testdata", "cases", base+".mmd"), []byte(g.Mermaid()))
+		golden(t, filepath.Join("testdata", "cases", base+".svg"), g.SVG())
 	}
 }
 
@@ -361,22 +363,12 @@ func TestDrawings(t *testing.T) {
 // element ID and shows its name. An element that exists under a condition
 // is drawn dashed with the condition as its tooltip.
 func TestSVG(t *testing.T) {
-	ctx := context.Background()
-	r, err := topology.NewRenderer(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
 	dirs := []string{"../../testdata/examples/tosca-1.3-webapp", "../../testdata/examples/tosca-2.0-k8s", "../../testdata/examples/tosca-2.0-csar-invalid",
 		"../../testdata/dialects/seed-004-heat", "../../testdata/dialects/seed-001-variability", "testdata/cases"}
 	conditional := 0
 	for _, dir := range dirs {
 		for _, g := range graphsOf(t, load(t, dir)) {
-			svg, err := r.SVG(ctx, g)
-			if err != nil {
-				t.Fatalf("%s: %v", g.Path, err)
-			}
-			elements := svgElements(t, svg)
+			elements := svgElements(t, g.SVG())
 			for _, n := range g.Nodes {
 				el, ok := elements[topology.NodeElement(n.ID)]
 				if !ok || !el.texts[strings.Split(n.Name, "\n")[0]] && !el.texts["«"+n.Name+"»"] {
@@ -422,10 +414,15 @@ func TestSVG(t *testing.T) {
 	}
 }
 
-// svgElement is what the SVG draws for one element of the graph.
+// svgElement is what the SVG draws for one element of the graph: its
+// texts and tooltips, whether a line is dashed, its first rectangle and
+// the ends and colour of its first path.
 type svgElement struct {
 	texts, titles map[string]bool
 	dashed        bool
+	box           *box
+	path          []point
+	stroke        string
 }
 
 // isElementID reports whether an SVG id is one of a graph element.
@@ -446,7 +443,8 @@ func svgElements(t *testing.T, svg []byte) map[string]*svgElement {
 	dec.Strict = false
 	// open holds, for each open XML element, the graph element it belongs to.
 	var open []*svgElement
-	inText := false
+	// inText is the element whose text is read: a <text> or a <title>.
+	inText := ""
 	for {
 		tok, err := dec.Token()
 		if err != nil {
@@ -463,21 +461,30 @@ func svgElements(t *testing.T, svg []byte) map[string]*svgElement {
 				case a.Name.Local == "id" && cur == nil && isElementID(a.Value):
 					cur = &svgElement{texts: map[string]bool{}, titles: map[string]bool{}}
 					out[a.Value] = cur
-				case cur != nil && a.Name.Local == "title":
-					cur.titles[a.Value] = true
 				case cur != nil && a.Name.Local == "stroke-dasharray":
 					cur.dashed = true
 				}
 			}
+			if cur != nil {
+				readShape(t, cur, tok)
+			}
 			open = append(open, cur)
-			inText = tok.Name.Local == "text"
+			inText = tok.Name.Local
 		case xml.CharData:
-			if inText && open[len(open)-1] != nil {
-				open[len(open)-1].texts[string(tok)] = true
+			if len(open) == 0 {
+				continue
+			}
+			if cur := open[len(open)-1]; cur != nil {
+				switch inText {
+				case "text":
+					cur.texts[string(tok)] = true
+				case "title":
+					cur.titles[string(tok)] = true
+				}
 			}
 		case xml.EndElement:
 			open = open[:len(open)-1]
-			inText = false
+			inText = ""
 		}
 	}
 	if len(out) == 0 {

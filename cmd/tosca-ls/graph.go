@@ -20,7 +20,7 @@ substitution mappings, and Variability4TOSCA conditions. A Heat template's
 resources are nodes joined by depends_on, get_resource and get_attr, its
 parameters and outputs ports. json prints an array of graphs (schema in
 analysis/topology/README.md); dot, mermaid and svg print one drawing per
-template, in path order. svg is laid out in-process by Graphviz.
+template, in path order. svg is laid out by tosca-ls itself.
 Exit status: 0 when a graph was printed, 1 when PATH holds no service
 template or Heat template, 2 on bad usage.
 
@@ -76,19 +76,8 @@ func runGraph(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprint(stdout, g.Mermaid())
 		}
 	case "svg":
-		r, err := topology.NewRenderer(ctx)
-		if err != nil {
-			fmt.Fprintf(stderr, "tosca-ls: graphviz: %v\n", err)
-			return 1
-		}
-		defer r.Close()
 		for _, g := range graphs {
-			svg, err := r.SVG(ctx, g)
-			if err != nil {
-				fmt.Fprintf(stderr, "tosca-ls: %s: %v\n", name(g.Path), err)
-				return 1
-			}
-			_, _ = stdout.Write(svg)
+			_, _ = stdout.Write(g.SVG())
 		}
 	}
 	return 0

@@ -164,12 +164,9 @@ func TestCheckSafety(t *testing.T) {
 	}
 	firstLine, _, _ := strings.Cut(string(passwd), "\n")
 	tooLarge := "warning: the file is larger than 16 MB and is not analysed [file-too-large]"
-	// The profiles are extracted once for all cases. go-graphviz compiles
-	// Graphviz when any tosca-ls process starts (its package's init) and
-	// keeps the result in $TMPDIR/go-graphviz: that folder, made once here,
-	// is the only thing allowed in the temporary folder.
+	// The profiles are extracted once for all cases; the temporary folder
+	// is left empty.
 	cache, tmp := t.TempDir(), t.TempDir()
-	const graphvizCache = "go-graphviz"
 	for _, tc := range []struct {
 		name string
 		// setup writes the workspace into dir and returns the arguments
@@ -396,11 +393,35 @@ func TestCheckSafety(t *testing.T) {
 			}
 			left, _ := os.ReadDir(tmp)
 			for _, e := range left {
-				if e.Name() != graphvizCache {
-					t.Errorf("%s left in the temporary folder", e.Name())
-				}
+				t.Errorf("%s left in the temporary folder", e.Name())
 			}
 		})
+	}
+}
+
+// Starting tosca-ls costs little: `version` peaks under 20 MB and writes
+// nothing, in the temporary folder or the cache (no library keeps a cache
+// of its own there).
+func TestStartFootprint(t *testing.T) {
+	const mb = 1 << 20
+	bound := int64(20)
+	if raceEnabled {
+		bound *= 4
+	}
+	cache, tmp := t.TempDir(), t.TempDir()
+	run := runChild(t, t.TempDir(), cache, tmp, 10*time.Second, "version")
+	if run.code != 0 || !strings.HasPrefix(run.stdout, "tosca-ls ") {
+		t.Errorf("exit %d, output %q, stderr %q", run.code, run.stdout, run.stderr)
+	}
+	t.Logf("peak memory %.1f MB", float64(run.maxRSS)/mb)
+	if run.maxRSS > bound*mb {
+		t.Errorf("peak memory %.1f MB, bound %d MB", float64(run.maxRSS)/mb, bound)
+	}
+	for _, dir := range []string{tmp, cache} {
+		left, _ := os.ReadDir(dir)
+		for _, e := range left {
+			t.Errorf("%s written in %s", e.Name(), dir)
+		}
 	}
 }
 

@@ -1,7 +1,7 @@
 // "TOSCA: Show Topology": a webview beside the editor showing the graph of
 // the active TOSCA document or Heat template, drawn by the server
-// (tosca/topology with an SVG rendering, laid out by Graphviz in the
-// server), redrawn after edits (debounced), with pan and zoom; a click on a
+// (tosca/topology with an SVG rendering, laid out by the server),
+// redrawn after edits (debounced), with pan and zoom; a click on a
 // node, an edge, an input, an output, a group or a policy reveals where it
 // is written.
 import * as vscode from 'vscode';
