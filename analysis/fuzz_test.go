@@ -51,7 +51,7 @@ func FuzzAnalysis(f *testing.F) {
 		for _, d := range diags {
 			inside("diagnostic "+d.Code, d.Span.Start, d.Span.End)
 		}
-		for _, it := range complete.Complete(ctx, view, path, off, grammar.NotModel) {
+		for _, it := range complete.Complete(ctx, view, path, off, grammar.NotModel).Items {
 			inside("completion", it.Edit.Span.Start, it.Edit.Span.End)
 		}
 		if h := hover.At(ctx, view, path, off); h != nil {

@@ -17,7 +17,9 @@ func (s *Server) Completion(ctx context.Context, params *protocol.CompletionPara
 		return list, nil
 	}
 	snippets := s.clientCaps().snippets
-	for _, it := range complete.Complete(ctx, t.view, t.path, t.offset(params.Position), t.lang) {
+	result := complete.Complete(ctx, t.view, t.path, t.offset(params.Position), t.lang)
+	list.IsIncomplete = result.Incomplete
+	for _, it := range result.Items {
 		if it.Snippet && !snippets {
 			it.Edit.NewText, it.Snippet = plainSnippet(it.Edit.NewText), false
 		}

@@ -100,7 +100,7 @@ func BenchmarkCompleteWarm(b *testing.B) {
 // completeWarm measures completion at offset of path in v, after a first
 // one that warms the model up (and must offer something).
 func completeWarm(b *testing.B, v *model.View, path string, offset int) {
-	if len(complete.Complete(context.Background(), v, path, offset, grammar.NotModel)) == 0 {
+	if len(complete.Complete(context.Background(), v, path, offset, grammar.NotModel).Items) == 0 {
 		b.Fatal("nothing offered")
 	}
 	times := make([]time.Duration, 0, b.N)

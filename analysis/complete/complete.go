@@ -90,17 +90,62 @@ type Item struct {
 // Multi-line insertions are snippets whose continuation lines are indented
 // relative to the line the completion starts on (LSP insertTextMode
 // adjustIndentation, which editors apply to snippets by default).
-func Complete(ctx context.Context, v *model.View, path string, offset int, editorLang grammar.Language) []Item {
+func Complete(ctx context.Context, v *model.View, path string, offset int, editorLang grammar.Language) List {
 	if ctx.Err() != nil {
-		return nil
+		return List{}
 	}
 	r := newRequest(v, path, offset, editorLang)
 	if r == nil {
-		return nil
+		return List{}
 	}
 	r.complete()
 	slices.SortStableFunc(r.items, func(a, b Item) int { return strings.Compare(a.SortText, b.SortText) })
-	return r.items
+	return r.narrowed()
+}
+
+// List is what Complete proposes. Incomplete is set when a long list was
+// narrowed to what the typed word can still match: the editor asks again
+// as the word changes instead of filtering the list itself.
+type List struct {
+	Items      []Item
+	Incomplete bool
+}
+
+// longList is the length from which a list is narrowed: a thousand type
+// names through imports cost more to encode and send than to find, and an
+// editor shows a handful of them once a few letters are typed.
+const longList = 100
+
+// narrowed keeps, of a long list, the items whose filter text (or label)
+// holds the typed word's characters in order, in any case: a superset of
+// what editors' fuzzy filters keep, so no item the editor would show is
+// lost. Items replacing another span than the word are kept.
+func (r *request) narrowed() List {
+	if len(r.items) <= longList || r.typed == "" {
+		return List{Items: r.items}
+	}
+	typed := strings.ToLower(r.typed)
+	kept := r.items[:0]
+	for _, it := range r.items {
+		text := it.FilterText
+		if text == "" {
+			text = it.Label
+		}
+		if it.Edit.Span.Start != r.word.Start || subsequence(typed, strings.ToLower(text)) {
+			kept = append(kept, it)
+		}
+	}
+	return List{Items: kept, Incomplete: len(kept) < len(r.items)}
+}
+
+// subsequence reports whether the bytes of sub appear in s in order.
+func subsequence(sub, s string) bool {
+	for i := 0; i < len(s) && sub != ""; i++ {
+		if s[i] == sub[0] {
+			sub = sub[1:]
+		}
+	}
+	return sub == ""
 }
 
 // request is one completion (or signature help) request.

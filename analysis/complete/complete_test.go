@@ -44,7 +44,7 @@ func TestCancelled(t *testing.T) {
 			return ctx
 		}, false},
 	} {
-		items := complete.Complete(tc.ctx(), v, path, len(src), grammar.NotModel)
+		items := complete.Complete(tc.ctx(), v, path, len(src), grammar.NotModel).Items
 		sig := complete.SignatureHelp(tc.ctx(), v, path, len(src), grammar.NotModel)
 		if got := len(items) > 0 && sig != nil; got != tc.want {
 			t.Errorf("%s: %d items, signature %v", tc.name, len(items), sig)
@@ -56,7 +56,7 @@ func TestCancelled(t *testing.T) {
 func TestTooLarge(t *testing.T) {
 	src := "tosca_definitions_version: tosca_2_0\ndescription: " + strings.Repeat("x", index.MaxFileSize) + "\n"
 	v, path := buffer(t, src)
-	if items := complete.Complete(context.Background(), v, path, 10, grammar.NotModel); len(items) != 0 {
+	if items := complete.Complete(context.Background(), v, path, 10, grammar.NotModel).Items; len(items) != 0 {
 		t.Errorf("completion on an unparsed file: %d items", len(items))
 	}
 	if sig := complete.SignatureHelp(context.Background(), v, path, 10, grammar.NotModel); sig != nil {
@@ -78,7 +78,7 @@ func TestConcurrent(t *testing.T) {
 	ws.AddFolder(context.Background(), dir, nil)
 	answer := func(v *model.View, off int) string {
 		var b strings.Builder
-		for _, it := range complete.Complete(context.Background(), v, main, off, grammar.NotModel) {
+		for _, it := range complete.Complete(context.Background(), v, main, off, grammar.NotModel).Items {
 			b.WriteString(it.Label + " ")
 		}
 		if sig := complete.SignatureHelp(context.Background(), v, main, off, grammar.NotModel); sig != nil {
@@ -128,11 +128,65 @@ func FuzzComplete(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte, at uint16) {
 		v, path := buffer(t, string(src))
 		off := int(at) % (len(src) + 1)
-		for _, it := range complete.Complete(context.Background(), v, path, off, grammar.NotModel) {
+		for _, it := range complete.Complete(context.Background(), v, path, off, grammar.NotModel).Items {
 			if s := it.Edit.Span; s.Start < 0 || s.End > len(src) || s.Start > off || s.End < off {
 				t.Fatalf("%q edits %v, cursor %d in %d bytes", it.Label, s, off, len(src))
 			}
 		}
 		complete.SignatureHelp(context.Background(), v, path, off, grammar.NotModel)
 	})
+}
+
+// TestLongListNarrowed: a long list is narrowed to the items whose label
+// holds the typed word's letters in order (any case) and marked incomplete,
+// so the editor asks again as the word changes; a short list, or one asked
+// with nothing typed, is whole and complete.
+func TestLongListNarrowed(t *testing.T) {
+	var types strings.Builder
+	types.WriteString("tosca_definitions_version: tosca_2_0\nnode_types:\n")
+	for n := range 150 {
+		fmt.Fprintf(&types, "  Kind%d:\n    derived_from: Root\n", n)
+	}
+	types.WriteString("  WebServer:\n    derived_from: Root\n")
+	template := func(typed string) string {
+		return types.String() + "service_template:\n  node_templates:\n    a:\n      type: " + typed
+	}
+	for _, tc := range []struct {
+		typed          string
+		wantIncomplete bool
+		want, wantNot  []string
+	}{
+		{"", false, []string{"Kind7", "WebServer"}, nil},
+		{"kd14", true, []string{"Kind14", "Kind140", "Kind149"}, []string{"Kind7", "WebServer"}},
+		{"wEbS", true, []string{"WebServer"}, []string{"Kind1"}},
+	} {
+		src := template(tc.typed)
+		v, path := buffer(t, src)
+		list := complete.Complete(context.Background(), v, path, len(src), grammar.NotModel)
+		labels := map[string]bool{}
+		for _, it := range list.Items {
+			labels[it.Label] = true
+		}
+		if list.Incomplete != tc.wantIncomplete {
+			t.Errorf("%q: incomplete %v, want %v (%d items)", tc.typed, list.Incomplete, tc.wantIncomplete, len(list.Items))
+		}
+		for _, l := range tc.want {
+			if !labels[l] {
+				t.Errorf("%q: %s not offered", tc.typed, l)
+			}
+		}
+		for _, l := range tc.wantNot {
+			if labels[l] {
+				t.Errorf("%q: %s offered", tc.typed, l)
+			}
+		}
+	}
+	// A short list is not narrowed, even of what the word cannot match:
+	// the editor filters it.
+	src := "tosca_definitions_version: tosca_2_0\nnode_types:\n  Mine:\n    derived_from: Root\nservice_template:\n  node_templates:\n    a:\n      type: Xy"
+	v, path := buffer(t, src)
+	list := complete.Complete(context.Background(), v, path, len(src), grammar.NotModel)
+	if list.Incomplete || len(list.Items) == 0 || list.Items[0].Label != "Mine" {
+		t.Errorf("short list: incomplete %v, items %v", list.Incomplete, list.Items)
+	}
 }

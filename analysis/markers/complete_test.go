@@ -180,7 +180,7 @@ func completeAt(env *Env, m Marker) ([]complete.Item, string, bool) {
 		return nil, "", false
 	}
 	view, path := openAsTOSCA(env, m)
-	items := complete.Complete(context.Background(), view, path, off, editorLanguage(env, m.Path))
+	items := complete.Complete(context.Background(), view, path, off, editorLanguage(env, m.Path)).Items
 	for _, it := range items {
 		if it.Edit.Span.Start > off || it.Edit.Span.End < off {
 			env.Errorf(m, "%q edits %v, which does not hold the cursor %d", it.Label, it.Edit.Span, off)
@@ -268,7 +268,7 @@ func completeEverywhere(env *Env) {
 			for _, line := range strings.SplitAfter(text, "\n") {
 				body := strings.TrimRight(line, "\r\n")
 				for _, off := range []int{start, start + len(body)/2, start + len(body)} {
-					for _, it := range complete.Complete(ctx, view, path, off, editorLanguage(env, name)) {
+					for _, it := range complete.Complete(ctx, view, path, off, editorLanguage(env, name)).Items {
 						if it.Edit.Span.Start > off || it.Edit.Span.End < off {
 							env.T.Errorf("%s@%d: %q edits %v", name, off, it.Label, it.Edit.Span)
 						}
