@@ -265,3 +265,25 @@ func TestWatchKills(t *testing.T) {
 		})
 	}
 }
+
+// TestPeakRSSIsTheChilds: the kernel charges a child started by Go with
+// the parent's peak memory (vfork); a small child measured while this
+// process holds 256 MiB must still come out small.
+func TestPeakRSSIsTheChilds(t *testing.T) {
+	ballast := make([]byte, 256<<20)
+	for i := range ballast {
+		if i%4096 == 0 {
+			ballast[i] = 1
+		}
+	}
+	w, err := startWatched(exec.Command("sleep", "0.3"), limits{timeout: time.Minute, maxRSS: 64 * gib})
+	if err != nil {
+		t.Skip("no sleep command:", err)
+	}
+	if err := w.wait(10 * time.Second); err != nil {
+		t.Fatal(err)
+	}
+	if got := w.peakRSS(); got <= 0 || got > 64<<20 {
+		t.Errorf("peak RSS of sleep: %s, want a few MiB (this process holds %d MiB)", formatBytes(float64(got)), len(ballast)>>20)
+	}
+}

@@ -30,9 +30,14 @@ type watched struct {
 	done  chan struct{}
 	stop  chan struct{}
 
-	mu      sync.Mutex
-	killed  string
-	waitErr error
+	// parentHWM is this process's peak RSS when the child started, and
+	// sampledHWM the child's largest VmHWM the watch read (see peakRSS).
+	parentHWM int64
+
+	mu         sync.Mutex
+	killed     string
+	waitErr    error
+	sampledHWM int64
 }
 
 // watchInterval is how often the child's RSS is read.
@@ -40,6 +45,7 @@ const watchInterval = 20 * time.Millisecond
 
 func startWatched(cmd *exec.Cmd, lim limits) (*watched, error) {
 	w := &watched{cmd: cmd, done: make(chan struct{}), stop: make(chan struct{})}
+	_, w.parentHWM, _ = procMemory(os.Getpid())
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
@@ -71,7 +77,13 @@ func (w *watched) watch(lim limits) {
 			w.kill(fmt.Sprintf("timed out after %s (RSS %s)", formatDuration(time.Since(w.start)), formatBytes(float64(rss))))
 			return
 		case <-tick.C:
-			if rss, _, err := w.memory(); err == nil && rss > lim.maxRSS {
+			rss, hwm, err := w.memory()
+			if err == nil {
+				w.mu.Lock()
+				w.sampledHWM = max(w.sampledHWM, hwm)
+				w.mu.Unlock()
+			}
+			if err == nil && rss > lim.maxRSS {
 				w.kill(fmt.Sprintf("killed at %s after %s (--max-rss %s)", formatBytes(float64(rss)), formatDuration(time.Since(w.start)), formatBytes(float64(lim.maxRSS))))
 				return
 			}
@@ -127,13 +139,21 @@ func (w *watched) end() {
 	}
 }
 
-// peakRSS is the child's maximum resident set size from the kernel's
-// accounting (rusage), once it has exited.
+// peakRSS is the child's maximum resident set size, once it has exited.
+// The kernel's accounting (rusage) is exact but for one flaw: Go starts a
+// child with vfork, so at its exec the kernel counts the peak of the
+// parent's memory, which it shared until then, as the child's. When rusage
+// says more than this process's own peak, it is the child's; otherwise the
+// child stayed below that, and its largest VmHWM the watch read (every
+// watchInterval: the last moments may be missed) is its peak.
 func (w *watched) peakRSS() int64 {
-	if ru, ok := w.cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+	ru, ok := w.cmd.ProcessState.SysUsage().(*syscall.Rusage)
+	if ok && ru.Maxrss*1024 > w.parentHWM {
 		return ru.Maxrss * 1024 // kilobytes on Linux
 	}
-	return 0
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.sampledHWM
 }
 
 // memory reads the child's current and peak resident set size from
