@@ -106,6 +106,7 @@ var goccyFaults = []struct {
 	{regexp.MustCompile(`(?m)^[ \t-]*:`), "it misplaces a ':' value at the start of a line (an empty or explicit key's)"},
 	{regexp.MustCompile(`(?m)\?[ \t]*$`), "it reads a '?' alone on its line as a key \"?\""},
 	{regexp.MustCompile(`(?s)[|>].*[^\n]\z`), "it trims the last line of a block scalar at the end of the text"},
+	{regexp.MustCompile(`&[^ \t\n,\[\]{}]*!`), "it reads a '!' inside an anchor name (&!) as a tag"},
 }
 
 // indicatorLine is a line break followed by a line starting with an
