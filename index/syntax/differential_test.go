@@ -107,6 +107,7 @@ var goccyFaults = []struct {
 	{regexp.MustCompile(`(?m)\?[ \t]*$`), "it reads a '?' alone on its line as a key \"?\""},
 	{regexp.MustCompile(`(?s)[|>].*[^\n]\z`), "it trims the last line of a block scalar at the end of the text"},
 	{regexp.MustCompile(`&[^ \t\n,\[\]{}]*!`), "it reads a '!' inside an anchor name (&!) as a tag"},
+	{regexp.MustCompile(`![^ \t\n]*[\[\]{}]`), "it reads flow indicators after a '!' as part of the tag (![ 0] is the tag ! on a list)"},
 }
 
 // indicatorLine is a line break followed by a line starting with an
