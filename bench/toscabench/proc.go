@@ -40,7 +40,9 @@ type watched struct {
 	sampledHWM int64
 }
 
-// watchInterval is how often the child's RSS is read.
+// watchInterval is how often the child's RSS is read; the first reads come
+// sooner (1 ms, then twice as long each time), so that even a child that
+// lives a few milliseconds has its memory read.
 const watchInterval = 20 * time.Millisecond
 
 func startWatched(cmd *exec.Cmd, lim limits) (*watched, error) {
@@ -62,7 +64,8 @@ func startWatched(cmd *exec.Cmd, lim limits) (*watched, error) {
 }
 
 func (w *watched) watch(lim limits) {
-	tick := time.NewTicker(watchInterval)
+	interval := time.Millisecond
+	tick := time.NewTimer(interval)
 	defer tick.Stop()
 	deadline := time.NewTimer(lim.timeout)
 	defer deadline.Stop()
@@ -77,6 +80,8 @@ func (w *watched) watch(lim limits) {
 			w.kill(fmt.Sprintf("timed out after %s (RSS %s)", formatDuration(time.Since(w.start)), formatBytes(float64(rss))))
 			return
 		case <-tick.C:
+			interval = min(2*interval, watchInterval)
+			tick.Reset(interval)
 			rss, hwm, err := w.memory()
 			if err == nil {
 				w.mu.Lock()
@@ -144,8 +149,8 @@ func (w *watched) end() {
 // child with vfork, so at its exec the kernel counts the peak of the
 // parent's memory, which it shared until then, as the child's. When rusage
 // says more than this process's own peak, it is the child's; otherwise the
-// child stayed below that, and its largest VmHWM the watch read (every
-// watchInterval: the last moments may be missed) is its peak.
+// child stayed below that, and its largest VmHWM the watch read (at most
+// watchInterval apart: the last moments may be missed) is its peak.
 func (w *watched) peakRSS() int64 {
 	ru, ok := w.cmd.ProcessState.SysUsage().(*syscall.Rusage)
 	if ok && ru.Maxrss*1024 > w.parentHWM {
