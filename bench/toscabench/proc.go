@@ -30,7 +30,7 @@ type watched struct {
 	done  chan struct{}
 	stop  chan struct{}
 
-	// parentHWM is this process's peak RSS when the child started, and
+	// parentHWM is this process's peak RSS once the child started, and
 	// sampledHWM the child's largest VmHWM the watch read (see peakRSS).
 	parentHWM int64
 
@@ -47,10 +47,12 @@ const watchInterval = 20 * time.Millisecond
 
 func startWatched(cmd *exec.Cmd, lim limits) (*watched, error) {
 	w := &watched{cmd: cmd, done: make(chan struct{}), stop: make(chan struct{})}
-	_, w.parentHWM, _ = procMemory(os.Getpid())
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
+	// Read once the child has exec'd: this process's peak then is at least
+	// what the kernel charged the child with (see peakRSS).
+	_, w.parentHWM, _ = procMemory(os.Getpid())
 	w.start = time.Now()
 	go func() {
 		err := cmd.Wait()
