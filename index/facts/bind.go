@@ -544,9 +544,11 @@ func (b *binder) walkEntity(n *syntax.Node, e *grammar.Entity, c walkCtx) {
 // nullKeyname reports a keyname written without a value: an error where
 // a name, a text, a number or a truth value goes (`type:`, `description:`),
 // a warning for a section left empty (`node_types:`), which only says
-// nothing. A value that may be anything (a default) may be null.
+// nothing. A value that may be anything (a default) may be null. On a line
+// with a syntax error the value is missing because recovery blanked it:
+// the syntax error says it.
 func (b *binder) nullKeyname(p *syntax.Pair, k *grammar.Key) {
-	if b.quiet || k.Name == grammar.ToscaVersionKey || b.brokenLine(p.Key.Span.Start) {
+	if b.quiet || k.Name == grammar.ToscaVersionKey || b.brokenYAML(text.Span{Start: p.Key.Span.Start, End: p.Key.Span.Start}) {
 		return
 	}
 	switch k.Value.Kind {
@@ -558,26 +560,6 @@ func (b *binder) nullKeyname(p *syntax.Pair, k *grammar.Key) {
 	default:
 		b.report(p.Key.Span, diag.Error, diag.WrongValueShape, fmt.Sprintf("`%s` has no value: expected %s", k.Name, expectedScalar(k.Value)))
 	}
-}
-
-// brokenLine reports whether the line holding offset off has a YAML
-// syntax error: error recovery blanks what it cannot read, so a value
-// there is missing because it is broken, not left out.
-func (b *binder) brokenLine(off int) bool {
-	src := b.f.Src
-	start := strings.LastIndexByte(src[:off], '\n') + 1
-	end := strings.IndexByte(src[off:], '\n')
-	if end < 0 {
-		end = len(src)
-	} else {
-		end += off
-	}
-	for _, e := range b.tree.Errors {
-		if e.Span.Start <= end && e.Span.End >= start {
-			return true
-		}
-	}
-	return false
 }
 
 // expectedScalar names what a scalar keyname takes, for messages.
