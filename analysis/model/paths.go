@@ -356,36 +356,18 @@ func (w *pathWalker) toscaSteps(c pathCtx) pathCtx {
 		w.step(StepKeyword, c).Resolved = true
 		switch {
 		case c.kind == NodeContext && kw == grammar.KeywordRelationship:
-			if !w.more() {
-				if w.atEnd() {
-					w.expectNames(pathCtx{typ: c.typ}, nil, grammar.SectionRequirements)
-				}
+			m, read := w.keywordMember(c, StepRequirement, grammar.SectionRequirements)
+			if !read {
 				return pathCtx{}
-			}
-			s := w.step(StepRequirement, c)
-			s.Section = grammar.SectionRequirements
-			m, ok := w.v.Member(c.typ, grammar.SectionRequirements, s.Name)
-			s.Resolved = ok || !c.typ.Valid()
-			if ok {
-				s.Member = &m
 			}
 			w.index(c)
 			next := w.relationshipOf(w.v.RequirementRelationship("", facts.None, m))
 			next.source, next.target, next.capType = c.typ, w.v.RequirementNodeType(m.Def.Path, m.Def.ID), w.v.RequirementCapability(m)
 			c = next
 		case c.kind == NodeContext && kw == grammar.KeywordCapability:
-			if !w.more() {
-				if w.atEnd() {
-					w.expectNames(pathCtx{typ: c.typ}, nil, grammar.SectionCapabilities)
-				}
+			m, read := w.keywordMember(c, StepCapability, grammar.SectionCapabilities)
+			if !read {
 				return pathCtx{}
-			}
-			s := w.step(StepCapability, c)
-			s.Section = grammar.SectionCapabilities
-			m, ok := w.v.Member(c.typ, grammar.SectionCapabilities, s.Name)
-			s.Resolved = ok || !c.typ.Valid()
-			if ok {
-				s.Member = &m
 			}
 			c = pathCtx{kind: CapabilityContext, typ: w.v.MemberType(m)}
 		case c.kind == RelationshipContext && (kw == grammar.KeywordSource || kw == grammar.KeywordTarget):
@@ -402,6 +384,26 @@ func (w *pathWalker) toscaSteps(c pathCtx) pathCtx {
 		}
 	}
 	return c
+}
+
+// keywordMember reads the member name that follows a RELATIONSHIP or
+// CAPABILITY keyword, a member of section of the node's type; read is
+// false when the path ends before it (names are expected at the cursor).
+func (w *pathWalker) keywordMember(c pathCtx, kind StepKind, section string) (m Member, read bool) {
+	if !w.more() {
+		if w.atEnd() {
+			w.expectNames(pathCtx{typ: c.typ}, nil, section)
+		}
+		return Member{}, false
+	}
+	s := w.step(kind, c)
+	s.Section = section
+	m, ok := w.v.Member(c.typ, section, s.Name)
+	s.Resolved = ok || !c.typ.Valid()
+	if ok {
+		s.Member = &m
+	}
+	return m, true
 }
 
 // index reads an optional index after a step.
