@@ -222,28 +222,28 @@ func (s *Snapshot) ImportersOf(paths ...string) []string {
 // CSARRoot returns the closest folder above path that holds
 // TOSCA-Metadata/TOSCA.meta, or "".
 func CSARRoot(path string) string {
-	dir := filepath.Dir(path)
-	for {
-		if st, err := os.Stat(filepath.Join(dir, grammar.CSARMetaDir, grammar.CSARMetaFile)); err == nil && st.Mode().IsRegular() {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return ""
-		}
-		dir = parent
-	}
+	return closestAbove(filepath.Dir(path), holdsCSARMeta)
 }
 
 // RepositoryRoot returns the closest folder at or above dir that holds a
 // .git folder or a CSAR's TOSCA-Metadata/TOSCA.meta (the root of what an
 // author works on), or "".
 func RepositoryRoot(dir string) string {
+	return closestAbove(dir, func(d string) bool {
+		st, err := os.Stat(filepath.Join(d, ".git"))
+		return err == nil && st.IsDir() || holdsCSARMeta(d)
+	})
+}
+
+func holdsCSARMeta(dir string) bool {
+	st, err := os.Stat(filepath.Join(dir, grammar.CSARMetaDir, grammar.CSARMetaFile))
+	return err == nil && st.Mode().IsRegular()
+}
+
+// closestAbove returns dir or the closest folder above it that is, or "".
+func closestAbove(dir string, is func(string) bool) string {
 	for {
-		if st, err := os.Stat(filepath.Join(dir, ".git")); err == nil && st.IsDir() {
-			return dir
-		}
-		if st, err := os.Stat(filepath.Join(dir, grammar.CSARMetaDir, grammar.CSARMetaFile)); err == nil && st.Mode().IsRegular() {
+		if is(dir) {
 			return dir
 		}
 		parent := filepath.Dir(dir)
