@@ -204,9 +204,7 @@ func (c *checker) unknownStep(s model.PathStep) {
 	if section == "" {
 		section = grammar.SectionProperties
 	}
-	d := c.report(spanOf(s.Span), diag.Error, diag.UnknownPathName, "%s %q has no %s named %q", c.v.Kind(s.Type), c.typeName(s.Type), grammar.Singular(section), s.Name)
-	suggest(d, s.Name, c.memberNames(s.Type, section))
-	c.related(d, s.Type, c.typeName(s.Type)+" is defined here")
+	c.noPathMember(spanOf(s.Span), diag.Error, s.Type, section, s.Name)
 }
 
 // nodeOutsideRelationship returns the node template or type around an

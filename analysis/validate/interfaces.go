@@ -194,9 +194,7 @@ func (c *checker) outputMapping(op facts.ID, output string, list facts.ValueID) 
 	_, attr := c.v.Member(t, grammar.SectionAttributes, name)
 	_, prop := c.v.Member(t, grammar.SectionProperties, name)
 	if !attr && !prop {
-		d := c.report(c.f.Value(rest[0]).Span, diag.Error, diag.UnknownPathName, "%s %q has no attribute named %q", c.v.Kind(t), c.typeName(t), name)
-		suggest(d, name, c.memberNames(t, grammar.SectionAttributes))
-		c.related(d, t, c.typeName(t)+" is defined here")
+		c.noPathMember(c.f.Value(rest[0]).Span, diag.Error, t, grammar.SectionAttributes, name)
 		return
 	}
 	h := c.f.Entity(holder)

@@ -90,9 +90,7 @@ func (c *checker) propertyFilter(id facts.ID, t model.Decl) {
 	m, ok := c.v.Member(t, grammar.SectionProperties, e.Name)
 	if !ok {
 		// A warning: the node selected may be of a type derived from t.
-		d := c.report(e.NameSpan, diag.Warning, diag.UnknownPathName, "%s %q has no property named %q", c.v.Kind(t), c.typeName(t), e.Name)
-		suggest(d, e.Name, c.memberNames(t, grammar.SectionProperties))
-		c.related(d, t, c.typeName(t)+" is defined here")
+		c.noPathMember(e.NameSpan, diag.Warning, t, grammar.SectionProperties, e.Name)
 		return
 	}
 	if k := c.kind(c.v.MemberType(m)); k != nil {
@@ -115,9 +113,7 @@ func (c *checker) propertyPathFilter(id facts.ID, t model.Decl) {
 		m, ok := c.v.Member(owner, grammar.SectionProperties, seg.Value)
 		if !ok || seg.Kind != syntax.Scalar {
 			at := facts.Span{Start: key.Start + uint32(seg.Span.Start), End: key.Start + uint32(seg.Span.End)}
-			d := c.report(at, diag.Warning, diag.UnknownPathName, "%s %q has no property named %q", c.v.Kind(owner), c.typeName(owner), seg.Value)
-			suggest(d, seg.Value, c.memberNames(owner, grammar.SectionProperties))
-			c.related(d, owner, c.typeName(owner)+" is defined here")
+			c.noPathMember(at, diag.Warning, owner, grammar.SectionProperties, seg.Value)
 			return
 		}
 		owner = c.v.MemberType(m)
@@ -230,9 +226,7 @@ func (c *checker) conditions(id facts.ID, t model.Decl) {
 			m, ok = c.v.Member(t, grammar.SectionProperties, e.Name)
 		}
 		if !ok {
-			d := c.report(e.NameSpan, diag.Error, diag.UnknownPathName, "%s %q has no attribute named %q", c.v.Kind(t), c.typeName(t), e.Name)
-			suggest(d, e.Name, c.memberNames(t, grammar.SectionAttributes))
-			c.related(d, t, c.typeName(t)+" is defined here")
+			c.noPathMember(e.NameSpan, diag.Error, t, grammar.SectionAttributes, e.Name)
 			continue
 		}
 		if k := c.kind(c.v.MemberType(m)); k != nil {
@@ -387,9 +381,7 @@ func (c *checker) templateMember(item facts.ValueID, t model.Decl, section strin
 	name := c.f.Text(item)
 	m, ok := c.v.Member(t, section, name)
 	if !ok && c.isComplete(t) {
-		d := c.report(c.f.Value(item).Span, diag.Error, diag.UnknownPathName, "%s %q has no %s named %q", c.v.Kind(t), c.typeName(t), grammar.Singular(section), name)
-		suggest(d, name, c.memberNames(t, section))
-		c.related(d, t, c.typeName(t)+" is defined here")
+		c.noPathMember(c.f.Value(item).Span, diag.Error, t, section, name)
 	}
 	return m, ok
 }

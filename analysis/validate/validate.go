@@ -235,6 +235,15 @@ func (c *checker) typeName(t model.Decl) string {
 
 // memberNames lists the names of a section's members of a type, for
 // suggestions.
+// noPathMember reports that type t has no member called name in section,
+// where a path or filter reads it: the names it has are the suggestions,
+// t's declaration the related place.
+func (c *checker) noPathMember(at facts.Span, sev diag.Severity, t model.Decl, section, name string) {
+	d := c.report(at, sev, diag.UnknownPathName, "%s %q has no %s named %q", c.v.Kind(t), c.typeName(t), grammar.Singular(section), name)
+	suggest(d, name, c.memberNames(t, section))
+	c.related(d, t, c.typeName(t)+" is defined here")
+}
+
 func (c *checker) memberNames(t model.Decl, section string) []string {
 	var out []string
 	for _, m := range c.v.Members(t, section) {
