@@ -187,6 +187,21 @@ func TestE2EFeatures(t *testing.T) {
 		e.change(main, 3, edit(nil, mainText))
 	})
 
+	t.Run("a long completion list comes narrowed and incomplete", func(t *testing.T) {
+		// 1.3's capability and node types, each by three names: over 100.
+		u := e.uri("narrowed.yaml")
+		text := "tosca_definitions_version: tosca_simple_yaml_1_3\nrelationship_types:\n  R:\n    derived_from: tosca.relationships.ConnectsTo\n    valid_target_types: [ Comp ]\n"
+		e.open(u, "yaml", text, 1)
+		var list struct {
+			IsIncomplete bool                     `json:"isIncomplete"`
+			Items        []struct{ Label string } `json:"items"`
+		}
+		e.result("textDocument/completion", atPos(u, pos(4, len("    valid_target_types: [ Comp"))), &list)
+		if !list.IsIncomplete || !hasLabel(list.Items, "tosca.capabilities.Compute") || hasLabel(list.Items, "tosca.capabilities.Endpoint") {
+			t.Errorf("want an incomplete list narrowed to what \"Comp\" matches, got incomplete=%v %+v", list.IsIncomplete, list.Items)
+		}
+	})
+
 	t.Run("diagnostic and its quick fix", func(t *testing.T) {
 		broken := strings.Replace(mainText, "my:SuperPod", "my:SuperPood", 1)
 		e.change(main, 4, edit(nil, broken))
