@@ -1,6 +1,7 @@
 package dialect
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"os"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
+	"github.com/tosca-ls/tosca-ls/analysis/model"
 	"github.com/tosca-ls/tosca-ls/index/facts"
 	"github.com/tosca-ls/tosca-ls/index/syntax"
 )
@@ -242,7 +244,7 @@ func (c *checker) cycles() {
 			}
 		}
 	}
-	for _, scc := range components(resources, deps) {
+	for _, scc := range model.Cycles(resources, func(n facts.ID) []facts.ID { return deps[n] }, cmp.Compare) {
 		names := make([]string, len(scc))
 		for i, id := range scc {
 			names[i] = c.f.Entity(id).Name
@@ -253,50 +255,4 @@ func (c *checker) cycles() {
 				fmt.Sprintf("resource %q depends on itself: %s → %s", e.Name, strings.Join(names, " → "), names[0]))
 		}
 	}
-}
-
-// components returns the strongly connected components of the graph that
-// hold a cycle (Tarjan's algorithm), each in source order.
-func components(nodes []facts.ID, edges map[facts.ID][]facts.ID) [][]facts.ID {
-	index, low := map[facts.ID]int{}, map[facts.ID]int{}
-	onStack := map[facts.ID]bool{}
-	var stack []facts.ID
-	var out [][]facts.ID
-	var visit func(n facts.ID)
-	visit = func(n facts.ID) {
-		index[n], low[n] = len(index), len(index)
-		stack = append(stack, n)
-		onStack[n] = true
-		for _, m := range edges[n] {
-			if _, seen := index[m]; !seen {
-				visit(m)
-				low[n] = min(low[n], low[m])
-			} else if onStack[m] {
-				low[n] = min(low[n], index[m])
-			}
-		}
-		if low[n] != index[n] {
-			return
-		}
-		var scc []facts.ID
-		for {
-			m := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			onStack[m] = false
-			scc = append(scc, m)
-			if m == n {
-				break
-			}
-		}
-		if len(scc) > 1 || slices.Contains(edges[n], n) {
-			slices.Sort(scc)
-			out = append(out, scc)
-		}
-	}
-	for _, n := range nodes {
-		if _, seen := index[n]; !seen {
-			visit(n)
-		}
-	}
-	return out
 }

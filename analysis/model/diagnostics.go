@@ -9,7 +9,6 @@ import (
 
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
-	"github.com/tosca-ls/tosca-ls/index"
 	"github.com/tosca-ls/tosca-ls/index/facts"
 )
 
@@ -180,7 +179,7 @@ func (v *View) importCycle(from, to string) []string {
 
 // components numbers the strongly connected components of the import
 // graph that have a cycle (files outside any cycle are absent), once per
-// program: Tarjan's algorithm, iterative, linear in the graph.
+// program (see Cycles).
 func (v *View) components() map[string]int {
 	p := v.prog
 	p.mu.Lock()
@@ -188,82 +187,23 @@ func (v *View) components() map[string]int {
 	if p.sccs != nil {
 		return p.sccs
 	}
-	type frame struct {
-		path string
-		next int
-	}
-	index, low := map[string]int{}, map[string]int{}
-	onStack := map[string]bool{}
-	var stack []string
-	out := map[string]int{}
-	counter, comps := 0, 0
-	for _, root := range v.Snap.Paths() {
-		if _, done := index[root]; done {
-			continue
+	imports := func(path string) []string {
+		var out []string
+		for _, l := range v.Snap.Links(path) {
+			if l.Path != "" {
+				out = append(out, l.Path)
+			}
 		}
-		call := []frame{{root, 0}}
-		index[root], low[root] = counter, counter
-		counter++
-		stack = append(stack, root)
-		onStack[root] = true
-		for len(call) > 0 {
-			top := &call[len(call)-1]
-			links := v.Snap.Links(top.path)
-			if top.next < len(links) {
-				w := links[top.next].Path
-				top.next++
-				if w == "" {
-					continue
-				}
-				if _, seen := index[w]; !seen {
-					index[w], low[w] = counter, counter
-					counter++
-					stack = append(stack, w)
-					onStack[w] = true
-					call = append(call, frame{w, 0})
-				} else if onStack[w] {
-					low[top.path] = min(low[top.path], index[w])
-				}
-				continue
-			}
-			node := top.path
-			call = call[:len(call)-1]
-			if len(call) > 0 {
-				parent := call[len(call)-1].path
-				low[parent] = min(low[parent], low[node])
-			}
-			if low[node] != index[node] {
-				continue
-			}
-			var members []string
-			for {
-				w := stack[len(stack)-1]
-				stack = stack[:len(stack)-1]
-				onStack[w] = false
-				members = append(members, w)
-				if w == node {
-					break
-				}
-			}
-			if len(members) > 1 || importsItself(v.Snap.Links(node), node) {
-				comps++
-				for _, m := range members {
-					out[m] = comps
-				}
-			}
+		return out
+	}
+	out := map[string]int{}
+	for i, scc := range Cycles(v.Snap.Paths(), imports, strings.Compare) {
+		for _, path := range scc {
+			out[path] = i + 1
 		}
 	}
 	p.sccs = out
 	return out
-}
-
-func importsItself(links []index.Link, path string) bool {
-	for _, l := range links {
-		if l.Path == path {
-			return true
-		}
-	}
-	return false
 }
 
 func shortPath(p, rel string) string {
