@@ -24,12 +24,9 @@ func (v *View) Builtin(t Decl, vers grammar.Versions) *grammar.BuiltinType {
 	}
 	key := builtinKey{t, vers}
 	p := v.prog
-	p.mu.Lock()
-	if b, ok := p.builtins[key]; ok {
-		p.mu.Unlock()
+	if b, ok := p.builtins.get(key); ok {
 		return b
 	}
-	p.mu.Unlock()
 	var found *grammar.BuiltinType
 	chain, _ := v.Chain(t)
 	for _, d := range chain {
@@ -39,10 +36,7 @@ func (v *View) Builtin(t Decl, vers grammar.Versions) *grammar.BuiltinType {
 			}
 		}
 	}
-	p.mu.Lock()
-	p.builtins[key] = found
-	p.mu.Unlock()
-	return found
+	return p.builtins.put(key, found)
 }
 
 // declaresBuiltins reports whether the file at path is one of the embedded

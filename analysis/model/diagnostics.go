@@ -182,11 +182,11 @@ func (v *View) importCycle(from, to string) []string {
 // program (see Cycles).
 func (v *View) components() map[string]int {
 	p := v.prog
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.sccs != nil {
-		return p.sccs
-	}
+	p.sccsOnce.Do(func() { p.sccs = v.cycleComponents() })
+	return p.sccs
+}
+
+func (v *View) cycleComponents() map[string]int {
 	imports := func(path string) []string {
 		var out []string
 		for _, l := range v.Snap.Links(path) {
@@ -202,7 +202,6 @@ func (v *View) components() map[string]int {
 			out[path] = i + 1
 		}
 	}
-	p.sccs = out
 	return out
 }
 

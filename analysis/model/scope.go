@@ -16,46 +16,33 @@ import (
 type Program struct {
 	gen uint64
 
-	mu      sync.Mutex
-	names   map[string]*ownNames
-	lookups map[lookupKey]Decl
+	names   memo[string, *ownNames]
+	lookups memo[lookupKey, Decl]
 	// fallbacks are the fallback profiles of each file (see View.fallbacks).
-	fallbacks map[string][]string
+	fallbacks memo[string, []string]
 	// sccs are the import cycles' components (see View.components).
-	sccs    map[string]int
-	visible map[lookupKey][]string
-	parents map[Decl]Decl
-	members map[memberKey][]Member
+	sccs     map[string]int
+	sccsOnce sync.Once
+	visible  memo[lookupKey, []string]
+	parents  memo[Decl, Decl]
+	members  memo[memberKey, []Member]
 	// closures are the import closures of files per namespace prefix (see
 	// View.closure).
-	closures map[closureKey][]visit
+	closures memo[closureKey, []visit]
 	// typesNamed maps every type name of the snapshot to its declarations
-	// (see View.TypesNamed); nil until first asked.
-	typesNamed map[nameKey][]Decl
-	builtins   map[builtinKey]*grammar.BuiltinType
-	chains     map[Decl]chainEntry
+	// (see View.TypesNamed), built on the first call.
+	typesNamed     map[nameKey][]Decl
+	typesNamedOnce sync.Once
+	builtins       memo[builtinKey, *grammar.BuiltinType]
+	chains         memo[Decl, chainEntry]
 	// definitions are the definitions of each member along its chain,
 	// memberTypes the type the most derived of them names.
-	definitions map[definitionsKey][]Decl
-	memberTypes map[definitionsKey]Decl
+	definitions memo[definitionsKey, []Decl]
+	memberTypes memo[definitionsKey, Decl]
 }
 
 func newProgram(gen uint64) *Program {
-	return &Program{
-		gen:       gen,
-		names:     map[string]*ownNames{},
-		lookups:   map[lookupKey]Decl{},
-		fallbacks: map[string][]string{},
-		closures:  map[closureKey][]visit{},
-		visible:   map[lookupKey][]string{},
-		parents:   map[Decl]Decl{},
-		members:   map[memberKey][]Member{},
-		builtins:  map[builtinKey]*grammar.BuiltinType{},
-		chains:    map[Decl]chainEntry{},
-
-		definitions: map[definitionsKey][]Decl{},
-		memberTypes: map[definitionsKey]Decl{},
-	}
+	return &Program{gen: gen}
 }
 
 type nameKey struct {
@@ -89,12 +76,9 @@ type ownNames struct {
 func (v *View) own(path string) *ownNames {
 	p := v.prog
 	f := v.Facts(path)
-	p.mu.Lock()
-	if o, ok := p.names[path]; ok && o.facts == f {
-		p.mu.Unlock()
+	if o, ok := p.names.get(path); ok && o.facts == f {
 		return o
 	}
-	p.mu.Unlock()
 	o := &ownNames{facts: f, types: map[nameKey]facts.ID{}, local: map[nameKey]facts.ID{}}
 	embedded := false
 	if file := v.Snap.File(path); file != nil {
@@ -126,12 +110,7 @@ func (v *View) own(path string) *ownNames {
 	for _, names := range o.sorted {
 		sort.Strings(names)
 	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if prev, ok := p.names[path]; ok && prev.facts == f {
-		return prev
-	}
-	p.names[path] = o
+	p.names.replace(path, o)
 	return o
 }
 
@@ -188,12 +167,9 @@ func (v *View) LocalNames(path string, kind grammar.RefKind) []string {
 func (v *View) Lookup(path string, kind grammar.RefKind, name string) Decl {
 	key := lookupKey{path, nameKey{kind, name}}
 	p := v.prog
-	p.mu.Lock()
-	if d, ok := p.lookups[key]; ok {
-		p.mu.Unlock()
+	if d, ok := p.lookups.get(key); ok {
 		return d
 	}
-	p.mu.Unlock()
 	d := v.lookupOwn(path, kind, name)
 	if !d.Valid() {
 		d = v.lookupImported(path, kind, name)
@@ -204,10 +180,7 @@ func (v *View) Lookup(path string, kind grammar.RefKind, name string) Decl {
 	if !d.Valid() {
 		d = v.lookupFallback(path, kind, name)
 	}
-	p.mu.Lock()
-	p.lookups[key] = d
-	p.mu.Unlock()
-	return d
+	return p.lookups.put(key, d)
 }
 
 func (v *View) lookupOwn(path string, kind grammar.RefKind, name string) Decl {
@@ -330,9 +303,7 @@ type closureKey struct {
 func (v *View) closure(way via, path, prefix string) []visit {
 	key := closureKey{way, path, prefix}
 	p := v.prog
-	p.mu.Lock()
-	c, ok := p.closures[key]
-	p.mu.Unlock()
+	c, ok := p.closures.get(key)
 	if ok {
 		return c
 	}
@@ -351,10 +322,7 @@ func (v *View) closure(way via, path, prefix string) []visit {
 		c = append(c, s)
 		return false
 	})
-	p.mu.Lock()
-	p.closures[key] = c
-	p.mu.Unlock()
-	return c
+	return p.closures.put(key, c)
 }
 
 func (v *View) implicitStarts(path, name string) []visit {
@@ -378,12 +346,9 @@ func (v *View) implicitStarts(path, name string) []visit {
 // if they were still built in).
 func (v *View) fallbacks(path string) []string {
 	p := v.prog
-	p.mu.Lock()
-	if fb, ok := p.fallbacks[path]; ok {
-		p.mu.Unlock()
+	if fb, ok := p.fallbacks.get(path); ok {
 		return fb
 	}
-	p.mu.Unlock()
 	var out []string
 	if f := v.Snap.File(path); f != nil && f.Facts != nil && f.Facts.Versions == grammar.V2 && f.Facts.Form != grammar.FormFinal {
 		if e := v.Snap.EmbeddedProfile(grammar.ProfileBuiltin20Draft); e != "" {
@@ -397,10 +362,7 @@ func (v *View) fallbacks(path string) []string {
 			}
 		}
 	})
-	p.mu.Lock()
-	p.fallbacks[path] = out
-	p.mu.Unlock()
-	return out
+	return p.fallbacks.put(path, out)
 }
 
 // LookupOtherKind finds a type of another kind with that name (for wrong-type-kind).
@@ -442,14 +404,9 @@ func (v *View) Muted(path, name string) bool {
 func (v *View) Names(path string, kind grammar.RefKind) []string {
 	key := lookupKey{path, nameKey{kind: kind}}
 	p := v.prog
-	p.mu.Lock()
-	names, ok := p.visible[key]
-	p.mu.Unlock()
+	names, ok := p.visible.get(key)
 	if !ok {
-		names = v.names(path, kind)
-		p.mu.Lock()
-		p.visible[key] = names
-		p.mu.Unlock()
+		names = p.visible.put(key, v.names(path, kind))
 	}
 	return slices.Clone(names)
 }

@@ -25,12 +25,9 @@ func (v *View) FieldText(d Decl, key string) string {
 // (not where it is used), or an invalid Decl.
 func (v *View) Parent(d Decl) Decl {
 	p := v.prog
-	p.mu.Lock()
-	if r, ok := p.parents[d]; ok {
-		p.mu.Unlock()
+	if r, ok := p.parents.get(d); ok {
 		return r
 	}
-	p.mu.Unlock()
 	kind := v.Kind(d)
 	if !kind.IsType() {
 		return Decl{}
@@ -39,10 +36,7 @@ func (v *View) Parent(d Decl) Decl {
 	if name := v.FieldText(d, grammar.KeyDerivedFrom); name != "" {
 		r = v.Lookup(d.Path, kind, name)
 	}
-	p.mu.Lock()
-	p.parents[d] = r
-	p.mu.Unlock()
-	return r
+	return p.parents.put(d, r)
 }
 
 // Chain returns d and its ancestors, most derived first. cyclic is set when
@@ -50,12 +44,9 @@ func (v *View) Parent(d Decl) Decl {
 // The chain is shared: callers must not modify it.
 func (v *View) Chain(d Decl) (chain []Decl, cyclic bool) {
 	p := v.prog
-	p.mu.Lock()
-	if c, ok := p.chains[d]; ok {
-		p.mu.Unlock()
+	if c, ok := p.chains.get(d); ok {
 		return c.chain, c.cyclic
 	}
-	p.mu.Unlock()
 	start := d
 	seen := map[Decl]bool{}
 	for d.Valid() {
@@ -68,10 +59,8 @@ func (v *View) Chain(d Decl) (chain []Decl, cyclic bool) {
 		d = v.Parent(d)
 	}
 	chain = slices.Clip(chain)
-	p.mu.Lock()
-	p.chains[start] = chainEntry{chain, cyclic}
-	p.mu.Unlock()
-	return chain, cyclic
+	c := p.chains.put(start, chainEntry{chain, cyclic})
+	return c.chain, c.cyclic
 }
 
 type chainEntry struct {
@@ -127,12 +116,9 @@ func (v *View) Members(d Decl, section string) []Member {
 	}
 	key := memberKey{d, section}
 	p := v.prog
-	p.mu.Lock()
-	if ms, ok := p.members[key]; ok {
-		p.mu.Unlock()
+	if ms, ok := p.members.get(key); ok {
 		return ms
 	}
-	p.mu.Unlock()
 	chain, _ := v.Chain(d)
 	var out []Member
 	index := map[string]int{}
@@ -150,10 +136,7 @@ func (v *View) Members(d Decl, section string) []Member {
 			out = append(out, Member{Name: name, Section: section, Def: def, Definer: t, Origin: t})
 		}
 	}
-	p.mu.Lock()
-	p.members[key] = out
-	p.mu.Unlock()
-	return out
+	return p.members.put(key, out)
 }
 
 // Member finds one member of d by name.
@@ -203,12 +186,9 @@ func memberTypeKey(e *grammar.Entity) (string, grammar.RefKind) {
 func (v *View) MemberType(m Member) Decl {
 	key := definitionsKey{m.Definer, m.Section, m.Name}
 	p := v.prog
-	p.mu.Lock()
-	if t, ok := p.memberTypes[key]; ok {
-		p.mu.Unlock()
+	if t, ok := p.memberTypes.get(key); ok {
 		return t
 	}
-	p.mu.Unlock()
 	var found Decl
 	for _, t := range v.definitions(m) {
 		if d := v.TypeOf(t); d.Valid() {
@@ -216,10 +196,7 @@ func (v *View) MemberType(m Member) Decl {
 			break
 		}
 	}
-	p.mu.Lock()
-	p.memberTypes[key] = found
-	p.mu.Unlock()
-	return found
+	return p.memberTypes.put(key, found)
 }
 
 // definitions lists the definitions of a member along the chain of the
@@ -227,12 +204,9 @@ func (v *View) MemberType(m Member) Decl {
 func (v *View) definitions(m Member) []Decl {
 	key := definitionsKey{m.Definer, m.Section, m.Name}
 	p := v.prog
-	p.mu.Lock()
-	if defs, ok := p.definitions[key]; ok {
-		p.mu.Unlock()
+	if defs, ok := p.definitions.get(key); ok {
 		return defs
 	}
-	p.mu.Unlock()
 	chain, _ := v.Chain(m.Definer)
 	var out []Decl
 	for _, t := range chain {
@@ -242,10 +216,7 @@ func (v *View) definitions(m Member) []Decl {
 		}
 	}
 	out = slices.Clip(out)
-	p.mu.Lock()
-	p.definitions[key] = out
-	p.mu.Unlock()
-	return out
+	return p.definitions.put(key, out)
 }
 
 type definitionsKey struct {

@@ -12,16 +12,8 @@ import (
 // name is built once per export generation, on the first call.
 func (v *View) TypesNamed(kind grammar.RefKind, name string) []Decl {
 	p := v.prog
-	p.mu.Lock()
-	table := p.typesNamed
-	p.mu.Unlock()
-	if table == nil {
-		table = v.typeTable()
-		p.mu.Lock()
-		p.typesNamed = table
-		p.mu.Unlock()
-	}
-	return table[nameKey{kind, name}]
+	p.typesNamedOnce.Do(func() { p.typesNamed = v.typeTable() })
+	return p.typesNamed[nameKey{kind, name}]
 }
 
 // typeTable maps each type name of the snapshot to its declarations.
