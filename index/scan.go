@@ -24,19 +24,18 @@ func scanFolders(ctx context.Context, dirs []string, progress func(done, total i
 		return readProfile(p)
 	}
 	want := func(p string) bool { return MayHoldProfile(p) || IsCSARMeta(p) }
-	return parseAll(ctx, walkFiles(ctx, dirs, want), read, progress)
+	return parseAll(ctx, func(emit func(string)) { walkFiles(ctx, dirs, want, emit) }, read, progress)
 }
 
 // scanProfiles walks folders for the files that declare a profile (any
 // name without an extension too), and parses only those.
 func scanProfiles(ctx context.Context, dirs []string) map[string]*File {
-	return parseAll(ctx, walkFiles(ctx, dirs, MayHoldProfile), readProfile, nil)
+	return parseAll(ctx, func(emit func(string)) { walkFiles(ctx, dirs, MayHoldProfile, emit) }, readProfile, nil)
 }
 
-// walkFiles lists the regular files under dirs whose name passes want,
+// walkFiles emits the regular files under dirs whose name passes want,
 // skipping hidden folders and node_modules.
-func walkFiles(ctx context.Context, dirs []string, want func(string) bool) []string {
-	var paths []string
+func walkFiles(ctx context.Context, dirs []string, want func(string) bool, emit func(string)) {
 	for _, dir := range dirs {
 		dir = absPath(dir)
 		_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
@@ -51,22 +50,22 @@ func walkFiles(ctx context.Context, dirs []string, want func(string) bool) []str
 				return nil
 			}
 			if d.Type().IsRegular() && want(p) {
-				paths = append(paths, p)
+				emit(p)
 			}
 			return nil
 		})
 	}
-	return paths
 }
 
 // parseAll reads (with read, which returns nil for files to skip) and
-// parses paths in parallel.
-func parseAll(ctx context.Context, paths []string, read func(string) ([]byte, error), progress func(done, total int)) map[string]*File {
-	out := make(map[string]*File, len(paths))
+// parses in parallel the paths walk emits, as it emits them: the walk
+// overlaps the parsing. progress is told the count once the walk is done.
+func parseAll(ctx context.Context, walk func(emit func(string)), read func(string) ([]byte, error), progress func(done, total int)) map[string]*File {
+	out := map[string]*File{}
 	var mu sync.Mutex
 	var wg sync.WaitGroup
-	jobs := make(chan string)
-	done := 0
+	jobs := make(chan string, 64)
+	done, total := 0, -1
 	for range runtime.GOMAXPROCS(0) {
 		wg.Add(1)
 		go func() {
@@ -81,20 +80,27 @@ func parseAll(ctx context.Context, paths []string, read func(string) ([]byte, er
 					out[p] = f
 				}
 				done++
-				if progress != nil {
-					progress(done, len(paths))
+				if progress != nil && total >= 0 {
+					progress(done, total)
 				}
 				mu.Unlock()
 			}
 		}()
 	}
-	for _, p := range paths {
-		if ctx.Err() != nil {
-			break
+	walked := 0
+	walk(func(p string) {
+		if ctx.Err() == nil {
+			jobs <- p
+			walked++
 		}
-		jobs <- p
-	}
+	})
 	close(jobs)
+	mu.Lock()
+	total = walked
+	if progress != nil {
+		progress(done, total)
+	}
+	mu.Unlock()
 	wg.Wait()
 	return out
 }

@@ -72,8 +72,10 @@ type Workspace struct {
 	// reloading counts the Reloads not yet committed.
 	reads     map[string]uint64
 	reloading sync.WaitGroup
-	// changed is closed (and replaced) whenever a snapshot is published.
+	// changed is closed (and replaced) whenever a snapshot is published;
+	// ready once the first snapshot is.
 	changed chan struct{}
+	ready   chan struct{}
 
 	listenMu  sync.Mutex
 	listeners []func(*Snapshot, []string)
@@ -123,6 +125,7 @@ func NewWorkspace(opts Options) *Workspace {
 		waiting:  map[string]overlayText{},
 		reads:    map[string]uint64{},
 		changed:  make(chan struct{}),
+		ready:    make(chan struct{}),
 	}
 	w.fetcher = newFetcher(filepath.Join(cacheDir(opts), "remote"), w.fetched)
 	w.st = state{
@@ -130,13 +133,19 @@ func NewWorkspace(opts Options) *Workspace {
 		wanted: map[string]map[string]bool{}, profileUsers: map[string]map[string]bool{}, remoteUsers: map[string]map[string]bool{},
 		csarRoots: map[string]string{}, refusedUsers: map[string]bool{},
 	}
-	w.st.embedded = loadEmbedded(cacheDir(opts), w.log)
-	w.st.extra = scanFolders(context.Background(), opts.ProfilePaths, nil)
-	b := w.newBuilder(nil)
-	b.addAll(w.st.embedded.files)
-	b.addAll(w.st.extra)
-	w.snap.Store(b.finish())
-	go w.run()
+	// The embedded profiles are parsed on the worker while the caller goes
+	// on (a check walks and parses its folders meanwhile); the first
+	// snapshot holds them.
+	go func() {
+		w.st.embedded = loadEmbedded(cacheDir(opts), w.log)
+		w.st.extra = scanFolders(context.Background(), opts.ProfilePaths, nil)
+		b := w.newBuilder(nil)
+		b.addAll(w.st.embedded.files)
+		b.addAll(w.st.extra)
+		w.snap.Store(b.finish())
+		close(w.ready)
+		w.run()
+	}()
 	return w
 }
 
@@ -165,7 +174,10 @@ func (w *Workspace) Subscribe(fn func(snap *Snapshot, changed []string)) {
 }
 
 // Snapshot returns the current snapshot.
-func (w *Workspace) Snapshot() *Snapshot { return w.snap.Load() }
+func (w *Workspace) Snapshot() *Snapshot {
+	<-w.ready
+	return w.snap.Load()
+}
 
 func (w *Workspace) run() {
 	for {
@@ -411,6 +423,7 @@ func (w *Workspace) parseOverlays(path string) {
 // buffer at path, once its parse is committed; immediately when no such
 // version was submitted.
 func (w *Workspace) WaitFor(ctx context.Context, path string, version int32) (*Snapshot, error) {
+	<-w.ready
 	for {
 		w.omu.Lock()
 		snap, ch := w.snap.Load(), w.changed
