@@ -81,12 +81,12 @@ func (box *sandbox) contains(path string) bool {
 // allows returns why path may not be read, or nil; name is the import as
 // the author wrote it (messages never show more of the target).
 func (b *builder) allows(path, name string) *Problem {
-	real, info, err := b.realPath(path)
+	real, kind, err := b.realPath(path)
 	for _, r := range b.sandbox().roots {
 		if within(r, real) {
-			if err == nil && info.IsDir() {
+			if err == nil && kind == folderEntry {
 				return &Problem{Code: diag.ImportNotFound, Message: "import " + name + " names a folder, not a file"}
-			} else if err == nil && !info.Mode().IsRegular() {
+			} else if err == nil && kind != regularEntry {
 				return &Problem{Code: diag.ImportRefused, Message: "import " + name + " refused: not a regular file (devices, pipes and sockets are never read)"}
 			}
 			return nil
@@ -95,38 +95,64 @@ func (b *builder) allows(path, name string) *Problem {
 	return &Problem{Code: diag.ImportRefused, Message: "import " + name + " refused: it lies outside the workspace folders, the CSAR root, the profile folders and the profile cache (add it to the allowedPaths setting to allow it)"}
 }
 
-// realPath follows the symbolic links of path and stats what it leads to
+// realPath follows the symbolic links of path and tells what it leads to
 // (err when nothing is there), memoised for one build: thousands of imports
 // share a few targets and folders, and resolving a folder costs a system
-// call per path element.
-func (b *builder) realPath(path string) (string, os.FileInfo, error) {
+// call per path element. A regular file the build's scan met costs none.
+func (b *builder) realPath(path string) (string, entryKind, error) {
 	if r, ok := b.realPaths[path]; ok {
-		return r.path, r.info, r.err
+		return r.path, r.kind, r.err
 	}
 	real := filepath.Join(b.realDir(filepath.Dir(path)), filepath.Base(path))
-	info, err := os.Lstat(real)
-	if err == nil && info.Mode()&os.ModeSymlink != 0 {
-		if target, lerr := filepath.EvalSymlinks(real); lerr == nil {
-			real = target
+	kind, err := regularEntry, error(nil)
+	if !b.plain[path] {
+		var info os.FileInfo
+		info, err = os.Lstat(real)
+		if err == nil && info.Mode()&os.ModeSymlink != 0 {
+			if target, lerr := filepath.EvalSymlinks(real); lerr == nil {
+				real = target
+			}
+			info, err = os.Stat(real)
 		}
-		info, err = os.Stat(real)
+		kind = kindOf(info)
 	}
 	if b.realPaths == nil {
 		b.realPaths = map[string]resolvedPath{}
 	}
-	b.realPaths[path] = resolvedPath{real, info, err}
-	return real, info, err
+	b.realPaths[path] = resolvedPath{real, kind, err}
+	return real, kind, err
+}
+
+// entryKind is what a path leads to.
+type entryKind uint8
+
+const (
+	otherEntry entryKind = iota // a device, pipe, socket (or nothing)
+	regularEntry
+	folderEntry
+)
+
+func kindOf(info os.FileInfo) entryKind {
+	switch {
+	case info == nil:
+		return otherEntry
+	case info.IsDir():
+		return folderEntry
+	case info.Mode().IsRegular():
+		return regularEntry
+	}
+	return otherEntry
 }
 
 // resolvedPath is what realPath found.
 type resolvedPath struct {
 	path string
-	info os.FileInfo
+	kind entryKind
 	err  error
 }
 
 // realDir is the real path of a folder, built from its parent's (memoised)
-// with one system call per folder.
+// with one system call per folder the build's scan did not meet.
 func (b *builder) realDir(dir string) string {
 	if real, ok := b.realDirs[dir]; ok {
 		return real
@@ -134,9 +160,11 @@ func (b *builder) realDir(dir string) string {
 	real := dir
 	if parent := filepath.Dir(dir); parent != dir {
 		real = filepath.Join(b.realDir(parent), filepath.Base(dir))
-		if info, err := os.Lstat(real); err == nil && info.Mode()&os.ModeSymlink != 0 {
-			if target, err := filepath.EvalSymlinks(real); err == nil {
-				real = target
+		if !b.plain[dir] {
+			if info, err := os.Lstat(real); err == nil && info.Mode()&os.ModeSymlink != 0 {
+				if target, err := filepath.EvalSymlinks(real); err == nil {
+					real = target
+				}
 			}
 		}
 	}

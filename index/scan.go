@@ -9,11 +9,20 @@ import (
 	"sync"
 )
 
+// scan is what a walk of folders found: the files it parsed, and the
+// folders and regular files it met below its roots. The walk never follows
+// a symbolic link, so each of those is its parent's real path plus its name
+// (see builder.realPath).
+type scan struct {
+	files map[string]*File
+	plain map[string]bool
+}
+
 // scanFolders walks folders for TOSCA files (by extension, then by
 // content) and parses them in parallel. progress, when set, is called as
 // files are parsed.
 // A file without an extension is read only when it declares a profile.
-func scanFolders(ctx context.Context, dirs []string, progress func(done, total int)) map[string]*File {
+func scanFolders(ctx context.Context, dirs []string, progress func(done, total int)) scan {
 	read := func(p string) ([]byte, error) {
 		switch {
 		case IsCSARMeta(p):
@@ -24,18 +33,34 @@ func scanFolders(ctx context.Context, dirs []string, progress func(done, total i
 		return readProfile(p)
 	}
 	want := func(p string) bool { return MayHoldProfile(p) || IsCSARMeta(p) }
-	return parseAll(ctx, func(emit func(string)) { walkFiles(ctx, dirs, want, emit) }, read, progress)
+	plain := map[string]bool{}
+	files := parseAll(ctx, func(emit func(string)) {
+		walkFiles(ctx, dirs, want, func(p string, isDir bool) {
+			plain[p] = true
+			if !isDir {
+				emit(p)
+			}
+		})
+	}, read, progress)
+	return scan{files, plain}
 }
 
 // scanProfiles walks folders for the files that declare a profile (any
 // name without an extension too), and parses only those.
 func scanProfiles(ctx context.Context, dirs []string) map[string]*File {
-	return parseAll(ctx, func(emit func(string)) { walkFiles(ctx, dirs, MayHoldProfile, emit) }, readProfile, nil)
+	return parseAll(ctx, func(emit func(string)) {
+		walkFiles(ctx, dirs, MayHoldProfile, func(p string, isDir bool) {
+			if !isDir {
+				emit(p)
+			}
+		})
+	}, readProfile, nil)
 }
 
-// walkFiles emits the regular files under dirs whose name passes want,
-// skipping hidden folders and node_modules.
-func walkFiles(ctx context.Context, dirs []string, want func(string) bool, emit func(string)) {
+// walkFiles emits the regular files under dirs whose name passes want and
+// the folders below dirs it enters, skipping hidden folders and
+// node_modules.
+func walkFiles(ctx context.Context, dirs []string, want func(string) bool, emit func(p string, isDir bool)) {
 	for _, dir := range dirs {
 		dir = absPath(dir)
 		_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
@@ -47,10 +72,13 @@ func walkFiles(ctx context.Context, dirs []string, want func(string) bool, emit 
 				if p != dir && (strings.HasPrefix(name, ".") || name == "node_modules") {
 					return filepath.SkipDir
 				}
+				if p != dir {
+					emit(p, true)
+				}
 				return nil
 			}
 			if d.Type().IsRegular() && want(p) {
-				emit(p)
+				emit(p, false)
 			}
 			return nil
 		})

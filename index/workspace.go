@@ -138,7 +138,7 @@ func NewWorkspace(opts Options) *Workspace {
 	// snapshot holds them.
 	go func() {
 		w.st.embedded = loadEmbedded(cacheDir(opts), w.log)
-		w.st.extra = scanFolders(context.Background(), opts.ProfilePaths, nil)
+		w.st.extra = scanFolders(context.Background(), opts.ProfilePaths, nil).files
 		b := w.newBuilder(nil)
 		b.addAll(w.st.embedded.files)
 		b.addAll(w.st.extra)
@@ -156,6 +156,9 @@ func (w *Workspace) Close() {
 	default:
 		close(w.done)
 	}
+	// The first snapshot's loading writes the embedded profiles into the
+	// cache: it ends before Close returns.
+	<-w.ready
 }
 
 func cacheDir(opts Options) string {
@@ -262,7 +265,7 @@ func (w *Workspace) SetOptions(opts Options) {
 	if opts.Logger == nil {
 		opts.Logger = w.log
 	}
-	extra := scanFolders(context.Background(), opts.ProfilePaths, nil)
+	extra := scanFolders(context.Background(), opts.ProfilePaths, nil).files
 	w.do(func(s *state, b *builder) {
 		s.opts = opts
 		s.sandbox = nil
@@ -281,14 +284,15 @@ func (w *Workspace) SetOptions(opts Options) {
 // progress, when set, is called as files are parsed.
 func (w *Workspace) AddFolder(ctx context.Context, dir string, progress func(done, total int)) {
 	dir = absPath(dir)
-	files := scanFolders(ctx, []string{dir}, progress)
+	found := scanFolders(ctx, []string{dir}, progress)
 	w.do(func(s *state, b *builder) {
 		if !slices.Contains(s.folders, dir) {
 			s.folders = append(s.folders, dir)
 			sort.Strings(s.folders)
 			b.rootsChanged()
 		}
-		for p, f := range files {
+		b.plain = found.plain
+		for p, f := range found.files {
 			s.disk[p] = f
 			if s.overlays[p] == nil {
 				b.put(f)
@@ -678,6 +682,10 @@ type builder struct {
 	// of folders (see realPath).
 	realPaths map[string]resolvedPath
 	realDirs  map[string]string
+	// plain are the folders and regular files a scan committed by this
+	// build met below its root: no system call is needed to know their
+	// real paths.
+	plain map[string]bool
 }
 
 func (w *Workspace) newBuilder(prev *Snapshot) *builder {
@@ -861,7 +869,11 @@ func (b *builder) finish() *Snapshot {
 				}
 			}
 		}
-		b.setLinks(p, b.check(p, links))
+		links = b.check(p, links)
+		if old, ok := b.links.Get(p); ok && sameLinks(old, links) {
+			continue // linked again as before (a relink after MarkComplete)
+		}
+		b.setLinks(p, links)
 		// Resolved again: what it reports about its imports may change.
 		b.changed[p] = true
 	}
@@ -934,6 +946,13 @@ func (b *builder) setLinks(path string, links []Link) {
 	if links != nil {
 		b.links = b.links.Set(path, links)
 	}
+}
+
+// sameLinks reports whether two resolutions of the same imports agree.
+func sameLinks(a, b []Link) bool {
+	return slices.EqualFunc(a, b, func(x, y Link) bool {
+		return x.Import == y.Import && x.Path == y.Path && (x.Problem == y.Problem || x.Problem != nil && y.Problem != nil && *x.Problem == *y.Problem)
+	})
 }
 
 func targets(links []Link) map[string]bool {
