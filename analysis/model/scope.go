@@ -26,9 +26,10 @@ type Program struct {
 	visible  memo[lookupKey, []string]
 	parents  memo[Decl, Decl]
 	members  memo[memberKey, []Member]
-	// closures are the import closures of files per namespace prefix (see
-	// View.closure).
-	closures memo[closureKey, []visit]
+	// closures are the import closures of files per namespace prefix,
+	// closureSets the distinct ones by their starts (see View.closure).
+	closures    memo[closureKey, *closureSet]
+	closureSets memo[string, *closureSet]
 	// typesNamed maps every type name of the snapshot to its declarations
 	// (see View.TypesNamed), built on the first call.
 	typesNamed     map[nameKey][]Decl
@@ -274,12 +275,19 @@ const (
 // way leads to from path.
 func (v *View) lookupVia(way via, path string, kind grammar.RefKind, name string) Decl {
 	prefix, local := splitPrefix(name)
-	for _, s := range v.closure(way, path, prefix) {
+	c := v.closure(way, path, prefix)
+	key := nameKey{kind, local}
+	if d, ok := c.found.get(key); ok {
+		return d
+	}
+	var found Decl
+	for _, s := range c.visits {
 		if d := v.lookupOwn(s.path, kind, s.rest+local); d.Valid() {
-			return d
+			found = d
+			break
 		}
 	}
-	return Decl{}
+	return c.found.put(key, found)
 }
 
 // splitPrefix splits a name after its last colon: the namespaces it
@@ -297,14 +305,22 @@ type closureKey struct {
 	path, prefix string
 }
 
-// closure lists, breadth-first, the files that way leads a name carrying
-// prefix to from path, each with the part of the prefix still to resolve
-// there. It is walked once per file, prefix and export generation.
-func (v *View) closure(way via, path, prefix string) []visit {
+// closureSet is the files a walk over imports reaches from some starts,
+// breadth-first, each with the part of the prefix still to resolve there,
+// and the names already looked up in them. Files whose walks start alike
+// share one set (every 1.3 template shares the closure of the 1.3
+// normative types), and so their lookups.
+type closureSet struct {
+	visits []visit
+	found  memo[nameKey, Decl]
+}
+
+// closure is the set that way leads a name carrying prefix to from path,
+// found once per file, prefix and export generation.
+func (v *View) closure(way via, path, prefix string) *closureSet {
 	key := closureKey{way, path, prefix}
 	p := v.prog
-	c, ok := p.closures.get(key)
-	if ok {
+	if c, ok := p.closures.get(key); ok {
 		return c
 	}
 	var starts []visit
@@ -318,10 +334,22 @@ func (v *View) closure(way via, path, prefix string) []visit {
 			starts = append(starts, visit{fb, prefix})
 		}
 	}
-	v.walkImports(starts, func(s visit) bool {
-		c = append(c, s)
-		return false
-	})
+	var id strings.Builder
+	for _, s := range starts {
+		id.WriteString(s.path)
+		id.WriteByte(0)
+		id.WriteString(s.rest)
+		id.WriteByte(0)
+	}
+	c, ok := p.closureSets.get(id.String())
+	if !ok {
+		c = &closureSet{}
+		v.walkImports(starts, func(s visit) bool {
+			c.visits = append(c.visits, s)
+			return false
+		})
+		c = p.closureSets.put(id.String(), c)
+	}
 	return p.closures.put(key, c)
 }
 
