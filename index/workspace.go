@@ -351,7 +351,12 @@ func (w *Workspace) RemoveFolder(dir string) {
 func (w *Workspace) MarkComplete() {
 	w.do(func(s *state, b *builder) {
 		s.complete = true
-		for _, users := range s.profileUsers {
+		// Only an import of a profile name still unknown reads otherwise
+		// now (its problem is no longer pending).
+		for name, users := range s.profileUsers {
+			if _, known := b.profiles.Get(name); known {
+				continue
+			}
 			for p := range users {
 				b.relink(p)
 			}
@@ -682,6 +687,9 @@ type builder struct {
 	// of folders (see realPath).
 	realPaths map[string]resolvedPath
 	realDirs  map[string]string
+	// ownedImps are the importer lists created by this build (see
+	// ownImporters).
+	ownedImps map[string]bool
 	// plain are the folders and regular files a scan committed by this
 	// build met below its root: no system call is needed to know their
 	// real paths.
@@ -928,10 +936,10 @@ func (b *builder) setLinks(path string, links []Link) {
 	oldTargets, newTargets := targets(old), targets(links)
 	for t := range oldTargets {
 		if !newTargets[t] {
-			users, _ := b.imps.Get(t)
-			users = slices.DeleteFunc(slices.Clone(users), func(u string) bool { return u == path })
+			users := slices.DeleteFunc(b.ownImporters(t), func(u string) bool { return u == path })
 			if len(users) == 0 {
 				b.imps = b.imps.Delete(t)
+				delete(b.ownedImps, t)
 			} else {
 				b.imps = b.imps.Set(t, users)
 			}
@@ -939,8 +947,7 @@ func (b *builder) setLinks(path string, links []Link) {
 	}
 	for t := range newTargets {
 		if !oldTargets[t] {
-			users, _ := b.imps.Get(t)
-			b.imps = b.imps.Set(t, append(slices.Clone(users), path))
+			b.imps = b.imps.Set(t, append(b.ownImporters(t), path))
 		}
 	}
 	if links != nil {
@@ -953,6 +960,21 @@ func sameLinks(a, b []Link) bool {
 	return slices.EqualFunc(a, b, func(x, y Link) bool {
 		return x.Import == y.Import && x.Path == y.Path && (x.Problem == y.Problem || x.Problem != nil && y.Problem != nil && *x.Problem == *y.Problem)
 	})
+}
+
+// ownImporters returns the importers of t as a slice this build may change
+// in place: copied from the previous snapshot once per build, not once per
+// importer (a profile imported by thousands of files would cost a square).
+func (b *builder) ownImporters(t string) []string {
+	users, _ := b.imps.Get(t)
+	if b.ownedImps[t] {
+		return users
+	}
+	if b.ownedImps == nil {
+		b.ownedImps = map[string]bool{}
+	}
+	b.ownedImps[t] = true
+	return slices.Clone(users)
 }
 
 func targets(links []Link) map[string]bool {
