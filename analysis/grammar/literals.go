@@ -28,10 +28,65 @@ var scalarKindNames = [...]string{YAMLString: "a string", YAMLNull: "null", YAML
 
 func (k ScalarKind) String() string { return scalarKindNames[k] }
 
-var (
-	coreInt   = regexp.MustCompile(`^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$`)
-	coreFloat = regexp.MustCompile(`^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$`)
-)
+// isCoreInt matches YAML 1.2's core integers: [-+]?[0-9]+ | 0o[0-7]+ |
+// 0x[0-9a-fA-F]+. Scalars are classified by the thousand in a check: by
+// hand, not by regular expression.
+func isCoreInt(s string) bool {
+	switch {
+	case strings.HasPrefix(s, "0o"):
+		return len(s) > 2 && allBytes(s[2:], func(c byte) bool { return '0' <= c && c <= '7' })
+	case strings.HasPrefix(s, "0x"):
+		return len(s) > 2 && allBytes(s[2:], isHexDigit)
+	}
+	s = trimSign(s)
+	return s != "" && allBytes(s, isDigit)
+}
+
+// isCoreFloat matches YAML 1.2's core floats:
+// [-+]? ( \.[0-9]+ | [0-9]+ ( \.[0-9]* )? ) ( [eE] [-+]? [0-9]+ )? |
+// [-+]? \.(inf|Inf|INF) | \.(nan|NaN|NAN).
+func isCoreFloat(s string) bool {
+	switch s {
+	case ".nan", ".NaN", ".NAN":
+		return true
+	}
+	s = trimSign(s)
+	switch s {
+	case ".inf", ".Inf", ".INF":
+		return true
+	}
+	mantissa, exponent := s, ""
+	if i := strings.IndexAny(s, "eE"); i >= 0 {
+		mantissa, exponent = s[:i], trimSign(s[i+1:])
+		if exponent == "" || !allBytes(exponent, isDigit) {
+			return false
+		}
+	}
+	whole, fraction, dotted := strings.Cut(mantissa, ".")
+	if !allBytes(whole, isDigit) || !allBytes(fraction, isDigit) {
+		return false
+	}
+	return whole != "" || dotted && fraction != ""
+}
+
+func trimSign(s string) string {
+	if s != "" && (s[0] == '-' || s[0] == '+') {
+		return s[1:]
+	}
+	return s
+}
+
+func allBytes(s string, ok func(byte) bool) bool {
+	for i := 0; i < len(s); i++ {
+		if !ok(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func isDigit(c byte) bool    { return '0' <= c && c <= '9' }
+func isHexDigit(c byte) bool { return isDigit(c) || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F' }
 
 // CoreScalar reads a plain (unquoted, untagged) scalar with YAML 1.2's
 // core schema (§10.3.2): `0.1` is a float, `10` an integer, `True` a
@@ -44,9 +99,9 @@ func CoreScalar(s string) ScalarKind {
 		return YAMLBool
 	}
 	switch {
-	case coreInt.MatchString(s):
+	case isCoreInt(s):
 		return YAMLInt
-	case coreFloat.MatchString(s):
+	case isCoreFloat(s):
 		return YAMLFloat
 	}
 	return YAMLString
@@ -89,7 +144,7 @@ func IsLegacyBoolean(s string) bool {
 
 // ParseInteger reads a YAML 1.2 integer: decimal, 0o octal or 0x hexadecimal.
 func ParseInteger(s string) (int64, bool) {
-	if !coreInt.MatchString(s) {
+	if !isCoreInt(s) {
 		return 0, false
 	}
 	var n int64
@@ -110,7 +165,7 @@ func ParseNumber(s string) (float64, bool) {
 	if n, ok := ParseInteger(s); ok {
 		return float64(n), true
 	}
-	if !coreFloat.MatchString(s) {
+	if !isCoreFloat(s) {
 		return 0, false
 	}
 	switch strings.TrimLeft(s, "+-") {

@@ -1,6 +1,7 @@
 package grammar
 
 import (
+	"regexp"
 	"testing"
 	"time"
 )
@@ -145,4 +146,35 @@ func TestParseTimestamp(t *testing.T) {
 			t.Errorf("ParseTimestamp(%q) = %v, strict %v, ok %v", c.text, ts.UTC(), strict, ok)
 		}
 	}
+}
+
+// TestCoreNumbers checks the hand-written matchers against the core
+// schema's regular expressions (YAML 1.2 §10.3.2), on every string of up to
+// four characters over the characters that matter.
+func TestCoreNumbers(t *testing.T) {
+	schemaInt := regexp.MustCompile(`^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$`)
+	schemaFloat := regexp.MustCompile(`^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$`)
+	check := func(s string) {
+		if got, want := isCoreInt(s), schemaInt.MatchString(s); got != want {
+			t.Errorf("isCoreInt(%q) = %v, want %v", s, got, want)
+		}
+		if got, want := isCoreFloat(s), schemaFloat.MatchString(s); got != want {
+			t.Errorf("isCoreFloat(%q) = %v, want %v", s, got, want)
+		}
+	}
+	for _, s := range []string{".inf", "-.inf", "+.Inf", ".INF", ".nan", "-.nan", ".NaN", "1.5e+10", "6.02E23", "1e", "e5", "0o17", "0o8", "0x1F", "0xg", "12.5.1", "1_000"} {
+		check(s)
+	}
+	const alphabet = "0178+-.eExoaAfg"
+	var gen func(prefix string, n int)
+	gen = func(prefix string, n int) {
+		check(prefix)
+		if n == 0 {
+			return
+		}
+		for i := 0; i < len(alphabet); i++ {
+			gen(prefix+alphabet[i:i+1], n-1)
+		}
+	}
+	gen("", 4)
 }
