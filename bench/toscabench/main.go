@@ -122,7 +122,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	b := &bench{cfg: cfg, lim: limits{timeout: *timeout, maxRSS: limit}, rec: newRecorder(),
-		corpora: map[string]*corpus.Corpus{}, sources: map[string][][]byte{}, broken: map[string]bool{}}
+		corpora: map[string]*corpus.Corpus{}, broken: map[string]bool{}}
 	rep, err := b.measure(*work, *bin, selected, stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, "toscabench:", err)
@@ -181,16 +181,6 @@ func (b *bench) measure(work, bin string, selected map[string]bool, log io.Write
 		}
 		b.corpora[name] = c
 		rep.Corpora = append(rep.Corpora, corpusRow{Name: c.Name, Dir: c.Dir, Files: len(c.Files), Bytes: c.Bytes})
-		if b.sources[name], err = readCorpus(c); err != nil {
-			return nil, err
-		}
-	}
-	if selected["big"] {
-		src, err := os.ReadFile(b.corpora[corpus.WS1000].Path(corpus.BigMain))
-		if err != nil {
-			return nil, err
-		}
-		b.sources["big"] = [][]byte{src}
 	}
 	for i := range b.cfg.runs {
 		say := func(what string) { fmt.Fprintf(log, "run %d/%d: %s…\n", i+1, b.cfg.runs, what) }
@@ -205,7 +195,7 @@ func (b *bench) measure(work, bin string, selected map[string]bool, log io.Write
 				continue
 			}
 			say(name + " raw parse")
-			if err := b.rawParse(name, b.sources[name], true); err != nil {
+			if err := b.rawParse(name, b.corpora[name], b.corpora[name].Files, true); err != nil {
 				return nil, err
 			}
 			sayUnlessBroken(name+".check", name+" check")
@@ -213,7 +203,7 @@ func (b *bench) measure(work, bin string, selected map[string]bool, log io.Write
 		}
 		if selected["big"] {
 			say("big raw parse")
-			if err := b.rawParse("big", b.sources["big"], false); err != nil {
+			if err := b.rawParse("big", b.corpora[corpus.WS1000], []string{corpus.BigMain}, false); err != nil {
 				return nil, err
 			}
 		}
