@@ -2,26 +2,109 @@ package model
 
 import "sync"
 
-// memo is one table of a program's results. Any number of queries read it
-// at once without locking (check diagnoses files on every core, and one
-// mutex over all tables was its hottest spot); a key computed by two
-// queries at once keeps the first result stored.
-type memo[K comparable, V any] struct{ m sync.Map }
+// memoShards is the number of independently locked parts of a memo table:
+// enough that check's workers (one per core) seldom wait for each other.
+const memoShards = 32
+
+// memo is one table of a program's results, safe for concurrent use. It is
+// split in shards, each a plain map under its own lock: one mutex over all
+// tables kept check's second core waiting, and a sync.Map cost a server
+// holding the DMTF profiles 60 MB more than plain maps.
+type memo[K memoKey, V any] struct {
+	shards [memoShards]memoShard[K, V]
+}
+
+type memoShard[K memoKey, V any] struct {
+	mu sync.Mutex
+	m  map[K]V
+}
+
+// memoKey is a key of a memo table. spread picks its shard: it must be
+// cheap (the shard's map hashes the key again), not uniform.
+type memoKey interface {
+	comparable
+	spread() uint32
+}
+
+func (t *memo[K, V]) shard(k K) *memoShard[K, V] {
+	return &t.shards[k.spread()%memoShards]
+}
 
 func (t *memo[K, V]) get(k K) (V, bool) {
-	v, ok := t.m.Load(k)
-	if !ok {
-		var zero V
-		return zero, false
-	}
-	return v.(V), true
+	s := t.shard(k)
+	s.mu.Lock()
+	v, ok := s.m[k]
+	s.mu.Unlock()
+	return v, ok
 }
 
 // put stores v unless k already has a value, and returns the value k has.
 func (t *memo[K, V]) put(k K, v V) V {
-	got, _ := t.m.LoadOrStore(k, v)
-	return got.(V)
+	s := t.shard(k)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if got, ok := s.m[k]; ok {
+		return got
+	}
+	if s.m == nil {
+		s.m = map[K]V{}
+	}
+	s.m[k] = v
+	return v
+}
+
+// update stores what f makes of k's value (the zero value if none), under
+// the shard's lock.
+func (t *memo[K, V]) update(k K, f func(V) V) {
+	s := t.shard(k)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.m == nil {
+		s.m = map[K]V{}
+	}
+	s.m[k] = f(s.m[k])
 }
 
 // replace stores v for k, whatever k had.
-func (t *memo[K, V]) replace(k K, v V) { t.m.Store(k, v) }
+func (t *memo[K, V]) replace(k K, v V) {
+	s := t.shard(k)
+	s.mu.Lock()
+	if s.m == nil {
+		s.m = map[K]V{}
+	}
+	s.m[k] = v
+	s.mu.Unlock()
+}
+
+// spreadString mixes a string's length with a few of its bytes: paths
+// differ in length and in their middle (app093/types.yaml, app094/…).
+func spreadString(s string) uint32 {
+	n := uint32(len(s))
+	if n == 0 {
+		return 0
+	}
+	return n*0x9e3779b1 ^ uint32(s[n/2])*31 ^ uint32(s[n*2/3])*131 ^ uint32(s[n-1-n/5])*7
+}
+
+// textKey is a string as a memo key (a path, a closure's starts).
+type textKey string
+
+func (k textKey) spread() uint32 { return spreadString(string(k)) }
+
+func (d Decl) spread() uint32 { return spreadString(d.Path) ^ uint32(d.ID)*0x85ebca6b }
+
+func (k nameKey) spread() uint32 { return spreadString(k.name) ^ uint32(k.kind)*0x27d4eb2f }
+
+func (k lookupKey) spread() uint32 { return spreadString(k.path)*3 ^ k.nameKey.spread() }
+
+func (k memberKey) spread() uint32 { return k.d.spread() ^ spreadString(k.section) }
+
+func (k closureKey) spread() uint32 {
+	return spreadString(k.path)*3 ^ spreadString(k.prefix) ^ uint32(k.way)
+}
+
+func (k builtinKey) spread() uint32 { return k.t.spread() ^ uint32(k.vers) }
+
+func (k definitionsKey) spread() uint32 {
+	return k.definer.spread() ^ spreadString(k.section)*3 ^ spreadString(k.name)*5
+}

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
 	"github.com/tosca-ls/tosca-ls/index/facts"
@@ -16,10 +17,10 @@ import (
 type Program struct {
 	gen uint64
 
-	names   memo[string, *ownNames]
+	names   memo[textKey, *ownNames]
 	lookups memo[lookupKey, Decl]
 	// fallbacks are the fallback profiles of each file (see View.fallbacks).
-	fallbacks memo[string, []string]
+	fallbacks memo[textKey, []string]
 	// sccs are the import cycles' components (see View.components).
 	sccs     map[string]int
 	sccsOnce sync.Once
@@ -29,17 +30,16 @@ type Program struct {
 	// closures are the import closures of files per namespace prefix,
 	// closureSets the distinct ones by their starts (see View.closure).
 	closures    memo[closureKey, *closureSet]
-	closureSets memo[string, *closureSet]
+	closureSets closureSets
 	// typesNamed maps every type name of the snapshot to its declarations
 	// (see View.TypesNamed), built on the first call.
 	typesNamed     map[nameKey][]Decl
 	typesNamedOnce sync.Once
 	builtins       memo[builtinKey, *grammar.BuiltinType]
 	chains         memo[Decl, chainEntry]
-	// definitions are the definitions of each member along its chain,
-	// memberTypes the type the most derived of them names.
-	definitions memo[definitionsKey, []Decl]
-	memberTypes memo[definitionsKey, Decl]
+	// memberFacts are what is worked out about each member once (see
+	// Members), by definer, section and name.
+	memberFacts memo[definitionsKey, *memberFacts]
 }
 
 func newProgram(gen uint64) *Program {
@@ -77,7 +77,7 @@ type ownNames struct {
 func (v *View) own(path string) *ownNames {
 	p := v.prog
 	f := v.Facts(path)
-	if o, ok := p.names.get(path); ok && o.facts == f {
+	if o, ok := p.names.get(textKey(path)); ok && o.facts == f {
 		return o
 	}
 	o := &ownNames{facts: f, types: map[nameKey]facts.ID{}, local: map[nameKey]facts.ID{}}
@@ -111,7 +111,7 @@ func (v *View) own(path string) *ownNames {
 	for _, names := range o.sorted {
 		sort.Strings(names)
 	}
-	p.names.replace(path, o)
+	p.names.replace(textKey(path), o)
 	return o
 }
 
@@ -276,18 +276,23 @@ const (
 func (v *View) lookupVia(way via, path string, kind grammar.RefKind, name string) Decl {
 	prefix, local := splitPrefix(name)
 	c := v.closure(way, path, prefix)
+	if c.users.Load() < 2 {
+		return c.lookup(v, kind, local) // Lookup memoises it for the one file
+	}
 	key := nameKey{kind, local}
 	if d, ok := c.found.get(key); ok {
 		return d
 	}
-	var found Decl
+	return c.found.put(key, c.lookup(v, kind, local))
+}
+
+func (c *closureSet) lookup(v *View, kind grammar.RefKind, local string) Decl {
 	for _, s := range c.visits {
 		if d := v.lookupOwn(s.path, kind, s.rest+local); d.Valid() {
-			found = d
-			break
+			return d
 		}
 	}
-	return c.found.put(key, found)
+	return Decl{}
 }
 
 // splitPrefix splits a name after its last colon: the namespaces it
@@ -306,12 +311,14 @@ type closureKey struct {
 }
 
 // closureSet is the files a walk over imports reaches from some starts,
-// breadth-first, each with the part of the prefix still to resolve there,
-// and the names already looked up in them. Files whose walks start alike
-// share one set (every 1.3 template shares the closure of the 1.3
-// normative types), and so their lookups.
+// breadth-first, each with the part of the prefix still to resolve there.
+// Files whose walks start alike share one set (every 1.3 template shares
+// the closure of the 1.3 normative types), and so do the names looked up in
+// it once more than one file uses it.
 type closureSet struct {
+	starts []visit
 	visits []visit
+	users  atomic.Int32
 	found  memo[nameKey, Decl]
 }
 
@@ -334,23 +341,52 @@ func (v *View) closure(way via, path, prefix string) *closureSet {
 			starts = append(starts, visit{fb, prefix})
 		}
 	}
-	var id strings.Builder
-	for _, s := range starts {
-		id.WriteString(s.path)
-		id.WriteByte(0)
-		id.WriteString(s.rest)
-		id.WriteByte(0)
-	}
-	c, ok := p.closureSets.get(id.String())
-	if !ok {
-		c = &closureSet{}
+	c := p.closureSets.intern(starts, func() *closureSet {
+		c := &closureSet{starts: starts}
 		v.walkImports(starts, func(s visit) bool {
 			c.visits = append(c.visits, s)
 			return false
 		})
-		c = p.closureSets.put(id.String(), c)
+		return c
+	})
+	if got := p.closures.put(key, c); got != c {
+		return got
 	}
-	return p.closures.put(key, c)
+	c.users.Add(1)
+	return c
+}
+
+// closureSets interns closure sets by their starts.
+type closureSets struct {
+	byHash memo[startsHash, []*closureSet]
+}
+
+type startsHash uint64
+
+func (h startsHash) spread() uint32 { return uint32(h) ^ uint32(h>>32) }
+
+// intern returns the set walking from starts, made by build if none is known.
+func (t *closureSets) intern(starts []visit, build func() *closureSet) *closureSet {
+	h := startsHash(1469598103934665603)
+	for _, s := range starts {
+		h = (h ^ startsHash(hashString(s.path))) * 1099511628211
+		h = (h ^ startsHash(hashString(s.rest))) * 1099511628211
+	}
+	same := func(c *closureSet) bool { return slices.Equal(c.starts, starts) }
+	if bucket, ok := t.byHash.get(h); ok {
+		if i := slices.IndexFunc(bucket, same); i >= 0 {
+			return bucket[i]
+		}
+	}
+	c := build()
+	t.byHash.update(h, func(bucket []*closureSet) []*closureSet {
+		if i := slices.IndexFunc(bucket, same); i >= 0 {
+			c = bucket[i]
+			return bucket
+		}
+		return append(slices.Clip(bucket), c)
+	})
+	return c
 }
 
 func (v *View) implicitStarts(path, name string) []visit {
@@ -374,7 +410,7 @@ func (v *View) implicitStarts(path, name string) []visit {
 // if they were still built in).
 func (v *View) fallbacks(path string) []string {
 	p := v.prog
-	if fb, ok := p.fallbacks.get(path); ok {
+	if fb, ok := p.fallbacks.get(textKey(path)); ok {
 		return fb
 	}
 	var out []string
@@ -390,7 +426,7 @@ func (v *View) fallbacks(path string) []string {
 			}
 		}
 	})
-	return p.fallbacks.put(path, out)
+	return p.fallbacks.put(textKey(path), out)
 }
 
 // LookupOtherKind finds a type of another kind with that name (for wrong-type-kind).

@@ -2,6 +2,7 @@ package model
 
 import (
 	"slices"
+	"sync"
 
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
 	"github.com/tosca-ls/tosca-ls/index/facts"
@@ -101,6 +102,29 @@ type Member struct {
 	// the type holding it, Origin the first type of the chain that
 	// introduced the name.
 	Def, Definer, Origin Decl
+	// shared is what is worked out about the member once, for every type
+	// inheriting it (see MemberType); nil for a Member made elsewhere.
+	shared *memberFacts
+}
+
+// memberFacts are computed on first use: the member's definitions along
+// its definer's chain, and the type they name.
+type memberFacts struct {
+	once sync.Once
+	defs []Decl
+	typ  Decl
+}
+
+// memberFacts fills in and returns the shared facts of a member from a Members
+// list (nil for a Member made elsewhere).
+func (v *View) memberFacts(m Member) *memberFacts {
+	if m.shared != nil {
+		m.shared.once.Do(func() {
+			m.shared.defs = v.definitionsOf(m)
+			m.shared.typ = v.memberType(m.shared.defs)
+		})
+	}
+	return m.shared
 }
 
 type memberKey struct {
@@ -135,6 +159,10 @@ func (v *View) Members(d Decl, section string) []Member {
 			index[name] = len(out)
 			out = append(out, Member{Name: name, Section: section, Def: def, Definer: t, Origin: t})
 		}
+	}
+	for i := range out {
+		m := &out[i]
+		m.shared = p.memberFacts.put(definitionsKey{m.Definer, section, m.Name}, &memberFacts{})
 	}
 	return p.members.put(key, out)
 }
@@ -184,29 +212,33 @@ func memberTypeKey(e *grammar.Entity) (string, grammar.RefKind) {
 // MemberType is the type a member's definition names, following the chain
 // of refinements up to the first definition that names one.
 func (v *View) MemberType(m Member) Decl {
-	key := definitionsKey{m.Definer, m.Section, m.Name}
-	p := v.prog
-	if t, ok := p.memberTypes.get(key); ok {
-		return t
+	if mf := v.memberFacts(m); mf != nil {
+		return mf.typ
 	}
-	var found Decl
-	for _, t := range v.definitions(m) {
+	return v.memberType(v.definitionsOf(m))
+}
+
+// memberType is the type the first of a member's definitions that names
+// one names.
+func (v *View) memberType(defs []Decl) Decl {
+	for _, t := range defs {
 		if d := v.TypeOf(t); d.Valid() {
-			found = d
-			break
+			return d
 		}
 	}
-	return p.memberTypes.put(key, found)
+	return Decl{}
 }
 
 // definitions lists the definitions of a member along the chain of the
 // type that holds it, most derived first (shared: not to be modified).
 func (v *View) definitions(m Member) []Decl {
-	key := definitionsKey{m.Definer, m.Section, m.Name}
-	p := v.prog
-	if defs, ok := p.definitions.get(key); ok {
-		return defs
+	if mf := v.memberFacts(m); mf != nil {
+		return mf.defs
 	}
+	return v.definitionsOf(m)
+}
+
+func (v *View) definitionsOf(m Member) []Decl {
 	chain, _ := v.Chain(m.Definer)
 	var out []Decl
 	for _, t := range chain {
@@ -215,8 +247,7 @@ func (v *View) definitions(m Member) []Decl {
 			out = append(out, Decl{t.Path, id})
 		}
 	}
-	out = slices.Clip(out)
-	return p.definitions.put(key, out)
+	return slices.Clip(out)
 }
 
 type definitionsKey struct {
