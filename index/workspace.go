@@ -673,9 +673,9 @@ type builder struct {
 	w        *Workspace
 	s        *state
 	prev     *Snapshot
-	files    *immutable.SortedMap[string, *File]
-	links    *immutable.Map[string, []Link]
-	imps     *immutable.Map[string, []string]
+	files    *batchedSortedMap[string, *File]
+	links    *batchedMap[string, []Link]
+	imps     *batchedMap[string, []string]
 	profiles *immutable.Map[string, string]
 	// dirty are the files whose imports must be resolved again; changed
 	// the files that changed.
@@ -699,9 +699,9 @@ type builder struct {
 func (w *Workspace) newBuilder(prev *Snapshot) *builder {
 	b := &builder{w: w, s: &w.st, prev: prev, dirty: map[string]bool{}, changed: map[string]bool{}}
 	if prev == nil {
-		b.files = immutable.NewSortedMap[string, *File](nil)
-		b.links = immutable.NewMap[string, []Link](nil)
-		b.imps = immutable.NewMap[string, []string](nil)
+		b.files = newBatchedSortedMap(immutable.NewSortedMap[string, *File](nil))
+		b.links = newBatchedMap(immutable.NewMap[string, []Link](nil))
+		b.imps = newBatchedMap(immutable.NewMap[string, []string](nil))
 		b.profiles = immutable.NewMap[string, string](nil)
 		for _, p := range profiles.All() {
 			entry := b.s.embedded.entry(p)
@@ -711,12 +711,11 @@ func (w *Workspace) newBuilder(prev *Snapshot) *builder {
 			}
 		}
 	} else {
-		b.files, b.links, b.imps, b.profiles = prev.files, prev.links, prev.imports(), prev.profiles
+		b.files, b.links, b.imps = newBatchedSortedMap(prev.files), newBatchedMap(prev.links), newBatchedMap(prev.importers)
+		b.profiles = prev.profiles
 	}
 	return b
 }
-
-func (s *Snapshot) imports() *immutable.Map[string, []string] { return s.importers }
 
 // put sets the file at its path.
 func (b *builder) put(f *File) {
@@ -724,7 +723,7 @@ func (b *builder) put(f *File) {
 	if prev == f {
 		return
 	}
-	b.files = b.files.Set(f.Path, f)
+	b.files.Set(f.Path, f)
 	b.changed[f.Path] = true
 	b.profileChanged(prev, f)
 	if prev == nil || !sameImports(prev, f) {
@@ -735,7 +734,7 @@ func (b *builder) put(f *File) {
 		for i := range rebased {
 			rebased[i].Import = &f.Imports[i]
 		}
-		b.links = b.links.Set(f.Path, rebased)
+		b.links.Set(f.Path, rebased)
 	}
 	if prev == nil {
 		for user := range b.s.wanted[f.Path] {
@@ -757,11 +756,11 @@ func (b *builder) remove(path string) {
 	if !ok {
 		return
 	}
-	b.files = b.files.Delete(path)
+	b.files.Delete(path)
 	b.changed[path] = true
 	b.profileChanged(prev, nil)
 	b.setLinks(path, nil)
-	b.links = b.links.Delete(path)
+	b.links.Delete(path)
 	users, _ := b.imps.Get(path)
 	for _, u := range users {
 		b.dirty[u] = true
@@ -823,7 +822,7 @@ func (b *builder) rootsChanged() {
 
 // relinkAll marks every file.
 func (b *builder) relinkAll() {
-	it := b.files.Iterator()
+	it := b.files.Map().Iterator()
 	for !it.Done() {
 		p, _, _ := it.Next()
 		b.dirty[p] = true
@@ -887,8 +886,8 @@ func (b *builder) finish() *Snapshot {
 	}
 	b.s.nextID++
 	snap := &Snapshot{
-		id: b.s.nextID, opts: b.s.opts, folders: slices.Clone(b.s.folders), files: b.files,
-		links: b.links, importers: b.imps, profiles: b.profiles, complete: b.s.complete,
+		id: b.s.nextID, opts: b.s.opts, folders: slices.Clone(b.s.folders), files: b.files.Map(),
+		links: b.links.Map(), importers: b.imps.Map(), profiles: b.profiles, complete: b.s.complete,
 		sandbox: b.sandbox(),
 	}
 	return snap
@@ -938,20 +937,20 @@ func (b *builder) setLinks(path string, links []Link) {
 		if !newTargets[t] {
 			users := slices.DeleteFunc(b.ownImporters(t), func(u string) bool { return u == path })
 			if len(users) == 0 {
-				b.imps = b.imps.Delete(t)
+				b.imps.Delete(t)
 				delete(b.ownedImps, t)
 			} else {
-				b.imps = b.imps.Set(t, users)
+				b.imps.Set(t, users)
 			}
 		}
 	}
 	for t := range newTargets {
 		if !oldTargets[t] {
-			b.imps = b.imps.Set(t, append(b.ownImporters(t), path))
+			b.imps.Set(t, append(b.ownImporters(t), path))
 		}
 	}
 	if links != nil {
-		b.links = b.links.Set(path, links)
+		b.links.Set(path, links)
 	}
 }
 
