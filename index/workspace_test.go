@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -319,5 +320,71 @@ func TestOverlayReopenedWhileParsing(t *testing.T) {
 	defer mu.Unlock()
 	if sawOld {
 		t.Error("a snapshot showed the closed buffer's old text as the reopened one's")
+	}
+}
+
+// TestMarkCompleteRelinksOnlyUnknownProfiles: after the first index, an
+// import of a profile name that resolved stays as it was (the file is not
+// reported changed), and one of a name still unknown turns from pending
+// into a problem.
+func TestMarkCompleteRelinksOnlyUnknownProfiles(t *testing.T) {
+	root := t.TempDir()
+	write(t, root, map[string]string{
+		"known.yaml":   "tosca_definitions_version: tosca_2_0\nimports:\n  - profile: org.oasis-open.simple:2.0\n",
+		"unknown.yaml": "tosca_definitions_version: tosca_2_0\nimports:\n  - profile: com.example.nowhere:1.0\n",
+	})
+	known, unknown := filepath.Join(root, "known.yaml"), filepath.Join(root, "unknown.yaml")
+	ws := NewWorkspace(Options{CacheDir: t.TempDir()})
+	ws.AddFolder(context.Background(), root, nil)
+	before := ws.Snapshot()
+	if p := before.Links(unknown)[0].Problem; p == nil || !p.Pending {
+		t.Fatalf("before MarkComplete, the unknown profile is not pending: %+v", p)
+	}
+	var changed []string
+	ws.Subscribe(func(_ *Snapshot, paths []string) { changed = append(changed, paths...) })
+	ws.MarkComplete()
+	after := ws.Snapshot()
+	if p := after.Links(unknown)[0].Problem; p == nil || p.Pending {
+		t.Errorf("after MarkComplete, the unknown profile is still pending: %+v", p)
+	}
+	if got := after.Links(known); &got[0] != &before.Links(known)[0] {
+		t.Error("an import of a known profile was linked again")
+	}
+	if len(changed) != 1 || changed[0] != unknown {
+		t.Errorf("changed = %v, want only %s", changed, unknown)
+	}
+}
+
+// TestBulkIndex: a folder of more files than a build changes in place (its
+// maps are filled by builders) links and reverses imports like a small one,
+// and the next edit shares the snapshot's maps again.
+func TestBulkIndex(t *testing.T) {
+	root := t.TempDir()
+	files := map[string]string{"shared.yaml": "tosca_definitions_version: tosca_2_0\n"}
+	const n = 3 * batchAfter
+	for i := range n {
+		files[fmt.Sprintf("f%03d.yaml", i)] = "tosca_definitions_version: tosca_2_0\nimports: [shared.yaml]\n"
+	}
+	write(t, root, files)
+	ws := NewWorkspace(Options{CacheDir: t.TempDir()})
+	ws.AddFolder(context.Background(), root, nil)
+	shared := filepath.Join(root, "shared.yaml")
+	snap := ws.Snapshot()
+	if got := snap.Importers(shared); len(got) != n {
+		t.Fatalf("Importers(shared) has %d files, want %d", len(got), n)
+	}
+	for i := range n {
+		p := filepath.Join(root, fmt.Sprintf("f%03d.yaml", i))
+		if l := snap.Links(p); len(l) != 1 || l[0].Path != shared {
+			t.Fatalf("%s links %+v", p, l)
+		}
+	}
+	first := filepath.Join(root, "f000.yaml")
+	next := ws.SetOverlay(first, 1, []byte("tosca_definitions_version: tosca_2_0\n"))
+	if got := next.Importers(shared); len(got) != n-1 || slices.Contains(got, first) {
+		t.Errorf("after dropping an import, Importers(shared) has %d files", len(got))
+	}
+	if got := snap.Importers(shared); len(got) != n {
+		t.Errorf("the earlier snapshot changed: %d importers", len(got))
 	}
 }
