@@ -3,9 +3,7 @@ package index
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
-	"os"
 	"syscall"
 )
 
@@ -24,76 +22,92 @@ var errNotRegular = errors.New("not a regular file")
 // again once open, so a path swapped for a pipe between the check and the
 // open is not read either.
 func readFile(path string, limit int) ([]byte, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, err
+	var st syscall.Stat_t
+	if err := ignoringEINTR(func() error { return syscall.Stat(path, &st) }); err != nil {
+		return nil, &fs.PathError{Op: "stat", Path: path, Err: err}
 	}
-	if !st.Mode().IsRegular() {
+	if st.Mode&syscall.S_IFMT != syscall.S_IFREG {
 		return nil, fmt.Errorf("%s: %w", path, errNotRegular)
 	}
-	fh, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	fd, size, err := openRegular(path)
 	if err != nil {
 		return nil, err
 	}
-	defer fh.Close()
-	if st, err = fh.Stat(); err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: %w", path, errNotRegular)
-	}
-	blocking(fh)
-	size := st.Size()
-	if size > int64(limit) {
-		size = int64(limit)
-	}
-	data := make([]byte, 0, size+1)
-	data, err = readUpTo(fh, data, limit+1)
-	if err != nil {
-		return nil, err
-	}
-	return data, nil
-}
-
-// readUpTo appends from r to buf until EOF or until buf holds max bytes.
-func readUpTo(r io.Reader, buf []byte, max int) ([]byte, error) {
-	lr := io.LimitReader(r, int64(max-len(buf)))
-	for {
-		if len(buf) == cap(buf) {
-			buf = append(buf, 0)[:len(buf)]
-		}
-		n, err := lr.Read(buf[len(buf):cap(buf)])
-		buf = buf[:len(buf)+n]
-		if err == io.EOF {
-			return buf, nil
-		}
-		if err != nil {
-			return buf, err
-		}
-	}
+	defer syscall.Close(fd)
+	return readFD(fd, path, make([]byte, 0, min(size, int64(limit))+1), limit+1)
 }
 
 // readHead reads up to n bytes from the start of a regular file.
 func readHead(path string, n int) ([]byte, error) {
-	fh, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	fd, size, err := openRegular(path)
 	if err != nil {
 		return nil, err
 	}
-	defer fh.Close()
-	st, err := fh.Stat()
+	defer syscall.Close(fd)
+	return readFD(fd, path, make([]byte, 0, min(int64(n), size+1)), n)
+}
+
+// openRegular opens path for reading and returns its descriptor and size
+// once fstat says it is a regular file. The open never blocks
+// (O_NONBLOCK), and the descriptor bypasses the runtime's poller, which
+// os.Open would ask (a system call per file, refused for regular files):
+// a workspace scan opens thousands.
+func openRegular(path string) (fd int, size int64, err error) {
+	err = ignoringEINTR(func() error {
+		fd, err = syscall.Open(path, syscall.O_RDONLY|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
+		return err
+	})
 	if err != nil {
-		return nil, err
+		return -1, 0, &fs.PathError{Op: "open", Path: path, Err: err}
 	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: %w", path, errNotRegular)
+	var st syscall.Stat_t
+	if err := ignoringEINTR(func() error { return syscall.Fstat(fd, &st) }); err != nil {
+		syscall.Close(fd)
+		return -1, 0, &fs.PathError{Op: "stat", Path: path, Err: err}
 	}
-	blocking(fh)
-	return readUpTo(fh, make([]byte, 0, min(int64(n), st.Size()+1)), n)
+	if st.Mode&syscall.S_IFMT != syscall.S_IFREG {
+		syscall.Close(fd)
+		return -1, 0, fmt.Errorf("%s: %w", path, errNotRegular)
+	}
+	return fd, st.Size, nil
+}
+
+// readFD appends from fd to buf until end of file or until buf holds max
+// bytes. Some file systems answer EAGAIN to a non-blocking read of a
+// regular file whose pages are not cached: the descriptor is then made
+// blocking and the read tried again.
+func readFD(fd int, path string, buf []byte, max int) ([]byte, error) {
+	for len(buf) < max {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		var n int
+		err := ignoringEINTR(func() (err error) {
+			n, err = syscall.Read(fd, buf[len(buf):min(cap(buf), max)])
+			return err
+		})
+		if err == syscall.EAGAIN {
+			if err = syscall.SetNonblock(fd, false); err == nil {
+				continue
+			}
+		}
+		if err != nil {
+			return buf, &fs.PathError{Op: "read", Path: path, Err: err}
+		}
+		if n == 0 {
+			break
+		}
+		buf = buf[:len(buf)+n]
+	}
+	return buf, nil
+}
+
+func ignoringEINTR(call func() error) error {
+	for {
+		if err := call(); err != syscall.EINTR {
+			return err
+		}
+	}
 }
 
 func isNotExist(err error) bool { return errors.Is(err, fs.ErrNotExist) }
-
-// blocking puts a file known to be regular back in blocking mode: some
-// file systems answer EAGAIN to a non-blocking read of a regular file whose
-// pages are not cached. (Fd does it, as a documented side effect.)
-func blocking(fh *os.File) { _ = fh.Fd() }

@@ -2,21 +2,12 @@ package index
 
 import (
 	"errors"
-	"io"
 	"os"
 	"path/filepath"
 	"syscall"
 	"testing"
 	"time"
 )
-
-// zeros is an endless reader, as /dev/zero is.
-type zeros struct{}
-
-func (zeros) Read(p []byte) (int, error) {
-	clear(p)
-	return len(p), nil
-}
 
 // TestReadFile: only regular files are opened for reading, without ever
 // blocking, and the size limit holds while reading, whatever stat said.
@@ -65,11 +56,26 @@ func TestReadFile(t *testing.T) {
 			}
 		})
 	}
-	if data, err := readUpTo(zeros{}, nil, 1000); err != nil || len(data) != 1000 {
-		t.Errorf("an endless reader: %d bytes, %v", len(data), err)
+	// readFD stops at its maximum on an endless file, and at the end of a
+	// short one.
+	zero, err := syscall.Open("/dev/zero", syscall.O_RDONLY, 0)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if data, err := readUpTo(io.LimitReader(zeros{}, 10), make([]byte, 0, 2), 1000); err != nil || len(data) != 10 {
-		t.Errorf("a short reader: %d bytes, %v", len(data), err)
+	defer syscall.Close(zero)
+	if data, err := readFD(zero, "/dev/zero", nil, 1000); err != nil || len(data) != 1000 {
+		t.Errorf("an endless file: %d bytes, %v", len(data), err)
+	}
+	short, err := syscall.Open(regular, syscall.O_RDONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer syscall.Close(short)
+	if data, err := readFD(short, regular, make([]byte, 0, 2), 1000); err != nil || string(data) != "0123456789" {
+		t.Errorf("a short file: %q, %v", data, err)
+	}
+	if _, err := readHead(filepath.Join(dir, "none.yaml"), 10); !isNotExist(err) {
+		t.Errorf("a missing file: %v, want an error that is fs.ErrNotExist", err)
 	}
 }
 
