@@ -92,7 +92,9 @@ func parseAll(ctx context.Context, walk func(emit func(string)), read func(strin
 	out := map[string]*File{}
 	var mu sync.Mutex
 	var wg sync.WaitGroup
-	jobs := make(chan string, 64)
+	// Room for every path of a large workspace: the walk never waits for
+	// the parsers (a goroutine woken per path costs more than the path).
+	jobs := make(chan string, 4096)
 	done, total := 0, -1
 	for range runtime.GOMAXPROCS(0) {
 		wg.Add(1)

@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/tosca-ls/tosca-ls/analysis"
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
@@ -71,7 +72,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	defer loaded.cleanup()
-	snap, paths, archives := loaded.snap, loaded.paths, loaded.archives
+	snap, paths := loaded.snap, loaded.paths
 	engine := analysis.NewEngine()
 	view := engine.View(snap)
 	failed := false
@@ -92,7 +93,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	diags := diagnoseAll(engine, view, paths)
 	for i, p := range paths {
-		name := display(p, archives)
+		name := loaded.display(p)
 		f := snap.File(p)
 		if f == nil {
 			emit(name, jsonPosition{}, jsonPosition{}, model.Diagnostic{Severity: diag.Error, Code: diag.InvalidVersion,
@@ -118,26 +119,23 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 
 // diagnoseAll computes the diagnostics of every path (in order) on all
 // cores: the engine's queries are safe for concurrent use, and files
-// importing the same profiles share what one of them computed.
+// importing the same profiles share what one of them computed. Workers
+// take the next path from a counter: no goroutine waits to hand one over.
 func diagnoseAll(engine *model.Engine, view *model.View, paths []string) [][]model.Diagnostic {
 	out := make([][]model.Diagnostic, len(paths))
-	next := make(chan int)
+	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range runtime.GOMAXPROCS(0) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := range next {
+			for i := int(next.Add(1) - 1); i < len(paths); i = int(next.Add(1) - 1) {
 				if view.Snap.File(paths[i]) != nil {
 					out[i] = engine.Diagnostics(context.Background(), view, paths[i])
 				}
 			}
 		}()
 	}
-	for i := range paths {
-		next <- i
-	}
-	close(next)
 	wg.Wait()
 	return out
 }

@@ -57,7 +57,7 @@ func runGraph(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "tosca-ls: no service template or Heat template in %s\n", fs.Arg(0))
 		return 1
 	}
-	name := func(p string) string { return display(p, l.archives) }
+	name := l.display
 	switch *format {
 	case "json":
 		out := make([]*topology.JSONGraph, len(graphs))

@@ -57,6 +57,8 @@ type loaded struct {
 	// archives maps an extracted folder back to the archive it came from.
 	archives map[string]string
 	dirs     []string
+	// wd is the working directory paths are shown relative to.
+	wd string
 }
 
 // cleanup removes the folders archives were extracted into.
@@ -71,6 +73,7 @@ func (l *loaded) cleanup() {
 func load(args []string, opts index.Options, root string) (*loaded, error) {
 	ws := index.NewWorkspace(opts)
 	l := &loaded{archives: map[string]string{}}
+	l.wd, _ = os.Getwd()
 	var roots []string
 	explicit := map[string]bool{}
 	for _, arg := range args {
@@ -166,14 +169,14 @@ func underAny(p string, roots []string) bool {
 
 // display shows a path relative to the working directory, and files from
 // an archive as archive.csar/inner/path.
-func display(p string, archives map[string]string) string {
-	for dir, archive := range archives {
+func (l *loaded) display(p string) string {
+	for dir, archive := range l.archives {
 		if rel, err := filepath.Rel(dir, p); err == nil && !strings.HasPrefix(rel, "..") {
 			p = filepath.Join(archive, rel)
 		}
 	}
-	if wd, err := os.Getwd(); err == nil {
-		if rel, err := filepath.Rel(wd, p); err == nil && !strings.HasPrefix(rel, "..") {
+	if l.wd != "" {
+		if rel, err := filepath.Rel(l.wd, p); err == nil && !strings.HasPrefix(rel, "..") {
 			return rel
 		}
 	}
