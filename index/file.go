@@ -68,13 +68,16 @@ func (f *File) Tree() *syntax.File {
 	if f.Syntax != nil {
 		return f.Syntax
 	}
-	return parse(f.Text(), f.Dialect)
+	return parse(f.Text(), f.Dialect, nil)
 }
 
 // parse reads content in the syntax of its language.
-func parse(content string, lang Dialect) *syntax.File {
-	if lang == CSARMeta {
+func parse(content string, lang Dialect, arena *syntax.Arena) *syntax.File {
+	switch {
+	case lang == CSARMeta:
 		return syntax.ParseMeta(text.Bytes(content))
+	case arena != nil:
+		return syntax.ParseIn(text.Bytes(content), arena)
 	}
 	return syntax.Parse(text.Bytes(content))
 }
@@ -111,6 +114,17 @@ type Repository struct {
 // file is read as. Documents open in the editor also keep their tree and
 // the frames of its nodes.
 func newFile(path, content string, lang Dialect, open bool) *File {
+	return newFileIn(path, content, lang, open, nil)
+}
+
+// newClosedFile is newFile for a file not open in the editor, its tree
+// parsed in arena: the tree is dropped once bound, and the caller may
+// reset the arena as soon as this returns.
+func newClosedFile(path, content string, lang Dialect, arena *syntax.Arena) *File {
+	return newFileIn(path, content, lang, false, arena)
+}
+
+func newFileIn(path, content string, lang Dialect, open bool, arena *syntax.Arena) *File {
 	f := &File{Path: path, Dialect: lang, Hash: sha256.Sum256(text.Bytes(content)), Open: open}
 	if len(content) > MaxFileSize {
 		f.TooLarge = true
@@ -126,7 +140,7 @@ func newFile(path, content string, lang Dialect, open bool) *File {
 		f.Syntax = &syntax.File{Src: text.Bytes(content), Lines: text.NewLines(text.Bytes(content))}
 		return f
 	}
-	tree := parse(content, lang)
+	tree := parse(content, lang, arena)
 	if open {
 		f.Facts, f.Frames = facts.BindOpen(path, content, tree, lang)
 		f.Syntax = tree

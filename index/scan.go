@@ -7,6 +7,8 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+
+	"github.com/tosca-ls/tosca-ls/index/syntax"
 )
 
 // scan is what a walk of folders found: the files it parsed, and the
@@ -100,10 +102,14 @@ func parseAll(ctx context.Context, walk func(emit func(string)), read func(strin
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			// The worker's trees are dropped as soon as they are bound: one
+			// arena serves them all.
+			var arena syntax.Arena
 			for p := range jobs {
 				var f *File
 				if src, err := read(p); err == nil && src != nil {
-					f = newFile(p, string(src), DetectFile(p, src), false)
+					f = newClosedFile(p, string(src), DetectFile(p, src), &arena)
+					arena.Reset()
 				}
 				mu.Lock()
 				if f != nil {

@@ -80,6 +80,8 @@ type builder struct {
 	pairSlab []Pair
 	pairPtrs []*Pair
 	nodePtrs []*Node
+	// arena, when set, lends the slabs (see Arena).
+	arena *Arena
 }
 
 const slabSize = 1024
@@ -93,7 +95,11 @@ func (b *builder) slabFor() int {
 
 func (b *builder) newNode() *Node {
 	if len(b.nodeSlab) == cap(b.nodeSlab) {
-		b.nodeSlab = make([]Node, 0, b.slabFor())
+		if b.arena != nil {
+			b.nodeSlab = b.arena.nodes.next()
+		} else {
+			b.nodeSlab = make([]Node, 0, b.slabFor())
+		}
 	}
 	b.nodeSlab = b.nodeSlab[:len(b.nodeSlab)+1]
 	b.nodes++
@@ -106,20 +112,29 @@ func (b *builder) newNode() *Node {
 
 func (b *builder) newPair(k, v *Node, merged bool) *Pair {
 	if len(b.pairSlab) == cap(b.pairSlab) {
-		b.pairSlab = make([]Pair, 0, b.slabFor()/2)
+		if b.arena != nil {
+			b.pairSlab = b.arena.pairs.next()
+		} else {
+			b.pairSlab = make([]Pair, 0, b.slabFor()/2)
+		}
 	}
 	b.pairSlab = append(b.pairSlab, Pair{Key: k, Value: v, Merged: merged})
 	return &b.pairSlab[len(b.pairSlab)-1]
 }
 
 // carve returns a slice of n elements of *slab, with no spare capacity (so
-// that appends by readers never reach a neighbour).
-func carve[T any](slab *[]T, n int) []T {
+// that appends by readers never reach a neighbour); a new slab comes from
+// lent when set.
+func carve[T any](slab *[]T, n int, lent *slabs[T]) []T {
 	if n > slabSize/4 {
 		return make([]T, n)
 	}
 	if cap(*slab)-len(*slab) < n {
-		*slab = make([]T, 0, min(max(64, 2*cap(*slab)), slabSize))
+		if lent != nil {
+			*slab = lent.next()
+		} else {
+			*slab = make([]T, 0, min(max(64, 2*cap(*slab)), slabSize))
+		}
 	}
 	l := len(*slab)
 	*slab = (*slab)[:l+n]
@@ -282,7 +297,7 @@ func (b *builder) end(closeEnd int) {
 		}
 		n.Pairs = b.pairs(kids)
 	} else {
-		n.Items = carve(&b.nodePtrs, len(kids))
+		n.Items = carve(&b.nodePtrs, len(kids), b.arena.nodePtrSlabs())
 		copy(n.Items, kids)
 	}
 	b.kids = b.kids[:fr.base]
@@ -357,7 +372,7 @@ type mergeSrc struct {
 // reporting duplicate keys and expanding merge keys.
 func (b *builder) pairs(kids []*Node) []*Pair {
 	var merges []mergeSrc
-	out := carve(&b.pairPtrs, len(kids)/2)
+	out := carve(&b.pairPtrs, len(kids)/2, b.arena.pairPtrSlabs())
 	np := 0
 	for i := 0; i+1 < len(kids); i += 2 {
 		k, v := kids[i], kids[i+1]

@@ -1,0 +1,52 @@
+package index
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/tosca-ls/tosca-ls/index/syntax"
+	"github.com/tosca-ls/tosca-ls/profiles"
+)
+
+// TestArenaFilesKeepNothingOfTheirTree: a closed file parsed in an arena
+// keeps nothing of its tree. Every fixture and profile is read into files
+// twice, once with fresh memory and once in one arena that every other
+// parse then reuses; the two must not differ (facts holding a node of the
+// arena would have seen it overwritten).
+func TestArenaFilesKeepNothingOfTheirTree(t *testing.T) {
+	srcs := map[string]string{}
+	_ = filepath.WalkDir("../testdata", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && (strings.HasSuffix(p, ".yaml") || strings.HasSuffix(p, ".yml")) {
+			if data, err := os.ReadFile(p); err == nil {
+				srcs[p] = string(data)
+			}
+		}
+		return nil
+	})
+	_ = fs.WalkDir(profiles.FS, ".", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && strings.HasSuffix(p, ".yaml") {
+			data, _ := profiles.FS.ReadFile(p)
+			srcs[p] = string(data)
+		}
+		return nil
+	})
+	if len(srcs) < 100 {
+		t.Fatalf("only %d files found", len(srcs))
+	}
+	var arena syntax.Arena
+	lent := map[string]*File{}
+	for p, src := range srcs {
+		lent[p] = newClosedFile(p, src, DetectFile(p, []byte(src)), &arena)
+		arena.Reset()
+	}
+	for p, src := range srcs {
+		fresh := newFile(p, src, DetectFile(p, []byte(src)), false)
+		if !reflect.DeepEqual(lent[p], fresh) {
+			t.Errorf("%s: the file read in the arena differs from a fresh reading", p)
+		}
+	}
+}
