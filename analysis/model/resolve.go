@@ -10,7 +10,8 @@ type Resolved struct {
 	// Target is the declaration named (a type, a template, an input, …).
 	Target Decl
 	// Member is set for names of a type's members (a property assigned in
-	// a node template, a capability named by a requirement).
+	// a node template, a capability named by a requirement); it may be
+	// shared, and is not to be modified.
 	Member *Member
 	// Kind is the kind resolved (for composite kinds, the one found).
 	Kind grammar.RefKind
@@ -97,8 +98,8 @@ func (v *View) resolveMember(path string, f *facts.Facts, r *facts.Ref) Resolved
 	if !t.Valid() || r.Key == nil {
 		return Resolved{}
 	}
-	if m, ok := v.Member(t, r.Key.Name, f.RefName(r)); ok {
-		return Resolved{Member: &m, Kind: r.Kind}
+	if m := v.sharedMember(t, r.Key.Name, f.RefName(r)); m != nil {
+		return Resolved{Member: m, Kind: r.Kind}
 	}
 	return Resolved{}
 }
@@ -113,8 +114,8 @@ func (v *View) resolveCapability(path string, f *facts.Facts, r *facts.Ref) Reso
 	if !target.Valid() {
 		return Resolved{}
 	}
-	if m, ok := v.Member(target, grammar.SectionCapabilities, f.RefName(r)); ok {
-		return Resolved{Member: &m, Kind: grammar.CapabilityName}
+	if m := v.sharedMember(target, grammar.SectionCapabilities, f.RefName(r)); m != nil {
+		return Resolved{Member: m, Kind: grammar.CapabilityName}
 	}
 	return Resolved{}
 }

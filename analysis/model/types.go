@@ -169,12 +169,22 @@ func (v *View) Members(d Decl, section string) []Member {
 
 // Member finds one member of d by name.
 func (v *View) Member(d Decl, section, name string) (Member, bool) {
-	for _, m := range v.Members(d, section) {
-		if m.Name == name {
-			return m, true
-		}
+	if m := v.sharedMember(d, section, name); m != nil {
+		return *m, true
 	}
 	return Member{}, false
+}
+
+// sharedMember finds one member of d by name, in the memoised list (not to
+// be modified): a resolution points at it instead of a copy of its own.
+func (v *View) sharedMember(d Decl, section, name string) *Member {
+	ms := v.Members(d, section)
+	for i := range ms {
+		if ms[i].Name == name {
+			return &ms[i]
+		}
+	}
+	return nil
 }
 
 // TypeOf is the type an entity names with its type keyname (a template's
