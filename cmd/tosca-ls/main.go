@@ -130,6 +130,7 @@ func serve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer closeLog()
 	defer func() { _ = logger.Sync() }()
 
+	serverMemoryLimit()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	// An editor that closes our stdout must not kill us with SIGPIPE: the
