@@ -3,10 +3,13 @@ package index
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"go.uber.org/zap"
 
+	"github.com/tosca-ls/tosca-ls/index/syntax"
 	"github.com/tosca-ls/tosca-ls/profiles"
 )
 
@@ -41,29 +44,45 @@ func loadEmbedded(cache string, log *zap.Logger) *embeddedSet {
 		return set
 	}
 	set := &embeddedSet{root: root, files: map[string]*File{}, profiles: map[string]string{}}
-	var wg sync.WaitGroup
-	var mu sync.Mutex
+	type job struct {
+		p    *profiles.Profile
+		name string
+	}
+	var jobs []job
 	for _, p := range profiles.All() {
 		for _, name := range p.Files {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				src, err := profiles.FS.ReadFile(name)
-				if err != nil {
-					return
-				}
-				full := filepath.Join(root, filepath.FromSlash(name))
-				f := newFile(full, string(src), Detect(src), false)
-				f.Embedded = true
-				f.Fallback = p.Fallback
-				mu.Lock()
-				set.files[full] = f
-				mu.Unlock()
-			}()
+			jobs = append(jobs, job{p, name})
 		}
 		for _, n := range append([]string{p.Name}, p.Aliases...) {
 			set.profiles[n] = set.entry(p)
 		}
+	}
+	// One worker per core, each parsing its files in one arena (the trees
+	// are dropped once bound).
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var arena syntax.Arena
+			for i := int(next.Add(1) - 1); i < len(jobs); i = int(next.Add(1) - 1) {
+				j := jobs[i]
+				src, err := profiles.FS.ReadFile(j.name)
+				if err != nil {
+					continue
+				}
+				full := filepath.Join(root, filepath.FromSlash(j.name))
+				f := newClosedFile(full, string(src), Detect(src), &arena)
+				arena.Reset()
+				f.Embedded = true
+				f.Fallback = j.p.Fallback
+				mu.Lock()
+				set.files[full] = f
+				mu.Unlock()
+			}
+		}()
 	}
 	wg.Wait()
 	embeddedSets[root] = set

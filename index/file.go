@@ -77,7 +77,7 @@ func parse(content string, lang Dialect, arena *syntax.Arena) *syntax.File {
 	case lang == CSARMeta:
 		return syntax.ParseMeta(text.Bytes(content))
 	case arena != nil:
-		return syntax.ParseIn(text.Bytes(content), arena)
+		return syntax.ParseIn(content, arena)
 	}
 	return syntax.Parse(text.Bytes(content))
 }

@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/tosca-ls/tosca-ls/index/syntax"
+	"github.com/tosca-ls/tosca-ls/index/text"
 )
 
 // scan is what a walk of folders found: the files it parsed, and the
@@ -108,7 +109,8 @@ func parseAll(ctx context.Context, walk func(emit func(string)), read func(strin
 			for p := range jobs {
 				var f *File
 				if src, err := read(p); err == nil && src != nil {
-					f = newClosedFile(p, string(src), DetectFile(p, src), &arena)
+					// src is this read's own buffer: it becomes the text.
+					f = newClosedFile(p, text.Owned(src), DetectFile(p, src), &arena)
 					arena.Reset()
 				}
 				mu.Lock()

@@ -202,14 +202,24 @@ type visit struct{ path, rest string }
 // with the visited set, every import graph (cycles through namespaces
 // included) is walked in time linear in its size. fn returns true to stop.
 func (v *View) walkImports(start []visit, fn func(visit) bool) {
-	seen := map[visit]bool{}
+	// The queue keeps every visit made: the first of them are the seen set
+	// of a small closure, a map that of a large one.
 	queue := slices.Clone(start)
-	for _, s := range start {
-		seen[s] = true
+	var seenMap map[visit]bool
+	seen := func(s visit) bool {
+		if seenMap == nil && len(queue) > 32 {
+			seenMap = make(map[visit]bool, 2*len(queue))
+			for _, q := range queue {
+				seenMap[q] = true
+			}
+		}
+		if seenMap != nil {
+			return seenMap[s]
+		}
+		return slices.Contains(queue, s)
 	}
-	for len(queue) > 0 {
-		cur := queue[0]
-		queue = queue[1:]
+	for head := 0; head < len(queue); head++ {
+		cur := queue[head]
 		if fn(cur) {
 			return
 		}
@@ -219,13 +229,15 @@ func (v *View) walkImports(start []visit, fn func(visit) bool) {
 			}
 			next := visit{l.Path, cur.rest}
 			if ns := l.Import.Namespace; ns != "" {
-				if !strings.HasPrefix(cur.rest, ns+":") {
+				if !inNamespace(cur.rest, ns) {
 					continue
 				}
 				next.rest = cur.rest[len(ns)+1:]
 			}
-			if !seen[next] {
-				seen[next] = true
+			if !seen(next) {
+				if seenMap != nil {
+					seenMap[next] = true
+				}
 				queue = append(queue, next)
 			}
 		}
@@ -240,7 +252,7 @@ func (v *View) importTargets(path, name string) []visit {
 			continue
 		}
 		if ns := l.Import.Namespace; ns != "" {
-			if strings.HasPrefix(name, ns+":") {
+			if inNamespace(name, ns) {
 				out = append(out, visit{l.Path, name[len(ns)+1:]})
 			}
 			continue
@@ -293,6 +305,11 @@ func (c *closureSet) lookup(v *View, kind grammar.RefKind, local string) Decl {
 		}
 	}
 	return Decl{}
+}
+
+// inNamespace reports whether name starts with namespace ns and a colon.
+func inNamespace(name, ns string) bool {
+	return len(name) > len(ns) && name[len(ns)] == ':' && name[:len(ns)] == ns
 }
 
 // splitPrefix splits a name after its last colon: the namespaces it
@@ -451,7 +468,7 @@ func (v *View) Muted(path, name string) bool {
 			if l.Path != "" {
 				continue
 			}
-			if ns := l.Import.Namespace; ns == "" || strings.HasPrefix(s.rest, ns+":") {
+			if ns := l.Import.Namespace; ns == "" || inNamespace(s.rest, ns) {
 				muted = true
 				return true
 			}

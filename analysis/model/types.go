@@ -160,9 +160,18 @@ func (v *View) Members(d Decl, section string) []Member {
 			out = append(out, Member{Name: name, Section: section, Def: def, Definer: t, Origin: t})
 		}
 	}
+	var fresh []memberFacts // one allocation for the members no other type listed
 	for i := range out {
 		m := &out[i]
-		m.shared = p.memberFacts.put(definitionsKey{m.Definer, section, m.Name}, &memberFacts{})
+		fk := definitionsKey{m.Definer, section, m.Name}
+		if mf, ok := p.memberFacts.get(fk); ok {
+			m.shared = mf
+			continue
+		}
+		if fresh == nil {
+			fresh = make([]memberFacts, len(out)-i)
+		}
+		m.shared, fresh = p.memberFacts.put(fk, &fresh[0]), fresh[1:]
 	}
 	return p.members.put(key, out)
 }

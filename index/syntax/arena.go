@@ -1,5 +1,7 @@
 package syntax
 
+import "github.com/tosca-ls/tosca-ls/index/text"
+
 // An Arena lends parses the memory of trees dropped before them. A
 // workspace scan parses thousands of files whose trees die as soon as they
 // are bound; fresh memory for each tree costs page faults and collections
@@ -13,8 +15,10 @@ type Arena struct {
 	pairPtrs slabs[*Pair]
 }
 
-// ParseIn is Parse with the tree's memory lent by an arena.
-func ParseIn(src []byte, a *Arena) *File { return parseWith(src, true, a) }
+// ParseIn is Parse of a string, with the tree's memory lent by an arena.
+func ParseIn(src string, a *Arena) *File {
+	return parseWith(text.Bytes(src), src, true, a)
+}
 
 // Reset takes back the memory of every tree parsed in the arena.
 func (a *Arena) Reset() {

@@ -43,10 +43,12 @@ func typing(f *File, cursor int) *File {
 var testHookDocument func(rest []byte)
 
 // parse parses src; merge tells whether merge keys are expanded.
-func parse(src []byte, merge bool) *File { return parseWith(src, merge, nil) }
+func parse(src []byte, merge bool) *File { return parseWith(src, "", merge, nil) }
 
 // parseWith is parse with the slabs lent by arena (nil: allocated).
-func parseWith(src []byte, merge bool, arena *Arena) *File {
+// srcText, when not empty, is src as a string (the same bytes): scalars
+// are cut from it instead of from a copy.
+func parseWith(src []byte, srcText string, merge bool, arena *Arena) *File {
 	f := &File{Src: src, Lines: text.NewLines(src)}
 	errs := &errorSink{lines: f.Lines}
 	stop := len(src)
@@ -54,7 +56,10 @@ func parseWith(src []byte, merge bool, arena *Arena) *File {
 		stop = off
 		errs.add(Error{Span: text.Span{Start: off, End: end}, Message: msg})
 	}
-	str := string(src[:stop])
+	str := srcText[:min(stop, len(srcText))]
+	if len(str) != stop {
+		str = string(src[:stop])
+	}
 	b := &builder{f: f, src: src, str: str, errs: errs, merge: merge, arena: arena}
 	for from := 0; from >= 0; {
 		from = parseFrom(b, from, stop)

@@ -175,3 +175,7 @@ func utf16Len(r rune) int {
 // the facts and the tree); parsers and line indexes read them as bytes
 // through this view and must never write to it.
 func Bytes(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
+
+// Owned turns bytes just read into the file's text without copying them:
+// the caller hands them over and must never write to them again.
+func Owned(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
