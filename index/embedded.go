@@ -3,12 +3,11 @@ package index
 import (
 	"os"
 	"path/filepath"
-	"runtime"
 	"sync"
-	"sync/atomic"
 
 	"go.uber.org/zap"
 
+	"github.com/tosca-ls/tosca-ls/index/parallel"
 	"github.com/tosca-ls/tosca-ls/index/syntax"
 	"github.com/tosca-ls/tosca-ls/profiles"
 )
@@ -59,32 +58,25 @@ func loadEmbedded(cache string, log *zap.Logger) *embeddedSet {
 	}
 	// One worker per core, each parsing its files in one arena (the trees
 	// are dropped once bound).
-	var next atomic.Int64
-	var wg sync.WaitGroup
 	var mu sync.Mutex
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var arena syntax.Arena
-			for i := int(next.Add(1) - 1); i < len(jobs); i = int(next.Add(1) - 1) {
-				j := jobs[i]
-				src, err := profiles.FS.ReadFile(j.name)
-				if err != nil {
-					continue
-				}
-				full := filepath.Join(root, filepath.FromSlash(j.name))
-				f := newClosedFile(full, string(src), Detect(src), &arena)
-				arena.Reset()
-				f.Embedded = true
-				f.Fallback = j.p.Fallback
-				mu.Lock()
-				set.files[full] = f
-				mu.Unlock()
+	parallel.Each(len(jobs), func() func(int) {
+		var arena syntax.Arena
+		return func(i int) {
+			j := jobs[i]
+			src, err := profiles.FS.ReadFile(j.name)
+			if err != nil {
+				return
 			}
-		}()
-	}
-	wg.Wait()
+			full := filepath.Join(root, filepath.FromSlash(j.name))
+			f := newClosedFile(full, string(src), Detect(src), &arena)
+			arena.Reset()
+			f.Embedded = true
+			f.Fallback = j.p.Fallback
+			mu.Lock()
+			set.files[full] = f
+			mu.Unlock()
+		}
+	})
 	embeddedSets[root] = set
 	return set
 }

@@ -5,15 +5,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"runtime"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"github.com/tosca-ls/tosca-ls/analysis"
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
 	"github.com/tosca-ls/tosca-ls/analysis/model"
 	"github.com/tosca-ls/tosca-ls/index"
+	"github.com/tosca-ls/tosca-ls/index/parallel"
 )
 
 const checkUsage = `usage: tosca-ls check [--format text|json] [--profile-path DIR]... [--root DIR] [--remote-imports] [--hints] PATH...
@@ -119,23 +117,15 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 
 // diagnoseAll computes the diagnostics of every path (in order) on all
 // cores: the engine's queries are safe for concurrent use, and files
-// importing the same profiles share what one of them computed. Workers
-// take the next path from a counter: no goroutine waits to hand one over.
+// importing the same profiles share what one of them computed.
 func diagnoseAll(engine *model.Engine, view *model.View, paths []string) [][]model.Diagnostic {
 	out := make([][]model.Diagnostic, len(paths))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := int(next.Add(1) - 1); i < len(paths); i = int(next.Add(1) - 1) {
-				if view.Snap.File(paths[i]) != nil {
-					out[i] = engine.Diagnostics(context.Background(), view, paths[i])
-				}
+	parallel.Each(len(paths), func() func(int) {
+		return func(i int) {
+			if view.Snap.File(paths[i]) != nil {
+				out[i] = engine.Diagnostics(context.Background(), view, paths[i])
 			}
-		}()
-	}
-	wg.Wait()
+		}
+	})
 	return out
 }
