@@ -62,12 +62,12 @@ func (s *slabs[T]) next() []T {
 	return slab
 }
 
-// reset clears what the lent slabs held (a reused node must start as
-// zero, as a fresh one does, and must not keep the old tree's strings
-// alive) and frees them.
+// reset frees the lent slabs. They are not cleared: newNode zeroes each
+// node it hands out, and the other slabs are filled whole by their users
+// (a reused slab may keep an old tree's strings alive until overwritten,
+// for as long as the arena lives: one scan).
 func (s *slabs[T]) reset() {
 	for _, slab := range s.lent {
-		clear(slab[:cap(slab)])
 		s.free = append(s.free, slab[:0])
 	}
 	s.lent = s.lent[:0]

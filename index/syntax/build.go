@@ -107,7 +107,9 @@ func (b *builder) newNode() *Node {
 		b.stopped = true
 		b.errs.add(Error{Span: text.Span{Start: b.lastEnd, End: b.lastEnd}, Message: fmt.Sprintf("more than %d YAML nodes: the rest of the file is not parsed", maxNodes)})
 	}
-	return &b.nodeSlab[len(b.nodeSlab)-1]
+	n := &b.nodeSlab[len(b.nodeSlab)-1]
+	*n = Node{} // an arena's slab holds an old tree's nodes
+	return n
 }
 
 func (b *builder) newPair(k, v *Node, merged bool) *Pair {
