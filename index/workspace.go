@@ -878,7 +878,7 @@ func (b *builder) finish() *Snapshot {
 		}
 		links = b.check(p, links)
 		if old, ok := b.links.Get(p); ok && sameLinks(old, links) {
-			continue // linked again as before (a relink after MarkComplete)
+			continue // linked again as before: nothing it reports changes
 		}
 		b.setLinks(p, links)
 		// Resolved again: what it reports about its imports may change.

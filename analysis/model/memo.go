@@ -100,7 +100,7 @@ func le64(s string) uint64 {
 		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
-// textKey is a string as a memo key (a path, a closure's starts).
+// textKey is a path as a memo key.
 type textKey string
 
 func (k textKey) spread() uint32 { return spreadString(string(k)) }

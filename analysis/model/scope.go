@@ -288,14 +288,15 @@ const (
 func (v *View) lookupVia(way via, path string, kind grammar.RefKind, name string) Decl {
 	prefix, local := splitPrefix(name)
 	c := v.closure(way, path, prefix)
-	if c.users.Load() < 2 {
+	found := c.found.Load()
+	if found == nil {
 		return c.lookup(v, kind, local) // Lookup memoises it for the one file
 	}
 	key := nameKey{kind, local}
-	if d, ok := c.found.get(key); ok {
+	if d, ok := found.get(key); ok {
 		return d
 	}
-	return c.found.put(key, c.lookup(v, kind, local))
+	return found.put(key, c.lookup(v, kind, local))
 }
 
 func (c *closureSet) lookup(v *View, kind grammar.RefKind, local string) Decl {
@@ -331,12 +332,13 @@ type closureKey struct {
 // breadth-first, each with the part of the prefix still to resolve there.
 // Files whose walks start alike share one set (every 1.3 template shares
 // the closure of the 1.3 normative types), and so do the names looked up in
-// it once more than one file uses it.
+// it once more than one file uses it (found is made for the second user:
+// most sets, those of one file's own imports, never need one).
 type closureSet struct {
 	starts []visit
 	visits []visit
 	users  atomic.Int32
-	found  memo[nameKey, Decl]
+	found  atomic.Pointer[memo[nameKey, Decl]]
 }
 
 // closure is the set that way leads a name carrying prefix to from path,
@@ -369,7 +371,9 @@ func (v *View) closure(way via, path, prefix string) *closureSet {
 	if got := p.closures.put(key, c); got != c {
 		return got
 	}
-	c.users.Add(1)
+	if c.users.Add(1) == 2 {
+		c.found.Store(new(memo[nameKey, Decl]))
+	}
 	return c
 }
 
