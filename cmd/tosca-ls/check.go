@@ -64,44 +64,27 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	loaded, err := load(fs.Args(), index.Options{ProfilePaths: fs.profilePaths, RemoteImports: *remote}, *fs.root)
+	files, err := checkFiles(fs.Args(), index.Options{ProfilePaths: fs.profilePaths, RemoteImports: *remote}, *fs.root)
 	if err != nil {
 		fmt.Fprintf(stderr, "tosca-ls: %v\n", err)
 		return 2
 	}
-	defer loaded.cleanup()
-	snap, paths := loaded.snap, loaded.paths
-	engine := analysis.NewEngine()
-	view := engine.View(snap)
 	failed := false
 	out := []jsonDiagnostic{}
-	emit := func(name string, start, end jsonPosition, d model.Diagnostic) {
-		if d.Severity == diag.Hint && !*hints {
-			return
-		}
-		if d.Severity == diag.Error {
-			failed = true
-		}
-		if *format == "text" {
-			fmt.Fprintf(stdout, "%s:%d:%d: %s: %s [%s]\n", name, start.Line+1, start.Character+1, d.Severity, d.Message, d.Code)
-			return
-		}
-		out = append(out, jsonDiagnostic{File: name, Severity: d.Severity.String(), Code: d.Code, Message: d.Message,
-			Range: jsonRange{Start: start, End: end}})
-	}
-	diags := diagnoseAll(engine, view, paths)
-	for i, p := range paths {
-		name := loaded.display(p)
-		f := snap.File(p)
-		if f == nil {
-			emit(name, jsonPosition{}, jsonPosition{}, model.Diagnostic{Severity: diag.Error, Code: diag.InvalidVersion,
-				Message: "not a TOSCA file: it has no top-level tosca_definitions_version (nor heat_template_version)"})
-			continue
-		}
-		for _, d := range diags[i] {
-			sl, sc := f.Lines().UTF16(d.Span.Start)
-			el, ec := f.Lines().UTF16(d.Span.End)
-			emit(name, jsonPosition{sl, sc}, jsonPosition{el, ec}, d)
+	for _, f := range files {
+		for _, d := range f.diags {
+			if d.Severity == diag.Hint && !*hints {
+				continue
+			}
+			if d.Severity == diag.Error {
+				failed = true
+			}
+			if *format == "text" {
+				fmt.Fprintf(stdout, "%s:%d:%d: %s: %s [%s]\n", f.name, d.start.Line+1, d.start.Character+1, d.Severity, d.Message, d.Code)
+				continue
+			}
+			out = append(out, jsonDiagnostic{File: f.name, Severity: d.Severity.String(), Code: d.Code, Message: d.Message,
+				Range: jsonRange{Start: d.start, End: d.end}})
 		}
 	}
 	if *format == "json" {
@@ -113,6 +96,50 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// checkedFile is a file check reports on, with its diagnostics (hints
+// included) in order.
+type checkedFile struct {
+	path  string // absolute
+	name  string // as printed: relative to the working directory, an archive's files as archive.csar/inner/path
+	diags []checkedDiagnostic
+}
+
+// checkedDiagnostic is a diagnostic with its LSP-style positions.
+type checkedDiagnostic struct {
+	model.Diagnostic
+	start, end jsonPosition
+}
+
+// checkFiles analyses args (files, folders, archives) as `check` does: the
+// files it reports on, sorted, each with its diagnostics. A file named in
+// args that is not TOSCA gets an invalid-version error.
+func checkFiles(args []string, opts index.Options, root string) ([]checkedFile, error) {
+	loaded, err := load(args, opts, root)
+	if err != nil {
+		return nil, err
+	}
+	defer loaded.cleanup()
+	engine := analysis.NewEngine()
+	view := engine.View(loaded.snap)
+	diags := diagnoseAll(engine, view, loaded.paths)
+	files := make([]checkedFile, len(loaded.paths))
+	for i, p := range loaded.paths {
+		files[i] = checkedFile{path: p, name: loaded.display(p)}
+		f := loaded.snap.File(p)
+		if f == nil {
+			files[i].diags = []checkedDiagnostic{{Diagnostic: model.Diagnostic{Severity: diag.Error, Code: diag.InvalidVersion,
+				Message: "not a TOSCA file: it has no top-level tosca_definitions_version (nor heat_template_version)"}}}
+			continue
+		}
+		for _, d := range diags[i] {
+			sl, sc := f.Lines().UTF16(d.Span.Start)
+			el, ec := f.Lines().UTF16(d.Span.End)
+			files[i].diags = append(files[i].diags, checkedDiagnostic{d, jsonPosition{sl, sc}, jsonPosition{el, ec}})
+		}
+	}
+	return files, nil
 }
 
 // diagnoseAll computes the diagnostics of every path (in order) on all
