@@ -124,7 +124,9 @@ func (c *checker) fixedAssigned(id facts.ID, t model.Decl, what *subject) {
 	}
 }
 
-// copyOf checks `copy`: the template copied must not itself be a copy.
+// copyOf checks `copy`: the template copied must not itself be a copy
+// (1.3 §3.8.3, 2.0 §7.2, §7.4). puccini resolves copies of copies, and its
+// examples write them: a warning.
 func (c *checker) copyOf(id facts.ID) {
 	fl, ok := c.f.Field(id, grammar.KeyCopy)
 	if !ok {
@@ -136,7 +138,7 @@ func (c *checker) copyOf(id facts.ID) {
 		return // an unknown name is the model's
 	}
 	if _, isCopy := c.f.Field(src.ID, grammar.KeyCopy); isCopy {
-		d := c.report(c.f.Value(fl.Value).Span, diag.Error, diag.IncompatibleTarget, "%s %q is itself made with copy: copy a template that is not a copy", kind, c.v.Name(src))
+		d := c.report(c.f.Value(fl.Value).Span, diag.Warning, diag.IncompatibleTarget, "%s %q is itself made with copy: the specification copies only a template that is not a copy (puccini copies the copy)", kind, c.v.Name(src))
 		c.related(d, src, c.v.Name(src)+" is defined here")
 	}
 }
