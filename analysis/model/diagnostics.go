@@ -353,7 +353,12 @@ func (c *checker) types() {
 			c.report(s, diag.Error, diag.DerivationCycle, "derivation cycle: "+strings.Join(append(names, e.Name), " → "))
 		}
 		if !dupKeys[e.NameSpan.Start] {
-			if other := v.Conflict(c.path, d); other.Valid() {
+			if other, normative := v.Conflict(c.path, d); normative {
+				// 1.x: the normative names are reserved with SHOULD NOT
+				// (1.3 §5.2); the file's own type is the one it means.
+				dg := c.report(e.NameSpan, diag.Warning, diag.DuplicateName, fmt.Sprintf("%s %q has the name of the normative type %s, which user types should not reuse (1.3 §5.2); this file's type is the one it means", e.Declares(), e.Name, v.Name(other)))
+				dg.Related = []Related{{Location: v.Location(other), Message: "normative definition"}}
+			} else if other.Valid() {
 				dg := c.report(e.NameSpan, diag.Error, diag.DuplicateName, fmt.Sprintf("%s %q is already defined", e.Declares(), e.Name))
 				dg.Related = []Related{{Location: v.Location(other), Message: "other definition"}}
 			}

@@ -71,6 +71,11 @@ type ownNames struct {
 	// defines a root type such as tosca.nodes.Root): such files shadow the
 	// implicit profile instead of clashing with it.
 	definesNormative bool
+	// lenient are the short names of an embedded profile's types that are
+	// tosca-ls's own leniency, not the text's shorthands (Application for
+	// tosca.nodes.Container.Application, whose shorthand is
+	// Container.Application).
+	lenient map[nameKey]bool
 }
 
 // own returns the names the file at path declares.
@@ -137,6 +142,12 @@ func (o *ownNames) addShortNames(f *facts.Facts) {
 			for _, n := range []string{short, "tosca:" + short} {
 				if _, dup := o.types[nameKey{k, n}]; !dup {
 					o.types[nameKey{k, n}] = id
+					if last {
+						if o.lenient == nil {
+							o.lenient = map[nameKey]bool{}
+						}
+						o.lenient[nameKey{k, n}] = true
+					}
 				}
 			}
 		}
@@ -582,24 +593,32 @@ func qualify(prefix, name string) string {
 // Conflict returns the imported declaration a type of the file at path
 // clashes with: another type of the same kind and name that the file's
 // imports bring, or that the implicit profiles define (unless the file is
-// itself a copy of them). Two copies of one file do not clash.
-func (v *View) Conflict(path string, d Decl) Decl {
+// itself a copy of them). normative is set when the name is the shorthand
+// of an implicit normative type. Two copies of one file do not clash, nor
+// does a type with a short name that only tosca-ls gives a normative type.
+func (v *View) Conflict(path string, d Decl) (other Decl, normative bool) {
 	e := v.Entity(d)
 	if e == nil {
-		return Decl{}
+		return Decl{}, false
 	}
 	kind := e.Declares()
-	other := v.lookupImported(path, kind, e.Name)
+	other = v.lookupImported(path, kind, e.Name)
 	if !other.Valid() && !v.own(path).definesNormative {
 		other = v.lookupImplicit(path, kind, e.Name)
+		if other.Valid() && v.own(other.Path).lenient[nameKey{kind, e.Name}] {
+			return Decl{}, false // a short name of tosca-ls's, no shorthand of the text's
+		}
+		// A shorthand (Compute for tosca.nodes.Compute) is reserved with
+		// SHOULD NOT (1.3 §5.2); the type's own name is taken.
+		normative = other.Valid() && v.Name(other) != e.Name
 	}
 	if !other.Valid() || other == d || v.sameContent(other.Path, d.Path) {
-		return Decl{}
+		return Decl{}, false
 	}
 	if f := v.Snap.File(other.Path); f != nil && f.Fallback {
-		return Decl{} // a fallback only fills gaps
+		return Decl{}, false // a fallback only fills gaps
 	}
-	return other
+	return other, normative
 }
 
 func (v *View) sameContent(a, b string) bool {
