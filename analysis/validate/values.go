@@ -232,8 +232,43 @@ func (c *checker) assignments(owner facts.ID, section string, schemaOf func(name
 		if !ok {
 			continue // unknown names are the model's unknown-member
 		}
+		if section == grammar.SectionAttributes {
+			v = c.extendedAttribute(v, s)
+		}
 		c.value(v, s, &subject{role: grammar.Singular(section), name: name, of: what}, c.f.Value(k).Span)
 	}
+}
+
+// extendedAttribute returns the value of an attribute assignment written in
+// the extended notation of 1.x and the 2020 draft, `{ description: …,
+// value: … }` (1.3 §3.6.13.2.2), else v itself. A map or a complex type
+// that has such fields takes the map as its value.
+func (c *checker) extendedAttribute(v facts.ValueID, s schema) facts.ValueID {
+	if !c.vers.Has(grammar.V1x|grammar.V2Draft) || c.f.Value(v) == nil || c.f.Value(v).Kind != syntax.Mapping {
+		return v
+	}
+	inner := facts.ValueID(-1)
+	for key, val := range c.f.Pairs(v) {
+		switch c.f.Text(key) {
+		case grammar.KeyValue:
+			inner = val
+		case grammar.KeyDescription:
+		default:
+			return v
+		}
+	}
+	k := c.kind(s.typ)
+	if inner < 0 || k == nil || k.prim == grammar.PrimMap {
+		return v
+	}
+	if k.prim == grammar.NotPrimitive {
+		for _, field := range []string{grammar.KeyValue, grammar.KeyDescription} {
+			if _, ok := c.v.Member(s.typ, grammar.SectionProperties, field); ok {
+				return v
+			}
+		}
+	}
+	return inner
 }
 
 // memberOf returns a schemaOf for the members of section of type t.
