@@ -316,7 +316,8 @@ func init() {
 		key("action", All, activities(), "The activities run when the trigger fires, in order.").req(From1_2),
 	}
 	TriggerConditionDef.Keys = []*Key{
-		key("constraint", UpToDraft, conditionClauses(), "The condition clauses to evaluate."),
+		// 1.3 §3.6.22.3.2 writes one clause; a list of clauses is their `and`.
+		key("constraint", UpToDraft, conditionClauses().withShort(ent(ConditionClauseDef)), "The condition clause (or list of clauses) to evaluate."),
 		key("period", UpToDraft, str(), "The time span over which the condition is evaluated, e.g. `60 s`."),
 		key("evaluations", UpToDraft, integer(), "How many evaluations must be made over the period."),
 		key("method", UpToDraft, str(), "The statistical method used to combine the evaluations, e.g. `average`."),

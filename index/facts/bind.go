@@ -329,6 +329,7 @@ func (b *binder) walk(n *syntax.Node, val *grammar.Value, c walkCtx) {
 			return
 		case n.Kind == syntax.Scalar && (val.Kind == grammar.EntityValue || val.Kind == grammar.MapOfValue),
 			n.Kind == syntax.Sequence && val.Kind == grammar.EntityValue,
+			n.Kind == syntax.Mapping && val.Kind == grammar.ListOfValue, // one item of a list
 			isFunctionCall(n, b.v):
 			b.walkShort(n, val, short, c)
 			return
