@@ -162,9 +162,18 @@ func (c *checker) constraint(id facts.ID) {
 		}
 	}
 	switch {
-	case len(kinds) == 0:
-		c.report(e.Span, diag.Error, diag.MissingKeyname, "a parameter constraint needs one of `length`, `range`, `modulo`, `allowed_values`, `allowed_pattern` or `custom_constraint`")
+	case len(kinds) == 0 && !c.unknownKeyIn(e.Span):
+		var names []string
+		for _, k := range grammar.HeatConstraintDef.KeysIn(c.f.Versions) {
+			if k.Name != grammar.KeyDescription {
+				names = append(names, "`"+k.Name+"`")
+			}
+		}
+		last := len(names) - 1
+		c.report(e.Span, diag.Error, diag.MissingKeyname, "a parameter constraint needs one of "+strings.Join(names[:last], ", ")+" or "+names[last])
 		return
+	case len(kinds) == 0:
+		return // its kind is a keyname of another version, reported as such
 	case len(kinds) > 1:
 		c.report(e.Span, diag.Error, diag.WrongValueShape, fmt.Sprintf("a parameter constraint has one kind, found %s", strings.Join(kinds, " and ")))
 		return
@@ -180,6 +189,16 @@ func (c *checker) constraint(id facts.ID) {
 	if kind == grammar.HeatAllowedPattern {
 		c.pattern(c.f.FieldValue(id, kind))
 	}
+}
+
+// unknownKeyIn reports whether the binder found an unknown keyname within s.
+func (c *checker) unknownKeyIn(s facts.Span) bool {
+	for _, d := range c.f.Diags {
+		if d.Code == diag.UnknownKeyname && d.Span.Start >= s.Start && d.Span.End <= s.End {
+			return true
+		}
+	}
+	return false
 }
 
 func hasField(f *facts.Facts, id facts.ID, name string) bool {

@@ -106,7 +106,8 @@ func TestHeatFunctionsPerVersion(t *testing.T) {
 	}{
 		{"get_param", VHeat2013, true},
 		{"Fn::Select", VHeatJuno, true},
-		{"Fn::Select", VHeatKilo, false},
+		{"Fn::Select", VHeatKilo, true},
+		{"Fn::Select", VHeatLiberty, false},
 		{"repeat", VHeat2013, false},
 		{"repeat", VHeatKilo, true},
 		{"str_split", VHeatKilo, false},

@@ -199,7 +199,8 @@ func IsBuiltin(r RefKind, name string) bool {
 	return false
 }
 
-// HeatDeletionPolicies are the values of a resource's deletion_policy.
+// HeatDeletionPolicies are the values of a resource's deletion_policy (the
+// lower-case ones from Newton on).
 var HeatDeletionPolicies = []string{"Delete", "Retain", "Snapshot", "delete", "retain", "snapshot"}
 
 func heatFn(name string, in Versions, result ArgKind, doc string, params ...Param) *Function {
@@ -242,7 +243,7 @@ var HeatFunctions = []*Function{
 		typed("data", ArgString, "`metadata`, `deletion_policy` or `update_policy`.")),
 	named(heatFn("str_replace", HeatAll, ArgString, "Replaces each key of `params` found in `template` with its value.",
 		typed("template", ArgString, "The text with placeholders."), typed("params", ArgMap, "Placeholder → replacement."))),
-	heatFn("Fn::Select", VHeat2013|VHeatJuno, ArgAny, "CloudFormation-compatible: selects an item of a list or map by index or key.",
+	heatFn("Fn::Select", VHeat2013|VHeatJuno|VHeatKilo, ArgAny, "CloudFormation-compatible: selects an item of a list or map by index or key.",
 		typed("index", ArgAny, "The index or key."), typed("collection", ArgAny, "The list or map.")),
 	cfn("Fn::Base64", "returns its argument (Base64 encoding is left to the resource)."),
 	cfn("Fn::GetAZs", "returns the availability zones."),
@@ -343,12 +344,13 @@ func init() {
 		key("hidden", HeatAll, boolean(), "Hides the value when the stack is shown (for passwords)."),
 		key("constraints", HeatAll, listOf(ent(HeatConstraintDef)), "Checks the value must pass at stack creation."),
 		key("immutable", HeatAll, boolean(), "Forbids changing the value when the stack is updated."),
-		key("tags", HeatAll, strs(), "Tags classifying the parameter."),
+		key("tags", HeatFrom(VHeatQueens), strs(), "Tags classifying the parameter (Queens on)."),
+		key("schema", HeatAll, anyV(), "Accepted by Heat and not used by HOT parameters."),
 	}
 	HeatConstraintDef.Keys = []*Key{
 		key(HeatLength, HeatAll, ent(HeatBoundsDef), "For strings (and lists): the length must lie within `min` and `max`."),
 		key(HeatRange, HeatAll, ent(HeatBoundsDef), "For numbers: the value must lie within `min` and `max`, bounds included."),
-		key(HeatModulo, HeatAll, ent(HeatModuloDef), "For numbers: the value must be `offset` modulo `step`."),
+		key(HeatModulo, HeatFrom(VHeatOcata), ent(HeatModuloDef), "For numbers: the value must be `offset` modulo `step` (Ocata on)."),
 		key("allowed_values", HeatAll, listV(), "The value must be one of these."),
 		key(HeatAllowedPattern, HeatAll, str(), "For strings: a regular expression the value must match."),
 		key("custom_constraint", HeatAll, str(), "The name of a constraint a Heat plug-in checks, e.g. `nova.keypair`."),
@@ -369,10 +371,12 @@ func init() {
 		key(HeatDependsOn, HeatAll, ref(HeatResource).withShort(refs(HeatResource)),
 			"Resources that must be created before this one: a resource ID or a list of them."),
 		key("update_policy", HeatAll, mapV(), "How the resource is updated, specific to its type."),
-		key("deletion_policy", HeatAll, enum(HeatDeletionPolicies...), "What happens to the resource when the stack is deleted: `Delete`, `Retain` or `Snapshot`."),
+		key("deletion_policy", HeatAll&^HeatFrom(VHeatNewton), enum(HeatDeletionPolicies[:3]...), "What happens to the resource when the stack is deleted: `Delete`, `Retain` or `Snapshot`."),
+		key("deletion_policy", HeatFrom(VHeatNewton), enum(HeatDeletionPolicies...), "What happens to the resource when the stack is deleted: `Delete`, `Retain` or `Snapshot` (from Newton on also in lower case)."),
+		key("description", HeatAll, str(), "A description of the resource."),
 		key(HeatConditionKey, HeatFrom(VHeatNewton), ref(HeatCondition).withShort(anyV()),
 			"A condition name (or expression): the resource exists only when it holds."),
-		key("external_id", HeatFrom(VHeatOcata), str(), "The ID of an existing resource this one adopts instead of creating it."),
+		key("external_id", HeatFrom(VHeatNewton), str(), "The ID of an existing resource this one adopts instead of creating it (Newton on)."),
 	}
 	HeatOutputDef.Keys = []*Key{
 		key("description", HeatAll, str(), "A description of the output."),
