@@ -17,6 +17,9 @@ const (
 	Heat     = grammar.Heat  // a top-level key heat_template_version
 	// CSARMeta is a CSAR's TOSCA-Metadata/TOSCA.meta, told by its path.
 	CSARMeta = grammar.CSARMeta
+	// HeatEnv is a Heat environment file: a top-level resource_registry or
+	// parameter_defaults key, and no version key.
+	HeatEnv = grammar.HeatEnv
 )
 
 // IsCSARMeta reports whether path is a CSAR's TOSCA-Metadata/TOSCA.meta.
@@ -100,12 +103,15 @@ const detectLimit = 64 << 10
 //   - the first such line decides. Every other line (comments, directives,
 //     "---", other keys, indented content) is passed over, so the version key
 //     need not come first: a file that starts with description: is TOSCA too
-//     (and gets an invalid-version diagnostic for the order).
+//     (and gets an invalid-version diagnostic for the order);
+//   - a file with no such line but a top-level key resource_registry or
+//     parameter_defaults (written the same way) is a Heat environment.
 func Detect(src []byte) Dialect {
 	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
 	if len(src) > detectLimit {
 		src = src[:detectLimit]
 	}
+	found := NotTOSCA
 	for len(src) > 0 {
 		line := src
 		if i := bytes.IndexAny(src, "\r\n"); i >= 0 {
@@ -118,9 +124,11 @@ func Detect(src []byte) Dialect {
 			return TOSCA
 		case isTopLevelKey(line, grammar.HeatVersionKey):
 			return Heat
+		case isTopLevelKey(line, grammar.HeatEnvResourceRegistry), isTopLevelKey(line, grammar.HeatEnvParameterDefs):
+			found = HeatEnv
 		}
 	}
-	return NotTOSCA
+	return found
 }
 
 // isTopLevelKey reports whether line starts a mapping entry whose key is

@@ -32,12 +32,12 @@ func TestDetect(t *testing.T) {
 	if len(table.Cases) == 0 {
 		t.Fatal("no cases in cases.json")
 	}
-	names := map[string]Dialect{"tosca": TOSCA, "heat": Heat, "none": NotTOSCA}
+	names := map[string]Dialect{"tosca": TOSCA, "heat": Heat, "heat-environment": HeatEnv, "none": NotTOSCA}
 	for _, tc := range table.Cases {
 		t.Run(tc.Name, func(t *testing.T) {
 			want, ok := names[tc.Want]
 			if !ok {
-				t.Fatalf("want %q is not tosca, heat or none", tc.Want)
+				t.Fatalf("want %q is not tosca, heat, heat-environment or none", tc.Want)
 			}
 			src := tc.Text
 			if tc.Repeat != nil {

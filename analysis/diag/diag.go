@@ -64,6 +64,8 @@ const (
 	UnavailableFunction = "unavailable-function"
 	InvalidPattern      = "invalid-pattern"
 	FileNotFound        = "file-not-found"
+	DeprecatedType      = "deprecated-type"
+	UnsupportedType     = "unsupported-type"
 
 	// Deep validation (package validate).
 	WrongValueType       = "wrong-value-type"
@@ -108,7 +110,9 @@ var Codes = []struct{ Code, Doc string }{
 	{DependencyCycle, "Heat resources that depend on each other in a cycle (depends_on, get_resource, get_attr)"},
 	{UnavailableFunction, "a Heat function the template's heat_template_version does not have yet (a warning)"},
 	{InvalidPattern, "a Heat allowed_pattern that is not a valid regular expression"},
-	{FileNotFound, "a file named by get_file that does not exist"},
+	{FileNotFound, "a file named by get_file, or a provider template named as a resource type, that does not exist"},
+	{DeprecatedType, "a Heat resource type Heat deprecates (a warning naming its replacement)"},
+	{UnsupportedType, "a Heat resource type Heat no longer provides (HIDDEN: an error naming its replacement) or does not support (UNSUPPORTED: a warning)"},
 	{WrongValueType, "a value that is not of its data type: `b: 0` for a boolean, `12` for a string, an unknown unit, a non-string name"},
 	{MissingRequiredValue, "a required property (or field of a complex value) with no value and no default in a template"},
 	{ConstraintViolated, "a literal value breaks a constraint clause or a validation expression"},

@@ -115,6 +115,9 @@ func (c *checker) calls() {
 		if fn.Variadic {
 			most = -1
 		}
+		if fn.Name == grammar.HeatGetAttr && c.f.Versions.Has(grammar.HeatFrom(grammar.VHeatLiberty)) {
+			need = 1 // every attribute, as a map (Heat's GetAttAllAttributes)
+		}
 		if len(args) < need || most >= 0 && len(args) > most {
 			c.report(c.f.Value(call.Args).Span, diag.Error, diag.WrongArguments,
 				fmt.Sprintf("`%s` takes %s, found %d", fn.Name, arity(need, most), len(args)))

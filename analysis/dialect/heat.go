@@ -48,6 +48,7 @@ func (c *checker) heat() {
 		}
 	}
 	c.cycles()
+	c.resourceTypes()
 }
 
 // laterFunctions warns about calls of functions that the template's version

@@ -15,6 +15,9 @@ const (
 	Heat
 	// CSARMeta is a CSAR's TOSCA-Metadata/TOSCA.meta, told by its path.
 	CSARMeta
+	// HeatEnv is a Heat environment file: it states no version, and has
+	// `resource_registry` or `parameter_defaults` at its top.
+	HeatEnv
 )
 
 // Version keynames of each language.
@@ -44,6 +47,8 @@ func (l Language) String() string {
 		return "Heat"
 	case CSARMeta:
 		return "CSAR metadata"
+	case HeatEnv:
+		return "Heat environment"
 	}
 	return "not TOSCA"
 }
@@ -97,6 +102,8 @@ func (l Language) Root() *Entity {
 		return HeatTemplate
 	case CSARMeta:
 		return MetaBlock
+	case HeatEnv:
+		return HeatEnvironment
 	}
 	return nil
 }
@@ -167,6 +174,8 @@ func DialectOf(lang Language, version string) *Dialect {
 		}
 	case CSARMeta:
 		return MetaDialect
+	case HeatEnv:
+		return HeatEnvDialect
 	}
 	return nil
 }

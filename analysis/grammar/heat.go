@@ -228,9 +228,9 @@ func cfn(name, doc string) *Function {
 // HeatFunctions are Heat's intrinsic and condition functions, each in the
 // template versions that have it.
 var HeatFunctions = []*Function{
-	variadic(heatFn(HeatGetAttr, HeatAll, ArgAny, "Returns an attribute of a resource of the template; further arguments index into a structured value.",
+	variadic(heatFn(HeatGetAttr, HeatAll, ArgAny, "Returns an attribute of a resource of the template (from Liberty on, every attribute as a map when none is named); further arguments index into a structured value.",
 		heatRef("resource", HeatResource, "The name of a resource of this template."),
-		typed("attribute", ArgString, "The attribute name (from Liberty on it may be left out to get every attribute)."), heatPath)),
+		typed("attribute", ArgString, "The attribute name (from Liberty on it may be left out)."), heatPath)),
 	heatFn("get_file", HeatAll, ArgString, "Returns the content of a file, given by a path relative to the template or by a URL; the client sends it with the template.",
 		heatRef("path", HeatFile, "A static path or URL (no function calls).")),
 	variadic(heatFn("get_param", HeatAll, ArgAny, "Returns the value of a parameter (or a pseudo parameter such as `OS::stack_name`); further arguments index into a json or list value.",

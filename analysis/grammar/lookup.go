@@ -61,6 +61,7 @@ var refNames = map[RefKind]string{
 	HeatCondition:              "condition",
 	HeatResourceType:           "resource type",
 	HeatFile:                   "file",
+	HeatEnvParameter:           "template parameter",
 }
 
 // String is how messages name the kind: "node type", "input", ….

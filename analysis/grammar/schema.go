@@ -46,6 +46,8 @@ const (
 	VHeatWallaby
 	// VCSARMeta is the grammar of a CSAR's TOSCA-Metadata/TOSCA.meta (csar.go).
 	VCSARMeta
+	// VHeatEnv is the grammar of a Heat environment file (heatenv.go).
+	VHeatEnv
 
 	V1x  = V1_0 | V1_1 | V1_2 | V1_3
 	V2   = V2Draft | V2Final
@@ -181,6 +183,9 @@ const (
 	HeatResourceType
 	// HeatFile is a file get_file reads, relative to the template.
 	HeatFile
+	// HeatEnvParameter is a parameter an environment file sets: a
+	// parameter of the templates the environment is used with.
+	HeatEnvParameter
 )
 
 // TypeKinds lists the eight type kinds in the order service templates declare them.

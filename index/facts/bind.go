@@ -52,7 +52,7 @@ func bind(path, src string, tree *syntax.File, lang grammar.Language, withFrames
 	b.syntaxDiagnostics()
 	root := tree.Root()
 	switch lang {
-	case grammar.Heat, grammar.CSARMeta:
+	case grammar.Heat, grammar.HeatEnv, grammar.CSARMeta:
 		b.bindDialect(root, lang)
 	case grammar.TOSCA:
 		f.Dialect = grammar.DialectOf(lang, root.Get(grammar.ToscaVersionKey).Text())
@@ -1159,5 +1159,6 @@ func (f *Facts) exportHash() uint64 {
 			}
 		}
 	}
+	f.heatExports(str)
 	return h.Sum64()
 }

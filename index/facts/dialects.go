@@ -165,3 +165,27 @@ func (b *binder) metaCustomNames(root *syntax.Node) {
 		}
 	}
 }
+
+// heatExports adds to the export hash what other Heat files see of this
+// one: an environment whole (its mappings and parameters), a template's
+// parameters, outputs and resource types (its parameters and outputs make
+// the type of a provider template, its resource types tell the
+// environments it is used with).
+func (f *Facts) heatExports(str func(string)) {
+	switch f.Lang {
+	case grammar.HeatEnv:
+		str(f.Src)
+	case grammar.Heat:
+		for id := range f.Declarations() {
+			e := &f.Entities[id]
+			switch e.Declares() {
+			case grammar.HeatParameter:
+				str(f.Src[e.NameSpan.Start:max(e.NameSpan.End, e.Span.End)])
+			case grammar.HeatOutput:
+				str(e.Name)
+			case grammar.HeatResource:
+				str(f.FieldText(id, grammar.KeyType))
+			}
+		}
+	}
+}

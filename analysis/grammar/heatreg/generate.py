@@ -32,6 +32,7 @@ from heat.engine import resources  # noqa: E402
 from heat.engine import support  # noqa: E402
 from heat.engine.hot import functions as hot_funcs  # noqa: E402
 from heat.engine.hot import parameters as hot_params  # noqa: E402
+from heat.engine.resources.openstack.heat import none_resource  # noqa: E402
 from heat.engine import function  # noqa: E402
 
 TYPE_NAME = re.compile(r'\b(?:OS|AWS)::[A-Za-z0-9_]+(?:::[A-Za-z0-9_]+)+')
@@ -123,6 +124,10 @@ def resource_type(name, cls):
     # software deployments) has names beyond its schema.
     if cls.get_attribute is not resource.Resource.get_attribute:
         out['open_attributes'] = True
+    # A placeholder takes any properties (it stands in for a removed type,
+    # or for any type through the registry).
+    if issubclass(cls, none_resource.NoneResource):
+        out['open_properties'] = True
     out.update(status(cls.support_status, name))
     return out
 

@@ -88,6 +88,9 @@ type Type struct {
 	// way (nested stacks, groups, software deployments): get_attr may
 	// name more than Attributes.
 	OpenAttributes bool `json:"open_attributes"`
+	// OpenProperties is set for placeholders (OS::Heat::None), which take
+	// any properties.
+	OpenProperties bool `json:"open_properties"`
 	Support
 	// Template is the file a provider template type is read from (for
 	// types made from a template's parameters and outputs; "" otherwise).
@@ -143,6 +146,25 @@ type Constraint struct {
 type Bounds struct {
 	Min *float64 `json:"min"`
 	Max *float64 `json:"max"`
+}
+
+// Holds reports whether x lies within the bounds.
+func (b *Bounds) Holds(x float64) bool {
+	return (b.Min == nil || x >= *b.Min) && (b.Max == nil || x <= *b.Max)
+}
+
+// String says the bounds: "at least 1", "at most 8", "from 1 to 8".
+func (b *Bounds) String() string {
+	num := func(x *float64) string { return strconv.FormatFloat(*x, 'f', -1, 64) }
+	switch {
+	case b.Min != nil && b.Max != nil:
+		return "from " + num(b.Min) + " to " + num(b.Max)
+	case b.Min != nil:
+		return "at least " + num(b.Min)
+	case b.Max != nil:
+		return "at most " + num(b.Max)
+	}
+	return "any"
 }
 
 // Modulo is a modulo constraint.
