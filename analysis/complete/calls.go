@@ -201,6 +201,8 @@ func (r *request) callItems(c *call, t target, asKey bool) {
 			vd = r.v.Follow(vd, c.arg(i))
 		}
 		r.memberItems(vd.Type, grammar.SectionProperties, nil, true)
+	case fn.Name == grammar.HeatGetAttr && idx == 1 && !asKey:
+		r.heatAttributeItems(c.arg(0))
 	case ok && p.Ref != grammar.NoRef && !asKey:
 		r.refItems(t, p.Ref, nil)
 	case asKey && len(r.presentKeys(t.node)) > 0:

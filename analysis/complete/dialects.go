@@ -2,17 +2,65 @@ package complete
 
 import (
 	"fmt"
+	"path/filepath"
 	"sort"
 	"strings"
 
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
+	"github.com/tosca-ls/tosca-ls/analysis/grammar/heatreg"
+	"github.com/tosca-ls/tosca-ls/analysis/model"
+	"github.com/tosca-ls/tosca-ls/index/syntax"
 )
 
-// resourceTypeItems offers the Heat resource types (`OS::Nova::Server`)
-// the workspace's Heat templates use: Heat's registry of types is not
-// described, so what the workspace writes is what completion knows. The
-// name being typed at the cursor does not count.
+// Heat's resource types, their properties and attributes, from Heat's
+// registry (package heatreg), the provider templates and the mappings of
+// the workspace's environment files.
+
+// resourceTypeItems offers the resource types: those of Heat's registry
+// the template's version has (not the removed ones; deprecated ones
+// marked), the names the workspace's environments map, and the other
+// names (a plug-in's) the workspace's templates use. The name being typed
+// at the cursor does not count.
 func (r *request) resourceTypeItems(present map[string]bool) {
+	reg := heatreg.Load()
+	version := ""
+	if d := r.u.Facts.Dialect; d != nil && r.u.Facts.Lang == grammar.Heat {
+		version = d.Version
+	}
+	for _, name := range reg.Names() {
+		t := reg.Type(name)
+		if present[name] || t.Status == heatreg.Hidden || version != "" && !heatreg.AvailableIn(t.Since, version) {
+			continue
+		}
+		detail := "resource type"
+		switch {
+		case t.Status == heatreg.Unsupported:
+			detail += " · unsupported"
+		case t.Since != "":
+			detail += " · since " + heatreg.ReleaseName(t.Since)
+		}
+		r.add(Item{Label: name, Kind: KindType, Detail: detail, Documentation: t.Markdown(),
+			Deprecated: t.Status == heatreg.Deprecated, SortText: "0" + name})
+	}
+	types := r.v.HeatTypes()
+	for _, env := range types.Environments() {
+		f := r.v.Facts(env)
+		for id := range f.Declarations() {
+			e := f.Entity(id)
+			if e.G != grammar.HeatMappingDef || present[e.Name] || strings.HasSuffix(e.Name, "*") || reg.Type(e.Name) != nil {
+				continue
+			}
+			r.add(Item{Label: e.Name, Kind: KindType, SortText: "0" + e.Name,
+				Detail: fmt.Sprintf("resource type · %s in %s", model.MappingTarget(f, id), filepath.Base(env))})
+		}
+	}
+	r.usedTypeItems(present)
+}
+
+// usedTypeItems offers the names of types outside the registry (a
+// plug-in's) that the workspace's Heat templates use.
+func (r *request) usedTypeItems(present map[string]bool) {
+	reg := heatreg.Load()
 	users := map[string]int{}
 	for _, path := range r.v.Snap.Paths() {
 		f := r.v.Facts(path)
@@ -22,14 +70,15 @@ func (r *request) resourceTypeItems(present map[string]bool) {
 		seen := map[string]bool{}
 		for i := range f.Refs {
 			ref := &f.Refs[i]
-			if ref.Kind != grammar.HeatResourceType || seen[f.RefName(ref)] || !strings.Contains(f.RefName(ref), "::") {
+			name := f.RefName(ref)
+			if ref.Kind != grammar.HeatResourceType || seen[name] || !strings.Contains(name, "::") || reg.Type(name) != nil {
 				continue
 			}
 			if path == r.u.Path && ref.Span.Text().Contains(r.off) {
 				continue
 			}
-			seen[f.RefName(ref)] = true
-			users[f.RefName(ref)]++
+			seen[name] = true
+			users[name]++
 		}
 	}
 	names := make([]string, 0, len(users))
@@ -45,6 +94,169 @@ func (r *request) resourceTypeItems(present map[string]bool) {
 		if n := users[name]; n > 1 {
 			detail = fmt.Sprintf("resource type · used in %d templates", n)
 		}
-		r.add(Item{Label: name, Kind: KindType, Detail: detail, SortText: "0" + name})
+		r.add(Item{Label: name, Kind: KindType, Detail: detail, SortText: "1" + name})
+	}
+}
+
+// heatPropertyAt is the resource type of the resource whose properties
+// hold the end of path, and the property there (nil at `properties`
+// itself).
+func (r *request) heatPropertyAt(path syntax.Path) (*heatreg.Type, []string, bool) {
+	if r.u.Facts.Lang != grammar.Heat {
+		return nil, nil, false
+	}
+	id, names, ok := r.u.HeatPropertyPath(path)
+	if !ok {
+		return nil, nil, false
+	}
+	t := r.v.HeatTypes().ResourceType(r.u.Path, id).Type
+	return t, names, t != nil && !t.OpenProperties
+}
+
+// heatPropertyKeyItems offers, in the properties of a resource (or in a
+// map property, or an item of a list of maps), the property names not yet
+// written: required ones first, each inserted with the shape of its value.
+func (r *request) heatPropertyKeyItems(t target) bool {
+	typ, names, ok := r.heatPropertyAt(t.path)
+	if !ok {
+		return false
+	}
+	schema, of := typ.Properties, typ.Name
+	if len(names) > 0 {
+		p := model.HeatPropertyAt(typ, names)
+		if p != nil && p.Type == heatreg.List && p.Item() != nil && names[len(names)-1] != "*" {
+			p = p.Item()
+		}
+		if p == nil || p.Type != heatreg.Map {
+			return false // a call, or a map Heat does not describe
+		}
+		schema, of = p.Schema, of+" "+strings.Join(names, ".")
+	}
+	present := r.presentKeys(t.node)
+	if len(names) > 0 && len(present) == 0 {
+		// The value of a map property may be computed: a call is the
+		// only key of its map.
+		r.functionItems(true, grammar.ArgAny)
+	}
+	for _, name := range heatreg.Sorted(schema) {
+		p := schema[name]
+		if present[name] || p.Status == heatreg.Hidden || p.NotImplemented {
+			continue
+		}
+		group, detail := "1", p.TypeName()
+		if p.Required && p.Default == nil {
+			group, detail = "0", detail+" · required"
+		}
+		text, snippet := r.propertySnippet(name, p)
+		r.add(Item{Label: name, Kind: KindProperty, Detail: detail, Documentation: p.Markdown(name, of),
+			Deprecated: p.Status == heatreg.Deprecated, SortText: group + name,
+			Edit: model.TextEdit{Span: r.word, NewText: text}, Snippet: snippet})
+	}
+	return true
+}
+
+// propertySnippet is how a property name is inserted: with the shape of
+// its value (a block for a map, a list, a choice of its allowed values).
+func (r *request) propertySnippet(name string, p *heatreg.Property) (string, bool) {
+	if r.colonAfter {
+		return name, false
+	}
+	esc := snippetEscape(name)
+	switch p.Type {
+	case heatreg.Map:
+		return esc + ":\n" + r.indentUnit + "$0", true
+	case heatreg.List:
+		if it := p.Item(); it != nil && it.Type == heatreg.Map {
+			return esc + ":\n" + r.indentUnit + "- $0", true
+		}
+		return esc + ": [ $0 ]", true
+	}
+	if vs := allowedValues(p); len(vs) > 0 {
+		var choices []string
+		for _, v := range vs {
+			if strings.ContainsAny(v, ",|$}\\") {
+				return name + ": ", false
+			}
+			choices = append(choices, v)
+		}
+		return esc + ": ${1|" + strings.Join(choices, ",") + "|}", true
+	}
+	return name + ": ", false
+}
+
+// allowedValues are the values a property's constraints allow, as written.
+func allowedValues(p *heatreg.Property) []string {
+	var out []string
+	for _, c := range p.Constraints {
+		for _, v := range c.AllowedValues {
+			out = append(out, fmt.Sprint(v))
+		}
+	}
+	return out
+}
+
+// heatPropertyValueItems offers, for the value of a property, the values
+// it allows (and true and false for a boolean), then the functions.
+func (r *request) heatPropertyValueItems(t target) bool {
+	typ, names, ok := r.heatPropertyAt(t.path)
+	if !ok || len(names) == 0 || t.node != nil && t.node.Kind != syntax.Scalar && t.node.Kind != syntax.Null {
+		return false
+	}
+	p := model.HeatPropertyAt(typ, names)
+	if p == nil {
+		return false
+	}
+	if p.Type == heatreg.Boolean {
+		r.boolItems()
+	}
+	for i, v := range allowedValues(p) {
+		r.add(Item{Label: v, Kind: KindEnum, Detail: "allowed value of " + names[len(names)-1], SortText: fmt.Sprintf("0%03d", i)})
+	}
+	r.functionItems(false, grammar.ArgAny)
+	return true
+}
+
+// heatAttributeItems offers the attributes of the resource a get_attr
+// names (not the removed ones; deprecated ones marked).
+func (r *request) heatAttributeItems(resource string) {
+	d := r.v.Local(r.u.Path, grammar.HeatResource, resource)
+	if !d.Valid() || d.Path != r.u.Path {
+		return
+	}
+	t := r.v.HeatTypes().ResourceType(r.u.Path, d.ID).Type
+	if t == nil {
+		return
+	}
+	for _, name := range heatreg.Sorted(t.Attributes) {
+		a := t.Attributes[name]
+		if a.Status == heatreg.Hidden {
+			continue
+		}
+		detail := "attribute of " + t.Name
+		if a.Type != "" {
+			detail = a.Type + " · " + detail
+		}
+		r.add(Item{Label: name, Kind: KindProperty, Detail: detail, Deprecated: a.Status == heatreg.Deprecated, SortText: "0" + name})
+	}
+}
+
+// heatEnvParameterItems offers, in an environment file, the parameters of
+// the templates it is used with (those whose resource types it maps, else
+// those of its folder).
+func (r *request) heatEnvParameterItems(present map[string]bool) {
+	types := r.v.HeatTypes()
+	for _, p := range types.TemplatesFor(r.u.Path) {
+		f := r.v.Facts(p)
+		for id := range f.Declarations() {
+			e := f.Entity(id)
+			if e.Declares() != grammar.HeatParameter || present[e.Name] {
+				continue
+			}
+			detail := "parameter of " + filepath.Base(p)
+			if typ := f.FieldText(id, grammar.KeyType); typ != "" {
+				detail = typ + " · " + detail
+			}
+			r.add(Item{Label: e.Name, Kind: KindName, Detail: detail, SortText: "0" + e.Name})
+		}
 	}
 }

@@ -146,6 +146,9 @@ func (r *request) cursor() (path syntax.Path, key, newItem bool) {
 
 // keyItems completes a key (or a new list item) of t's node.
 func (r *request) keyItems(t target, newItem bool) {
+	if r.heatPropertyKeyItems(t) {
+		return
+	}
 	val, node := t.frame.Value, t.node
 	if val == nil {
 		return

@@ -14,6 +14,9 @@ import (
 
 // valueItems completes the value at the cursor.
 func (r *request) valueItems(t target) {
+	if r.heatPropertyValueItems(t) {
+		return
+	}
 	val, node := t.frame.Value, t.node
 	if val == nil {
 		return
@@ -243,6 +246,8 @@ func (r *request) refItems(t target, kind grammar.RefKind, present map[string]bo
 			// A condition may also be an expression of condition functions.
 			r.functionItems(false, grammar.ArgBoolean)
 		}
+	case grammar.HeatEnvParameter:
+		r.heatEnvParameterItems(present)
 	case grammar.HeatResourceType:
 		r.resourceTypeItems(present)
 		// A provider template: a file of the template's folder.

@@ -29,6 +29,8 @@ func Check(ctx context.Context, v *model.View, path string) []model.Diagnostic {
 	case f.Lang == grammar.Heat:
 		c.calls()
 		c.heat()
+	case f.Lang == grammar.HeatEnv:
+		c.environment()
 	case f.Lang == grammar.CSARMeta:
 		c.meta()
 	case f.Versions.Has(grammar.V4T):

@@ -124,22 +124,29 @@ func (c *checker) parameterDefault(id facts.ID) {
 	if val == nil || val.Kind == syntax.Null || c.callAt(def) != nil {
 		return
 	}
-	got := c.typeOf(def, 0)
-	ok := true
+	if !c.fitsParameter(typ, def, true) {
+		c.report(val.Span, diag.Error, diag.WrongValueShape, fmt.Sprintf("the default of a %s parameter cannot be %s", typ, c.typeOf(def, 0)))
+	}
+}
+
+// fitsParameter reports whether a literal value fits a parameter of type
+// typ. strict also asks a string or list parameter for a scalar (a
+// default must be one; a value an environment gives is converted).
+func (c *checker) fitsParameter(typ string, a facts.ValueID, strict bool) bool {
+	val := c.f.Value(a)
+	got := c.typeOf(a, 0)
 	switch want := grammar.HeatParameterType(typ); want {
 	case grammar.ArgNumber:
 		// Heat converts the text of a number, quoted or not.
-		ok = val.Kind == syntax.Scalar && isNumber(c.f.Text(def))
+		return val.Kind == syntax.Scalar && isNumber(c.f.Text(a))
 	case grammar.ArgBoolean:
-		ok = got == want || val.Kind == syntax.Scalar && heatBool(c.f.Text(def))
+		return got == want || val.Kind == syntax.Scalar && heatBool(c.f.Text(a))
 	case grammar.ArgString:
-		ok = val.Kind == syntax.Scalar
+		return !strict || val.Kind == syntax.Scalar
 	case grammar.ArgList:
-		ok = val.Kind == syntax.Scalar || val.Kind == syntax.Sequence
+		return !strict || val.Kind == syntax.Scalar || val.Kind == syntax.Sequence
 	}
-	if !ok {
-		c.report(val.Span, diag.Error, diag.WrongValueShape, fmt.Sprintf("the default of a %s parameter cannot be %s", typ, got))
-	}
+	return true
 }
 
 // heatBool reports the strings Heat reads as booleans.

@@ -31,8 +31,13 @@ func At(ctx context.Context, v *model.View, path string, off int) *Hover {
 	if u == nil {
 		return nil
 	}
-	t := u.Target(off)
 	h := &hoverer{v: v, path: path, versions: u.Versions()}
+	if u.Facts.Lang == grammar.Heat {
+		if span, ok := h.heatHover(u, off); ok {
+			return &Hover{Span: span, Markdown: strings.TrimSpace(h.b.String())}
+		}
+	}
+	t := u.Target(off)
 	switch t.Kind {
 	case model.TargetImport:
 		h.importHover(t)

@@ -412,3 +412,68 @@ func (h *HeatTypes) HasParameterDefault(name string) bool {
 	}
 	return false
 }
+
+// HeatPropertyPath locates the end of a path inside the properties of a
+// Heat resource: the resource, and the names from its `properties` down
+// (a list item is "*"; a key the path ends on is the last name). ok is
+// false outside properties.
+func (u *Unit) HeatPropertyPath(path syntax.Path) (resource facts.ID, names []string, ok bool) {
+	for i := 0; i < len(path); i++ {
+		n := path[i].Node()
+		if path[i].OnKey {
+			continue
+		}
+		fr, found := u.Frames[n]
+		if !found || fr.Key == nil || fr.Key.Name != grammar.HeatProperties {
+			continue
+		}
+		if e := u.Facts.Entity(fr.Entity); e == nil || e.G != grammar.HeatResourceDef {
+			return facts.None, nil, false
+		}
+		for _, s := range path[i+1:] {
+			if s.Pair != nil {
+				names = append(names, s.Pair.Key.Value)
+			} else {
+				names = append(names, "*")
+			}
+		}
+		return fr.Entity, names, true
+	}
+	return facts.None, nil, false
+}
+
+// HeatPropertyAt is the property the names lead to in a resource type's
+// properties (nil when they lead nowhere known).
+func HeatPropertyAt(t *heatreg.Type, names []string) *heatreg.Property {
+	if t == nil || len(names) == 0 {
+		return nil
+	}
+	p := t.Properties[names[0]]
+	for _, n := range names[1:] {
+		switch {
+		case p == nil:
+			return nil
+		case n == "*":
+			p = p.Item()
+		default:
+			p = p.Schema[n]
+		}
+	}
+	return p
+}
+
+// TemplatesFor are the templates an environment file is used with: those
+// whose resource types it maps, else the Heat templates of its folder.
+func (h *HeatTypes) TemplatesFor(env string) []string {
+	if out := h.TemplatesOf(env); len(out) > 0 {
+		return out
+	}
+	var out []string
+	dir := filepath.Dir(env)
+	for _, p := range h.v.Snap.Paths() {
+		if f := h.v.Facts(p); f != nil && f.Lang == grammar.Heat && filepath.Dir(p) == dir {
+			out = append(out, p)
+		}
+	}
+	return out
+}

@@ -29,6 +29,9 @@ func targetAt(v *model.View, path string, off int) model.Target {
 // On a member definition that refines an inherited one it returns the
 // definition refined.
 func Definition(ctx context.Context, v *model.View, path string, off int) []model.Location {
+	if locs, ok := heatDefinition(v, path, off); ok {
+		return locs
+	}
 	t := targetAt(v, path, off)
 	switch t.Kind {
 	case model.TargetImport:
