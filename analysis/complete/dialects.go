@@ -242,11 +242,19 @@ func (r *request) heatAttributeItems(resource string) {
 
 // heatEnvParameterItems offers, in an environment file, the parameters of
 // the templates it is used with (those whose resource types it maps, else
-// those of its folder).
-func (r *request) heatEnvParameterItems(present map[string]bool) {
+// those of its folder); for parameter_defaults, of the templates its
+// mappings name too.
+func (r *request) heatEnvParameterItems(t target, present map[string]bool) {
 	types := r.v.HeatTypes()
-	for _, p := range types.TemplatesFor(r.u.Path) {
+	templates := types.TemplatesFor(r.u.Path)
+	if k := t.frame.Key; k != nil && k.Name == grammar.HeatEnvParameterDefs {
+		templates = append(templates, types.MappedTemplates(r.u.Path)...)
+	}
+	for _, p := range templates {
 		f := r.v.Facts(p)
+		if f == nil {
+			continue
+		}
 		for id := range f.Declarations() {
 			e := f.Entity(id)
 			if e.Declares() != grammar.HeatParameter || present[e.Name] {

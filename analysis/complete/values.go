@@ -247,7 +247,7 @@ func (r *request) refItems(t target, kind grammar.RefKind, present map[string]bo
 			r.functionItems(false, grammar.ArgBoolean)
 		}
 	case grammar.HeatEnvParameter:
-		r.heatEnvParameterItems(present)
+		r.heatEnvParameterItems(t, present)
 	case grammar.HeatResourceType:
 		r.resourceTypeItems(present)
 		// A provider template: a file of the template's folder.

@@ -34,7 +34,7 @@ func (c *checker) environment() {
 		return
 	}
 	c.envParameters(grammar.HeatEnvParameters, roots, true)
-	c.envParameters(grammar.HeatEnvParameterDefs, append(roots, c.mappedTemplates(types)...), false)
+	c.envParameters(grammar.HeatEnvParameterDefs, append(roots, types.MappedTemplates(c.path)...), false)
 }
 
 // mapping checks what a mapping of the resource registry leads to: a
@@ -76,21 +76,6 @@ func (c *checker) enumOrList(id facts.ID, key string, values []string) {
 			d.Suggestions = diag.Suggest(c.f.Text(item), values)
 		}
 	}
-}
-
-// mappedTemplates are the templates the environment's mappings name
-// (parameter_defaults reach their parameters too).
-func (c *checker) mappedTemplates(types *model.HeatTypes) []string {
-	var out []string
-	for id := range c.f.Declarations() {
-		if c.f.Entity(id).G != grammar.HeatMappingDef {
-			continue
-		}
-		if t := model.MappingTarget(c.f, id); model.IsTemplateName(t) {
-			out = append(out, model.TemplatePath(c.path, t))
-		}
-	}
-	return out
 }
 
 // envParameters checks the parameters a section sets against the

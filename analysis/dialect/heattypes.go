@@ -57,6 +57,7 @@ func (c *checker) resource(types *model.HeatTypes, id facts.ID) {
 	case t == nil:
 		return
 	}
+	t = t.As(name)
 	c.support(span, t)
 	if t.OpenProperties {
 		return
@@ -83,8 +84,13 @@ func (c *checker) missingTemplate(span facts.Span, name, file string) {
 	if _, err := os.Stat(file); err == nil || c.v.Facts(file) != nil {
 		return
 	}
-	c.report(span, diag.Error, diag.FileNotFound, fmt.Sprintf("no template %q next to the template", name))
+	where := "template"
+	if c.f.Lang == grammar.HeatEnv {
+		where = "environment"
+	}
+	c.report(span, diag.Error, diag.FileNotFound, fmt.Sprintf("no template %q next to the %s", name, where))
 }
+
 
 // unknownType reports a type name that is neither in Heat's registry nor
 // mapped by an environment of the workspace: an error for a name of
@@ -400,6 +406,9 @@ func (c *checker) getAttr(types *model.HeatTypes, call *facts.Call) {
 	}
 	t := types.ResourceType(c.path, res.ID).Type
 	av := c.f.Value(args[1])
+	if t != nil {
+		t = t.As(c.f.FieldText(res.ID, grammar.KeyType))
+	}
 	if t == nil || t.OpenAttributes || av == nil || av.Kind != syntax.Scalar || c.callAt(args[1]) != nil {
 		return
 	}

@@ -24,13 +24,13 @@ func (h *hoverer) heatHover(u *model.Unit, off int) (text.Span, bool) {
 	if k := pos.Frame.Key; k != nil && k.Name == grammar.KeyType && !pos.OnKey {
 		if e := f.Entity(pos.Frame.Entity); e != nil && e.G == grammar.HeatResourceDef {
 			if t := types.ResourceType(h.path, pos.Frame.Entity).Type; t != nil {
-				h.line("%s", t.Markdown())
+				h.line("%s", t.As(pos.Node.Value).Markdown())
 				return pos.Node.Span, true
 			}
 		}
 	}
 	if id, names, ok := u.HeatPropertyPath(pos.Path); ok && pos.OnKey && len(names) > 0 {
-		t := types.ResourceType(h.path, id).Type
+		t := types.ResourceType(h.path, id).Type.As(f.FieldText(id, grammar.KeyType))
 		if p := model.HeatPropertyAt(t, names); p != nil {
 			h.line("%s", p.Markdown(names[len(names)-1], t.Name))
 			return pos.Node.Span, true
@@ -54,7 +54,7 @@ func (h *hoverer) heatAttribute(types *model.HeatTypes, f *facts.Facts, off int)
 		if !d.Valid() || d.Path != h.path {
 			return text.Span{}, false
 		}
-		t := types.ResourceType(h.path, d.ID).Type
+		t := types.ResourceType(h.path, d.ID).Type.As(f.FieldText(d.ID, grammar.KeyType))
 		name := f.Text(args[1])
 		if t == nil || t.Attributes[name] == nil {
 			return text.Span{}, false

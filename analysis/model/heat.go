@@ -477,3 +477,19 @@ func (h *HeatTypes) TemplatesFor(env string) []string {
 	}
 	return out
 }
+
+// MappedTemplates are the templates an environment's mappings name (its
+// parameter_defaults reach their parameters too).
+func (h *HeatTypes) MappedTemplates(env string) []string {
+	f := h.v.Facts(env)
+	var out []string
+	for id := range f.Declarations() {
+		if f.Entity(id).G != grammar.HeatMappingDef {
+			continue
+		}
+		if t := MappingTarget(f, id); IsTemplateName(t) {
+			out = append(out, TemplatePath(env, t))
+		}
+	}
+	return out
+}

@@ -97,6 +97,17 @@ type Type struct {
 	Template string
 }
 
+// As names a provider template's type as a template writes it
+// (`lib/server.yaml`, `My::Server`); a type of the registry keeps its name.
+func (t *Type) As(name string) *Type {
+	if t == nil || t.Template == "" || t.Name == name || name == "" {
+		return t
+	}
+	named := *t
+	named.Name = name
+	return &named
+}
+
 // Property types.
 const (
 	String  = "string"
