@@ -91,7 +91,6 @@ func (c *checker) missingTemplate(span facts.Span, name, file string) {
 	c.report(span, diag.Error, diag.FileNotFound, fmt.Sprintf("no template %q next to the %s", name, where))
 }
 
-
 // unknownType reports a type name that is neither in Heat's registry nor
 // mapped by an environment of the workspace: an error for a name of
 // Heat's own namespaces close to one of its types (a typo), a warning for
