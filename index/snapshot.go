@@ -196,13 +196,28 @@ func (s *Snapshot) Importers(path string) []string { return s.ImportersOf(path) 
 
 // ImportersOf returns every file that imports one of paths, directly or
 // transitively, and is not one of them (one walk of the reverse graph).
+// Heat files see each other without imports (a provider template named as
+// a type, an environment's mappings and parameters): the other Heat files
+// count as importers of a Heat file.
 func (s *Snapshot) ImportersOf(paths ...string) []string {
 	seen := make(map[string]bool, len(paths))
+	heat := false
 	for _, p := range paths {
 		seen[p] = true
+		if f := s.File(p); f != nil && (f.Dialect == Heat || f.Dialect == HeatEnv) {
+			heat = true
+		}
 	}
 	queue := slices.Clone(paths)
 	var out []string
+	if heat {
+		for _, p := range s.Paths() {
+			if f := s.File(p); !seen[p] && f != nil && (f.Dialect == Heat || f.Dialect == HeatEnv) {
+				seen[p] = true
+				out = append(out, p)
+			}
+		}
+	}
 	for len(queue) > 0 {
 		p := queue[0]
 		queue = queue[1:]
