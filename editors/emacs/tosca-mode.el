@@ -50,13 +50,22 @@ They are sent as the \"tosca\" section of initializationOptions; see
           "\\([\"']?\\)[ \t]*:\\(?:[ \t\r\n]\\|\\'\\)")
   "A key at the start of a line; the quotes are checked to match after.")
 
+(defconst tosca--environment-key-regexp
+  (concat "\\(?:\\`\\|[\r\n]\\)\\([\"']?\\)"
+          "\\(resource_registry\\|parameter_defaults\\)"
+          "\\([\"']?\\)[ \t]*:\\(?:[ \t\r\n]\\|\\'\\)")
+  "A key of a Heat environment file at the start of a line.")
+
 (defun tosca-detect ()
-  "The dialect of the buffer by tosca-ls's rule: `tosca', `heat' or nil.
+  "The dialect of the buffer by tosca-ls's rule: `tosca', `heat',
+`heat-environment' or nil.
 A line in the first `tosca-detect-limit' bytes that starts, in column 0,
 with tosca_definitions_version or heat_template_version (bare or in
 matching quotes), then blanks, a colon and a blank or the line end,
-decides; the first one wins.  The cases every integration is tested
-against are in testdata/detect/cases.json."
+decides; the first one wins.  Without one, such a line with
+resource_registry or parameter_defaults makes a Heat environment file.
+The cases every integration is tested against are in
+testdata/detect/cases.json."
   (save-excursion
     (save-restriction
       (widen)
@@ -72,6 +81,11 @@ against are in testdata/detect/cases.json."
           ;; Go on after this key: a match may start at the buffer start
           ;; again, so never search from before it.
           (goto-char (match-end 2)))
+        (goto-char (point-min))
+        (while (and (not found) (re-search-forward tosca--environment-key-regexp nil t))
+          (when (equal (match-string 1) (match-string 3))
+            (setq found 'heat-environment))
+          (goto-char (match-end 2)))
         found))))
 
 (defun tosca--yaml-file-p ()
@@ -84,8 +98,8 @@ against are in testdata/detect/cases.json."
   (and (tosca--yaml-file-p) (eq (tosca-detect) 'tosca)))
 
 (defun tosca--magic-heat-p ()
-  "`magic-mode-alist' matcher for Heat templates."
-  (and (tosca--yaml-file-p) (eq (tosca-detect) 'heat)))
+  "`magic-mode-alist' matcher for Heat templates and environment files."
+  (and (tosca--yaml-file-p) (memq (tosca-detect) '(heat heat-environment))))
 
 ;;;; A minimal YAML mode, for when neither yaml-ts-mode nor yaml-mode is there
 

@@ -16,7 +16,7 @@ local function redetect(args)
   if ft ~= 'yaml' and not vim.b[args.buf].tosca_ls_detected then
     return
   end
-  local dialect = tosca_ls.detect_buffer(args.buf) or 'yaml'
+  local dialect = tosca_ls.filetype(tosca_ls.detect_buffer(args.buf)) or 'yaml'
   vim.b[args.buf].tosca_ls_detected = dialect ~= 'yaml'
   if dialect ~= ft then
     vim.bo[args.buf].filetype = dialect

@@ -6,7 +6,7 @@
 // (A language switch closes and reopens the document, so the sets below are
 // kept by URI for the session rather than dropped on close.)
 import * as vscode from 'vscode';
-import { DETECT_LIMIT, detect, touchesHead } from './detect';
+import { DETECT_LIMIT, detect, languageOf, touchesHead } from './detect';
 
 const served = ['tosca', 'heat'];
 
@@ -38,7 +38,8 @@ export class LanguageDetection implements vscode.Disposable {
     if (!mayTake) {
       return;
     }
-    const want = detect(headText(doc)) ?? 'yaml';
+    const found = detect(headText(doc));
+    const want = found ? languageOf(found) : 'yaml';
     if (want === doc.languageId) {
       return;
     }
@@ -56,7 +57,8 @@ export class LanguageDetection implements vscode.Disposable {
     if (!editor) {
       return;
     }
-    const detected = detect(headText(editor.document)) ?? 'yaml';
+    const found = detect(headText(editor.document));
+    const detected = found ? languageOf(found) : 'yaml';
     const items = ['tosca', 'heat', 'yaml'].map((id) => ({
       label: id,
       description: id === detected ? '(detected by content)' : undefined,

@@ -32,13 +32,15 @@ local function key_at(line, key)
 end
 
 --- The dialect of a text by the rule the server uses (index.Detect; the
---- cases are in testdata/detect/cases.json): 'tosca', 'heat' or nil.
+--- cases are in testdata/detect/cases.json): 'tosca', 'heat',
+--- 'heat-environment' (no version key, a top-level resource_registry or
+--- parameter_defaults) or nil.
 function M.detect(text)
   if text:sub(1, 3) == '\239\187\191' then
     text = text:sub(4)
   end
   text = text:sub(1, M.limit)
-  local pos = 1
+  local pos, found = 1, nil
   while true do
     local eol = text:find('[\r\n]', pos)
     local line = text:sub(pos, (eol or #text + 1) - 1)
@@ -46,12 +48,22 @@ function M.detect(text)
       return 'tosca'
     elseif key_at(line, 'heat_template_version') then
       return 'heat'
+    elseif key_at(line, 'resource_registry') or key_at(line, 'parameter_defaults') then
+      found = 'heat-environment'
     end
     if not eol then
-      return nil
+      return found
     end
     pos = eol + 1
   end
+end
+
+--- The filetype of a dialect: environment files are Heat's too.
+function M.filetype(dialect)
+  if dialect == 'heat-environment' then
+    return 'heat'
+  end
+  return dialect
 end
 
 --- The dialect of a buffer, from its first lines as Neovim holds them.
