@@ -25,7 +25,13 @@ type Link struct {
 func DocumentLinks(ctx context.Context, v *model.View, path string) []Link {
 	snap := v.Snap
 	file := snap.File(path)
-	if file == nil || file.Facts == nil || file.Facts.Lang != grammar.TOSCA {
+	if file == nil || file.Facts == nil {
+		return nil
+	}
+	if lang := file.Facts.Lang; lang == grammar.Heat || lang == grammar.HeatEnv {
+		return heatLinks(v, path)
+	}
+	if file.Facts.Lang != grammar.TOSCA {
 		return nil
 	}
 	f := file.Facts

@@ -386,6 +386,8 @@ func declKind(k grammar.RefKind) SymbolKind {
 		return SymbolFunction
 	case grammar.Repository:
 		return SymbolPackage
+	case grammar.HeatResourceType:
+		return SymbolClass
 	case grammar.Workflow, grammar.UserFunction:
 		return SymbolFunction
 	}

@@ -100,7 +100,17 @@ func (x *Index) WorkspaceSymbols(ctx context.Context, v *model.View, query strin
 			return nil
 		}
 		file := snap.File(path)
-		if file == nil || file.Facts == nil || file.Facts.Lang != grammar.TOSCA {
+		if file == nil || file.Facts == nil {
+			continue
+		}
+		if lang := file.Facts.Lang; lang == grammar.Heat || lang == grammar.HeatEnv {
+			// Heat's names (parameters, resources, outputs, conditions,
+			// an environment's mappings) see no profile.
+			own = true
+			match(path, x.namesOf(path, file.Facts), false)
+			continue
+		}
+		if file.Facts.Lang != grammar.TOSCA {
 			continue
 		}
 		if file.Embedded {
