@@ -60,10 +60,11 @@ def status(ss, own_name=None):
 
 
 def constraint(c):
-    if isinstance(c, constr.Range):
-        return {'range': bounds(c.min, c.max)}
+    # Length is a kind of Range: asked first.
     if isinstance(c, constr.Length):
         return {'length': bounds(c.min, c.max)}
+    if isinstance(c, constr.Range):
+        return {'range': bounds(c.min, c.max)}
     if isinstance(c, constr.Modulo):
         return {'modulo': {'step': c.step, 'offset': c.offset}}
     if isinstance(c, constr.AllowedValues):
