@@ -281,11 +281,16 @@ func (w *Workspace) SetOptions(opts Options) {
 }
 
 // AddFolder scans dir for TOSCA files and adds it to the workspace.
-// progress, when set, is called as files are parsed.
+// progress, when set, is called as files are parsed. Nothing is added when
+// ctx ends before the scan is committed: a RemoveFolder submitted after
+// the caller cancels it finds the folder either added or never added.
 func (w *Workspace) AddFolder(ctx context.Context, dir string, progress func(done, total int)) {
 	dir = absPath(dir)
 	found := scanFolders(ctx, []string{dir}, progress)
 	w.do(func(s *state, b *builder) {
+		if ctx.Err() != nil {
+			return
+		}
 		if !slices.Contains(s.folders, dir) {
 			s.folders = append(s.folders, dir)
 			sort.Strings(s.folders)
@@ -329,14 +334,17 @@ func (w *Workspace) AddRoot(dir string) {
 	})
 }
 
-// RemoveFolder drops a workspace folder and the files only it held.
+// RemoveFolder drops a workspace folder, the files only it held and the
+// right to read it (AllowRoot), in the background: it returns at once and
+// is ordered before any later change.
 func (w *Workspace) RemoveFolder(dir string) {
 	dir = absPath(dir)
-	w.do(func(s *state, b *builder) {
+	w.submit(func(s *state, b *builder) {
 		s.folders = slices.DeleteFunc(s.folders, func(f string) bool { return f == dir })
+		s.profileRoots = slices.DeleteFunc(s.profileRoots, func(f string) bool { return f == dir })
 		b.rootsChanged()
 		for p := range s.disk {
-			if within(dir, p) {
+			if within(dir, p) && !b.inWorkspace(p) {
 				delete(s.disk, p)
 				if s.overlays[p] == nil {
 					b.remove(p)

@@ -388,3 +388,53 @@ func TestBulkIndex(t *testing.T) {
 		t.Errorf("the earlier snapshot changed: %d importers", len(got))
 	}
 }
+
+// TestRemoveFolder: removing a workspace folder drops its files (not those
+// of a folder inside it that stays) and the right to read it; an add
+// cancelled during its scan adds nothing.
+func TestRemoveFolder(t *testing.T) {
+	root := t.TempDir()
+	write(t, root, map[string]string{
+		"a/a.yaml":       "tosca_definitions_version: tosca_2_0\n",
+		"a/inner/b.yaml": "tosca_definitions_version: tosca_2_0\n",
+		"c/c.yaml":       "tosca_definitions_version: tosca_2_0\nimports: [../a/a.yaml]\n",
+	})
+	a, inner, c := filepath.Join(root, "a"), filepath.Join(root, "a", "inner"), filepath.Join(root, "c")
+	ws := NewWorkspace(Options{CacheDir: t.TempDir()})
+	defer ws.Close()
+	for _, dir := range []string{a, inner, c} {
+		ws.AllowRoot(dir)
+		ws.AddFolder(t.Context(), dir, nil)
+	}
+	ws.RemoveFolder(a)
+	snap := ws.Settle(t.Context())
+	if snap.File(filepath.Join(a, "a.yaml")) != nil {
+		t.Error("a file of the removed folder is still known")
+	}
+	if snap.File(filepath.Join(inner, "b.yaml")) == nil {
+		t.Error("a file of a folder inside the removed one, still a workspace folder, was dropped")
+	}
+	if snap.InSandbox(filepath.Join(a, "a.yaml")) {
+		t.Error("the removed folder can still be read")
+	}
+	if l := snap.Links(filepath.Join(c, "c.yaml")); len(l) != 1 || l[0].Problem == nil {
+		t.Errorf("an import into the removed folder still resolves: %+v", l)
+	}
+
+	// An add cancelled while the folder is being scanned (the folder was
+	// removed meanwhile) adds nothing.
+	ctx, cancel := context.WithCancel(t.Context())
+	ws.AddFolder(ctx, a, func(done, total int) { cancel() })
+	snap = ws.Settle(t.Context())
+	if ctx.Err() == nil {
+		t.Fatal("the scan reported no progress")
+	}
+	if slices.Contains(snap.Folders(), a) || snap.File(filepath.Join(a, "a.yaml")) != nil {
+		t.Errorf("a folder whose add was cancelled while scanning was added: folders %v", snap.Folders())
+	}
+	// Added again afterwards, it is.
+	ws.AddFolder(t.Context(), a, nil)
+	if snap := ws.Snapshot(); snap.File(filepath.Join(a, "a.yaml")) == nil {
+		t.Error("a folder added again after its removal is missing")
+	}
+}

@@ -28,13 +28,19 @@ import (
 // that serialises publishing), and the files it had not published yet move
 // to the next run. So published results always come from a snapshot at
 // least as new as every edit before them, and versions per URI never
-// decrease.
+// decrease. That lock (sendMu) is held only around a publish and its
+// staleness check; mu guards the bookkeeping alone, so that scheduling (on
+// the index's worker and on the notification path) never waits for a
+// write to the client.
 //
 // A file's diagnostics are published when their content or the document
 // version changed since the last publish, always once after didOpen, and
 // never as null. Files never published with no diagnostics stay silent.
 type diagnostics struct {
 	s *Server
+
+	// sendMu serialises publishes; it is taken before mu, never under it.
+	sendMu sync.Mutex
 
 	mu        sync.Mutex
 	pending   map[string]bool
@@ -132,17 +138,20 @@ func (d *diagnostics) invalidateLocked() {
 // clear publishes [] for a closed document that is outside the workspace
 // and forgets it.
 func (d *diagnostics) clear(path string, u uri.URI) {
+	d.sendMu.Lock()
+	defer d.sendMu.Unlock()
 	d.mu.Lock()
-	defer d.mu.Unlock()
 	if d.stopped {
+		d.mu.Unlock()
 		return
 	}
 	d.invalidateLocked()
 	delete(d.pending, path)
 	delete(d.force, path)
 	delete(d.published, path)
-	d.notifyLocked(&protocol.PublishDiagnosticsParams{URI: u, Diagnostics: []protocol.Diagnostic{}})
 	d.startTimerLocked()
+	d.mu.Unlock()
+	d.send(&protocol.PublishDiagnosticsParams{URI: u, Diagnostics: []protocol.Diagnostic{}})
 }
 
 // stop ends publishing (shutdown).
@@ -323,10 +332,21 @@ func (d *diagnostics) publish(gen uint64, path string, params *protocol.PublishD
 		st.version = v
 	}
 
+	d.sendMu.Lock()
+	defer d.sendMu.Unlock()
+	if !d.record(gen, path, st, len(params.Diagnostics) == 0) {
+		return
+	}
+	d.send(params)
+}
+
+// record notes that run gen publishes st for path, and reports whether it
+// is to be sent: not when the run is stale or nothing changed.
+func (d *diagnostics) record(gen uint64, path string, st pubState, empty bool) bool {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if gen != d.gen || d.stopped {
-		return // a newer edit arrived: these results are stale
+		return false // a newer edit arrived: these results are stale
 	}
 	delete(d.remaining, path)
 	force := d.force[path]
@@ -335,15 +355,16 @@ func (d *diagnostics) publish(gen uint64, path string, params *protocol.PublishD
 	switch {
 	case force:
 	case had && prev == st:
-		return
-	case !had && len(params.Diagnostics) == 0:
-		return
+		return false
+	case !had && empty:
+		return false
 	}
 	d.published[path] = st
-	d.notifyLocked(params)
+	return true
 }
 
-func (d *diagnostics) notifyLocked(params *protocol.PublishDiagnosticsParams) {
+// send writes one publishDiagnostics (under sendMu, never under mu).
+func (d *diagnostics) send(params *protocol.PublishDiagnosticsParams) {
 	if d.s.clientCaps().pullDiagnostics {
 		return
 	}

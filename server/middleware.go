@@ -181,6 +181,11 @@ func (s *Server) handleNotification(ctx context.Context, req *jsonrpc2.Request) 
 	case protocol.MethodExit:
 		s.exitOnce.Do(func() { close(s.exitCh) })
 		return
+	case testStall:
+		if s.opts.TestHooks {
+			<-s.ctx.Done() // holds the message loop until the server stops
+			return
+		}
 	}
 	switch s.state.Load() {
 	case stateNew:
@@ -303,6 +308,9 @@ func (i idString) String() string { return fmt.Sprint(jsonrpc2.ID(i)) }
 //	tosca/test/sleep {"ms": N}       sleeps N ms, honouring cancellation; result {"slept": N}
 //	tosca/test/document {"uri": U}   the open document's {"version", "text", "analysed"} (null if not open)
 //	tosca/test/inflight              {"count": N}: the requests in flight besides this one
+//
+// and, as a notification, tosca/test/stall, which holds the message loop
+// until the server stops (a handler stuck for good).
 func (s *Server) testHook(ctx context.Context, method string, params []byte) (any, error) {
 	switch method {
 	case "tosca/test/panic":
@@ -343,6 +351,8 @@ func (s *Server) testHook(ctx context.Context, method string, params []byte) (an
 	}
 	return nil, jsonrpc2.NewError(jsonrpc2.MethodNotFound, "unknown test hook "+method)
 }
+
+const testStall = "tosca/test/stall"
 
 // Request receives methods protocol.Server does not know.
 func (s *Server) Request(ctx context.Context, method string, params any) (any, error) {

@@ -103,7 +103,9 @@ type Server struct {
 	// fallbackFolders are folders added for files opened without any
 	// workspace folder (single-file mode).
 	fallbackFolders map[string]bool
-	progressSeq     int
+	// folderAdds are the folders being added to the index.
+	folderAdds  map[string]*folderAdd
+	progressSeq int
 }
 
 // clientCaps are the client capabilities the server acts on.
@@ -145,6 +147,7 @@ func newServer(ctx context.Context, opts Options) *Server {
 		symbols:         outline.NewIndex(),
 		cfg:             defaultConfig(),
 		fallbackFolders: map[string]bool{},
+		folderAdds:      map[string]*folderAdd{},
 	}
 	off := protocol.TraceValueOff
 	s.trace.Store(&off)
@@ -169,7 +172,8 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, opts Options) error {
 	}
 	s.log = zap.New(zapcore.NewTee(s.log.Core(), &clientCore{level: level, out: logs}))
 
-	stream := newStream(&stdio{in: in, out: out}, s.log)
+	input := newReadAhead(in)
+	stream := newStream(&stdio{in: input, out: out}, s.log)
 	s.conn = jsonrpc2.NewConn(stream, jsonrpc2.WithCodec(lspCodec{}))
 	s.client = protocol.ClientDispatcher(s.conn)
 	s.inner = protocol.ServerHandler(s, jsonrpc2.MethodNotFoundHandler)
@@ -177,18 +181,36 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, opts Options) error {
 	s.conn.Go(s.ctx, s.handle)
 
 	var err error
-	select {
-	case <-s.exitCh:
-		if s.state.Load() != stateShutdown {
-			err = ErrExitWithoutShutdown
+	ended := input.ended
+	var stuck <-chan time.Time
+	for running := true; running; {
+		select {
+		case <-s.exitCh:
+			if s.state.Load() != stateShutdown {
+				err = ErrExitWithoutShutdown
+			}
+			running = false
+		case <-s.conn.Done():
+			s.log.Info("connection closed", zap.Error(s.conn.Err()))
+			running = false
+		case <-stream.writeFailed:
+			// The client stopped reading: it is gone even if its end of our
+			// input stays open.
+			s.log.Info("client stopped reading; stopping")
+			running = false
+		case <-ended:
+			// The client closed our input. What it sent before is handled
+			// first (an exit among it decides the status), unless a
+			// handler holds the message loop: the server must not outlive
+			// its editor.
+			ended = nil
+			stuck = time.After(inputEndGrace)
+		case <-stuck:
+			s.log.Warn("input ended while a message handler is still running; stopping")
+			running = false
+		case <-ctx.Done():
+			running = false
 		}
-	case <-s.conn.Done():
-		s.log.Info("connection closed", zap.Error(s.conn.Err()))
-	case <-stream.writeFailed:
-		// The client stopped reading: it is gone even if its end of our
-		// input stays open.
-		s.log.Info("client stopped reading; stopping")
-	case <-ctx.Done():
 	}
 	s.cancel() // cancels in-flight requests and background jobs
 	s.diags.stop()
@@ -207,6 +229,10 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, opts Options) error {
 	waitTimeout(&s.bg, 2*time.Second)
 	return err
 }
+
+// inputEndGrace is how long the messages read before the input's end may
+// take to be handled.
+const inputEndGrace = 2 * time.Second
 
 func waitTimeout(wg *sync.WaitGroup, d time.Duration) {
 	done := make(chan struct{})

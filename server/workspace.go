@@ -32,10 +32,15 @@ func (s *Server) indexFolders(ctx context.Context, folders []string) {
 		if ctx.Err() != nil {
 			break
 		}
+		add := s.startFolderAdd(ctx, dir)
+		if add == nil {
+			continue // removed meanwhile
+		}
 		label := filepath.Base(dir)
-		ws.AddFolder(ctx, dir, func(done, total int) {
+		ws.AddFolder(add.ctx, dir, func(done, total int) {
 			prog.report(fmt.Sprintf("%s: %d/%d files", label, done, total), folderPercent(i, len(folders), done, total))
 		})
+		s.endFolderAdd(dir, add)
 	}
 	// Until now a profile name not found yet could still turn up.
 	ws.MarkComplete()
@@ -49,6 +54,37 @@ func (s *Server) indexFolders(ctx context.Context, folders []string) {
 	prog.end(fmt.Sprintf("%d TOSCA files", len(files)))
 	s.log.Info("indexed workspace", zap.Strings("folders", folders), zap.Int("files", len(files)), zap.Duration("took", time.Since(start)))
 	s.diags.republishAll(files...)
+}
+
+// folderAdd is the index's add of a folder in progress: its context is
+// cancelled when the folder is removed meanwhile, and the index then adds
+// nothing (see index.Workspace.AddFolder).
+type folderAdd struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+}
+
+// startFolderAdd registers the add of dir; nil when dir is no longer a
+// folder of the workspace.
+func (s *Server) startFolderAdd(ctx context.Context, dir string) *folderAdd {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !slices.Contains(s.folders, dir) && !s.fallbackFolders[dir] {
+		return nil
+	}
+	add := &folderAdd{}
+	add.ctx, add.cancel = context.WithCancel(ctx)
+	s.folderAdds[dir] = add
+	return add
+}
+
+func (s *Server) endFolderAdd(dir string, add *folderAdd) {
+	s.mu.Lock()
+	if s.folderAdds[dir] == add {
+		delete(s.folderAdds, dir)
+	}
+	s.mu.Unlock()
+	add.cancel()
 }
 
 func folderPercent(i, n, done, total int) uint32 {
@@ -70,16 +106,20 @@ func (s *Server) addFallbackFolder(path string) {
 		return
 	}
 	s.mu.Lock()
-	if len(s.folders) > 0 {
-		s.mu.Unlock()
+	single := len(s.folders) == 0
+	s.mu.Unlock()
+	if !single {
 		return
 	}
+	// The file system is read outside the lock: nothing that may wait
+	// runs under it.
 	dir := index.CSARRoot(path)
 	if dir == "" {
 		dir = filepath.Dir(path)
 	}
 	home, _ := os.UserHomeDir()
-	if dir == home || dir == filepath.Dir(dir) || s.fallbackFolders[dir] {
+	s.mu.Lock()
+	if len(s.folders) > 0 || dir == home || dir == filepath.Dir(dir) || s.fallbackFolders[dir] {
 		s.mu.Unlock()
 		return
 	}
@@ -106,28 +146,46 @@ func within(dir, path string) bool {
 	return err == nil && rel != ".." && !filepath.IsAbs(rel) && (len(rel) < 3 || rel[:3] != ".."+string(filepath.Separator))
 }
 
-// DidChangeWorkspaceFolders adds and removes folders.
+// DidChangeWorkspaceFolders adds and removes folders. The index is told
+// after the server's lock is released, and never waited for: its worker
+// takes that lock to schedule diagnostics when it publishes.
 func (s *Server) DidChangeWorkspaceFolders(ctx context.Context, params *protocol.DidChangeWorkspaceFoldersParams) error {
 	ws := s.workspace()
 	if ws == nil {
 		return nil
 	}
-	var added []string
+	var added, removed []string
+	var cancelled []*folderAdd
 	s.mu.Lock()
 	for _, f := range params.Event.Removed {
-		if p := folderPath(f.URI); p != "" {
+		if p := folderPath(f.URI); p != "" && slices.Contains(s.folders, p) {
 			s.folders = slices.DeleteFunc(s.folders, func(x string) bool { return x == p })
-			ws.RemoveFolder(p)
+			removed = append(removed, p)
+			if add := s.folderAdds[p]; add != nil {
+				delete(s.folderAdds, p)
+				cancelled = append(cancelled, add)
+			}
 		}
 	}
 	for _, f := range params.Event.Added {
 		if p := folderPath(f.URI); p != "" && !slices.Contains(s.folders, p) {
 			s.folders = append(s.folders, p)
 			added = append(added, p)
-			ws.AllowRoot(p)
 		}
 	}
 	s.mu.Unlock()
+	// An add still scanning a removed folder is cancelled before the
+	// removal is queued: the index then has it either added and removed,
+	// or never added.
+	for _, add := range cancelled {
+		add.cancel()
+	}
+	for _, p := range removed {
+		ws.RemoveFolder(p)
+	}
+	for _, p := range added {
+		ws.AllowRoot(p)
+	}
 	if len(added) == 0 {
 		s.diags.republishAll()
 		return nil
