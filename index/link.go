@@ -90,12 +90,7 @@ func (b *builder) resolve(f *File, imp *Import) (string, *Problem) {
 // workspace is complete, a name not found yet may still turn up: the
 // problem is pending (not reported).
 func (b *builder) profile(f *File, name string) (string, *Problem) {
-	users := b.s.profileUsers[name]
-	if users == nil {
-		users = map[string]bool{}
-		b.s.profileUsers[name] = users
-	}
-	users[f.Path] = true
+	b.s.profileUsers.add(name, f.Path)
 	if p, ok := b.profiles.Get(name); ok {
 		return p, nil
 	}
@@ -109,12 +104,7 @@ func (b *builder) remote(f *File, u string) (string, *Problem) {
 	if !b.s.opts.RemoteImports {
 		return "", &Problem{Code: importRemote, Warning: true, Message: "remote import " + u + " is not fetched (enable the remoteImports setting); names it would define are not checked"}
 	}
-	users := b.s.remoteUsers[u]
-	if users == nil {
-		users = map[string]bool{}
-		b.s.remoteUsers[u] = users
-	}
-	users[f.Path] = true
+	b.s.remoteUsers.add(u, f.Path)
 	p, err, done := b.w.fetcher.get(u)
 	switch {
 	case !done:

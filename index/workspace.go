@@ -93,11 +93,11 @@ type state struct {
 	complete bool
 	// wanted maps a path no file exists at to the files whose imports
 	// name it: they are linked again when it appears.
-	wanted map[string]map[string]bool
+	wanted users
 	// profileUsers maps a profile name to the files importing it, remoteUsers
 	// a URL to the files importing it.
-	profileUsers map[string]map[string]bool
-	remoteUsers  map[string]map[string]bool
+	profileUsers users
+	remoteUsers  users
 	// csarRoots caches the CSAR root of each folder (see CSARRoot).
 	csarRoots map[string]string
 	// profileRoots are the folders AddProfileRoot scanned.
@@ -110,6 +110,58 @@ type state struct {
 }
 
 type job func(s *state, b *builder)
+
+// users maps keys (a path, a profile name, a URL) to the files waiting for
+// them, and each file to its keys, so that a file linked again or removed
+// leaves nothing behind: an editor's untitled buffers, or an import typed
+// a letter at a time, would otherwise each stay registered for good.
+type users struct {
+	byKey  map[string]map[string]bool
+	byFile map[string][]string
+}
+
+func newUsers() users {
+	return users{byKey: map[string]map[string]bool{}, byFile: map[string][]string{}}
+}
+
+func (u users) add(key, file string) {
+	set := u.byKey[key]
+	if set == nil {
+		set = map[string]bool{}
+		u.byKey[key] = set
+	}
+	if !set[file] {
+		set[file] = true
+		u.byFile[file] = append(u.byFile[file], key)
+	}
+}
+
+// dropKey forgets key (the files' lists keep it until they are dropped).
+func (u users) dropKey(key string) {
+	delete(u.byKey, key)
+}
+
+// dropFile forgets what file waits for.
+func (u users) dropFile(file string) {
+	for _, key := range u.byFile[file] {
+		if set := u.byKey[key]; set != nil {
+			delete(set, file)
+			if len(set) == 0 {
+				delete(u.byKey, key)
+			}
+		}
+	}
+	delete(u.byFile, file)
+}
+
+// forgetUser drops every registration of path as a user (it is linked
+// again, or gone).
+func (s *state) forgetUser(path string) {
+	s.wanted.dropFile(path)
+	s.profileUsers.dropFile(path)
+	s.remoteUsers.dropFile(path)
+	delete(s.refusedUsers, path)
+}
 
 // NewWorkspace creates an empty workspace holding the embedded profiles.
 func NewWorkspace(opts Options) *Workspace {
@@ -130,7 +182,7 @@ func NewWorkspace(opts Options) *Workspace {
 	w.fetcher = newFetcher(filepath.Join(cacheDir(opts), "remote"), w.fetched)
 	w.st = state{
 		opts: opts, disk: map[string]*File{}, overlays: map[string]*File{}, extra: map[string]*File{},
-		wanted: map[string]map[string]bool{}, profileUsers: map[string]map[string]bool{}, remoteUsers: map[string]map[string]bool{},
+		wanted: newUsers(), profileUsers: newUsers(), remoteUsers: newUsers(),
 		csarRoots: map[string]string{}, refusedUsers: map[string]bool{},
 	}
 	// The embedded profiles are parsed on the worker while the caller goes
@@ -361,7 +413,7 @@ func (w *Workspace) MarkComplete() {
 		s.complete = true
 		// Only an import of a profile name still unknown reads otherwise
 		// now (its problem is no longer pending).
-		for name, users := range s.profileUsers {
+		for name, users := range s.profileUsers.byKey {
 			if _, known := b.profiles.Get(name); known {
 				continue
 			}
@@ -620,7 +672,7 @@ func (w *Workspace) commitRead(s *state, b *builder, path string, r diskRead) {
 		s.csarRoots = map[string]string{}
 		b.relinkAll()
 	}
-	imported := len(s.wanted[path]) > 0 || b.imported(path)
+	imported := len(s.wanted.byKey[path]) > 0 || b.imported(path)
 	switch {
 	case r.err != nil:
 		delete(s.disk, path)
@@ -663,7 +715,7 @@ func (w *Workspace) Settle(ctx context.Context) *Snapshot {
 // that URL are linked again.
 func (w *Workspace) fetched(u string) {
 	w.do(func(s *state, b *builder) {
-		for p := range s.remoteUsers[u] {
+		for p := range s.remoteUsers.byKey[u] {
 			b.relink(p)
 		}
 	})
@@ -745,10 +797,10 @@ func (b *builder) put(f *File) {
 		b.links.Set(f.Path, rebased)
 	}
 	if prev == nil {
-		for user := range b.s.wanted[f.Path] {
+		for user := range b.s.wanted.byKey[f.Path] {
 			b.dirty[user] = true
 		}
-		delete(b.s.wanted, f.Path)
+		b.s.wanted.dropKey(f.Path)
 	}
 }
 
@@ -765,6 +817,7 @@ func (b *builder) remove(path string) {
 		return
 	}
 	b.files.Delete(path)
+	b.s.forgetUser(path)
 	b.changed[path] = true
 	b.profileChanged(prev, nil)
 	b.setLinks(path, nil)
@@ -806,7 +859,7 @@ func (b *builder) profileChanged(prev, next *File) {
 }
 
 func (b *builder) relinkUsers(profile string) {
-	for u := range b.s.profileUsers[profile] {
+	for u := range b.s.profileUsers.byKey[profile] {
 		b.dirty[u] = true
 	}
 }
@@ -867,6 +920,8 @@ func (b *builder) finish() *Snapshot {
 		if !ok {
 			continue
 		}
+		// What it waited for is registered again as it is resolved.
+		b.s.forgetUser(p)
 		links := b.resolveAll(f)
 		for i, l := range links {
 			if l.Path == "" {
@@ -909,12 +964,7 @@ func (b *builder) check(from string, links []Link) []Link {
 			continue
 		}
 		if _, ok := b.files.Get(l.Path); !ok {
-			users := b.s.wanted[l.Path]
-			if users == nil {
-				users = map[string]bool{}
-				b.s.wanted[l.Path] = users
-			}
-			users[from] = true
+			b.s.wanted.add(l.Path, from)
 			links[i].Problem = &Problem{Code: importNotFound, Message: "imported file not found: " + importedName(l.Import, from, l.Path)}
 			links[i].Path = ""
 		}

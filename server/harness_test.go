@@ -2,10 +2,14 @@ package server_test
 
 import (
 	"encoding/json"
+	"fmt"
+	"runtime"
 	"sort"
 	"strings"
 	"testing"
 	"time"
+
+	"go.uber.org/zap"
 
 	"github.com/tosca-ls/tosca-ls/server/lsptest"
 )
@@ -508,4 +512,75 @@ func TestUntitledDocument(t *testing.T) {
 	e.result("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": u}, "position": pos(1, 2)}, nil)
 	e.notify("textDocument/didClose", map[string]any{"textDocument": map[string]any{"uri": u}})
 	e.awaitPublish(u, "[] after closing untitled", func(p lsptest.Publish) bool { return p.Version == nil && len(p.Diagnostics) == 0 && !p.Null })
+}
+
+// TestUntitledDocumentsAreForgotten opens and closes thousands of distinct
+// untitled documents with long URIs, TOSCA and not: once closed, nothing of
+// them is kept (each distinct non-file URI used to be remembered for good,
+// 125 MB per 100,000; the index kept who waited for a missing import, the
+// engine the results of a file gone).
+func TestUntitledDocumentsAreForgotten(t *testing.T) {
+	e, stop := runInProcess(t.TempDir(), t.TempDir(), zap.NewNop())
+	e.t = t
+	defer func() {
+		if err := stop(); err != nil {
+			t.Error(err)
+		}
+	}()
+	params := defaultInitParams(e.dir)
+	params["initializationOptions"] = map[string]any{"diagnosticsDelay": 0}
+	e.initialize(params)
+	e.awaitIndexed()
+	long := strings.Repeat("x", 2000)
+	cycle := func(from, to int) {
+		for i := from; i < to; i++ {
+			u := fmt.Sprintf("untitled:%s-%d", long, i)
+			if i%2 == 0 {
+				// Imports of a file and a profile that do not exist: the
+				// index remembers who waits for them while it is open.
+				e.open(u, "tosca", validTOSCA+"imports: [missing-"+long+".yaml, {profile: missing.profile:"+long+"}]\n", 1)
+				// Diagnosed: the engine holds its results while it is open.
+				e.awaitPublish(u, "diagnostics of an untitled document", versionIs(1))
+				e.c.Forget()
+			} else {
+				e.open(u, "yaml", plainYAML, 1)
+			}
+			e.notify("textDocument/didClose", map[string]any{"textDocument": map[string]any{"uri": u}})
+		}
+		// Settled: a document opened last is seen by a request once the
+		// index committed everything queued before it.
+		u := fmt.Sprintf("untitled:settle-%d", to)
+		e.open(u, "tosca", validTOSCA, 1)
+		e.result("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": u}, "position": pos(0, 1)}, nil)
+		e.notify("textDocument/didClose", map[string]any{"textDocument": map[string]any{"uri": u}})
+		e.result("tosca/test/sleep", map[string]any{"ms": 0}, nil)
+		e.c.Forget()
+	}
+	heap := func() uint64 {
+		runtime.GC()
+		runtime.GC()
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		return ms.HeapAlloc
+	}
+	const n = 5000
+	cycle(0, 200) // what a first document builds
+	before := heap()
+	cycle(200, 200+n)
+	// Diagnostics of the closed documents may still be pending (they wait
+	// for a quiet period): the heap is read again until they ran.
+	var after uint64
+	for end := time.Now().Add(waitShort); ; {
+		after = heap()
+		if int64(after)-int64(before) < 4<<20 || time.Now().After(end) {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	grown := int64(after) - int64(before)
+	t.Logf("heap %d MB before, %d MB after %d untitled documents of %d-byte URIs", before>>20, after>>20, n, len(long))
+	// Each URI is 2 kB: keeping them (and their keys) would be 20 MB.
+	if grown > 4<<20 {
+		t.Errorf("the heap grew by %d MB over %d documents opened and closed", grown>>20, n)
+	}
 }

@@ -79,9 +79,9 @@ func (s *Server) resultID(items []protocol.Diagnostic) string {
 // When every report is unchanged the request is held until something
 // changes (or workspacePullHold passes).
 func (s *Server) DiagnosticWorkspace(ctx context.Context, params *protocol.WorkspaceDiagnosticParams) (*protocol.WorkspaceDiagnosticReport, error) {
-	prev := map[string]string{}
+	prev := map[string]protocol.PreviousResultId{}
 	for _, p := range params.PreviousResultIds {
-		prev[pathFromURI(p.URI)] = p.Value
+		prev[pathFromURI(p.URI)] = p
 	}
 	hold := time.NewTimer(workspacePullHold)
 	defer hold.Stop()
@@ -106,7 +106,7 @@ func (s *Server) DiagnosticWorkspace(ctx context.Context, params *protocol.Works
 
 // workspaceReports computes the report of every file; fresh is set when
 // one of them is not unchanged.
-func (s *Server) workspaceReports(ctx context.Context, prev map[string]string) (reports []protocol.WorkspaceDocumentDiagnosticReport, fresh bool) {
+func (s *Server) workspaceReports(ctx context.Context, prev map[string]protocol.PreviousResultId) (reports []protocol.WorkspaceDocumentDiagnosticReport, fresh bool) {
 	snap := s.snapshot(ctx, "")
 	if snap == nil {
 		return nil, false
@@ -127,7 +127,7 @@ func (s *Server) workspaceReports(ctx context.Context, prev map[string]string) (
 			version = &v
 		}
 		id := s.resultID(p.Diagnostics)
-		if prev[path] == id {
+		if prev[path].Value == id {
 			reports = append(reports, &protocol.WorkspaceUnchangedDocumentDiagnosticReport{
 				UnchangedDocumentDiagnosticReport: protocol.UnchangedDocumentDiagnosticReport{Kind: "unchanged", ResultID: id},
 				URI:                               p.URI, Version: version,
@@ -140,13 +140,14 @@ func (s *Server) workspaceReports(ctx context.Context, prev map[string]string) (
 			URI:                          p.URI, Version: version,
 		})
 	}
-	// Files the client knows of that are gone: an empty report clears them.
+	// Files the client knows of that are gone: an empty report, under the
+	// URI the client gave, clears them.
 	for _, path := range slices.Sorted(maps.Keys(prev)) {
 		if !seen[path] {
 			fresh = true
 			reports = append(reports, &protocol.WorkspaceFullDocumentDiagnosticReport{
 				FullDocumentDiagnosticReport: protocol.FullDocumentDiagnosticReport{Kind: "full", Items: []protocol.Diagnostic{}},
-				URI:                          s.uriFor(path),
+				URI:                          prev[path].URI,
 			})
 		}
 	}

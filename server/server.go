@@ -332,11 +332,16 @@ func (s *Server) snapshot(ctx context.Context, path string) *index.Snapshot {
 
 // onSnapshot schedules diagnostics for what a new snapshot changed: the
 // changed files and the files importing them, open or in the workspace.
-// It runs on the index's worker: it only queues work.
+// The engine forgets the files that are gone (a closed untitled buffer, a
+// deleted file). It runs on the index's worker: it only queues work.
 func (s *Server) onSnapshot(snap *index.Snapshot, changed []string) {
 	var paths []string
 	for _, p := range changed {
-		if f := snap.File(p); f == nil || !f.Embedded {
+		f := snap.File(p)
+		if f == nil {
+			s.engine.Forget(p)
+		}
+		if f == nil || !f.Embedded {
 			paths = append(paths, p)
 		}
 	}

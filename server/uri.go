@@ -4,7 +4,6 @@ import (
 	"net/url"
 	"path/filepath"
 	"strings"
-	"sync"
 
 	"go.lsp.dev/uri"
 )
@@ -12,13 +11,13 @@ import (
 // Documents are keyed by file path everywhere behind the server. A file URI
 // maps to its cleaned file system path. Any other scheme (untitled:, git:,
 // vscode-notebook-cell: …) maps to a path-like key under virtualRoot that can
-// never name a real file; the original URI is remembered so that results for
-// that key are sent back under the URI the client used.
+// never name a real file. Such a document exists only while it is open, and
+// its open document holds the URI the client used, under which results are
+// sent back (Server.uriFor): nothing is kept per URI once it is closed, so
+// the URIs a client opens and closes cost nothing afterwards.
 
 // virtualRoot prefixes the keys of documents that have no file on disk.
 const virtualRoot = "/.tosca-ls-virtual"
-
-var virtualURIs sync.Map // key → uri.URI
 
 // pathFromURI returns the document key of u. It never panics.
 func pathFromURI(u uri.URI) string {
@@ -29,9 +28,7 @@ func pathFromURI(u uri.URI) string {
 	parsed, err := uri.Parse(s)
 	if err != nil {
 		// Not a URI at all: keep it as an opaque virtual key.
-		key := virtualRoot + "/invalid/" + url.PathEscape(s)
-		virtualURIs.Store(key, u)
-		return key
+		return virtualRoot + "/invalid/" + url.PathEscape(s)
 	}
 	if parsed.IsFile() {
 		p := parsed.FsPath()
@@ -58,9 +55,7 @@ func pathFromURI(u uri.URI) string {
 	if c.Fragment != "" {
 		b.WriteString("%23" + url.QueryEscape(c.Fragment))
 	}
-	key := filepath.Clean(b.String())
-	virtualURIs.Store(key, u)
-	return key
+	return filepath.Clean(b.String())
 }
 
 // isVirtual reports whether a document key stands for a non-file URI.
@@ -68,13 +63,10 @@ func isVirtual(path string) bool {
 	return path == virtualRoot || strings.HasPrefix(path, virtualRoot+"/")
 }
 
-// uriFromPath turns a document key back into a URI: the remembered URI for
-// virtual keys, a canonical (vscode-uri compatible) file URI otherwise.
+// uriFromPath is the canonical (vscode-uri compatible) file URI of a
+// path. Results about an open document use the URI it was opened with
+// instead (Server.uriFor); a virtual key of a document no longer open has
+// no URI of its own any more, and gets this one, which names no file.
 func uriFromPath(path string) uri.URI {
-	if isVirtual(path) {
-		if u, ok := virtualURIs.Load(path); ok {
-			return u.(uri.URI)
-		}
-	}
 	return uri.File(path)
 }

@@ -38,8 +38,8 @@ func TestNonFileURIs(t *testing.T) {
 			t.Errorf("pathFromURI(%q) = %q, want a virtual key", in, p)
 			continue
 		}
-		if back := uriFromPath(p); string(back) != in {
-			t.Errorf("uriFromPath(pathFromURI(%q)) = %q", in, back)
+		if again := pathFromURI(uri.URI(in)); again != p {
+			t.Errorf("pathFromURI(%q) gave %q, then %q", in, p, again)
 		}
 	}
 	// Strings that are not URIs never panic and give some key (vscode-uri's
