@@ -7,8 +7,6 @@ import (
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
-
-	"github.com/tosca-ls/tosca-ls/index/text"
 )
 
 // document is an open editor buffer. Documents are replaced, never mutated,
@@ -105,25 +103,36 @@ type change struct {
 }
 
 // applyChanges applies changes in order to src and returns the new text.
-// Positions are UTF-16 line/character pairs as LSP sends them; lines end in
-// "\n", "\r\n" or "\r". Positions past a line end clamp to it, lines past the
+// Positions are UTF-16 line/character pairs as LSP sends them, each
+// relative to the text the previous changes left; lines end in "\n",
+// "\r\n" or "\r". Positions past a line end clamp to it, lines past the
 // document end clamp to the end, and a start after its end is an error.
-// src is never modified.
+// src is never modified. The cost is linear in the text and the changes'
+// sizes, with a chunk's copy per change (see editBuffer).
 func applyChanges(src string, changes []change) (string, error) {
-	out := src
+	return applyChangesIn(src, changes, editChunkSize)
+}
+
+func applyChangesIn(src string, changes []change, chunkSize int) (string, error) {
+	var buf *editBuffer
 	for i, c := range changes {
 		if c.Range == nil {
-			out = c.Text
+			src, buf = c.Text, nil
 			continue
 		}
-		lines := text.NewLines(text.Bytes(out))
-		start := lines.OffsetOfUTF16(int(c.Range.Start.Line), int(c.Range.Start.Character))
-		end := lines.OffsetOfUTF16(int(c.Range.End.Line), int(c.Range.End.Character))
-		if start > end {
+		if buf == nil {
+			buf = newEditBuffer(src, chunkSize)
+		}
+		start := buf.locate(int(c.Range.Start.Line), int(c.Range.Start.Character))
+		end := buf.locate(int(c.Range.End.Line), int(c.Range.End.Character))
+		if start.after(end) {
 			return "", fmt.Errorf("change %d: start %d:%d is after end %d:%d", i,
 				c.Range.Start.Line, c.Range.Start.Character, c.Range.End.Line, c.Range.End.Character)
 		}
-		out = out[:start] + c.Text + out[end:]
+		buf.replace(start, end, c.Text)
 	}
-	return out, nil
+	if buf == nil {
+		return src, nil
+	}
+	return buf.String(), nil
 }

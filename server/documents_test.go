@@ -1,13 +1,17 @@
 package server
 
 import (
+	"fmt"
 	"math/rand"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf16"
 	"unicode/utf8"
 
 	"go.lsp.dev/protocol"
+
+	"github.com/tosca-ls/tosca-ls/index/text"
 )
 
 func rng(sl, sc, el, ec uint32) *protocol.Range {
@@ -143,6 +147,68 @@ func TestIncrementalEqualsFullText(t *testing.T) {
 	}
 }
 
+// applyNaively is what applyChanges computes, by definition: each change
+// applied to the whole text, through a line table built anew.
+func applyNaively(src string, changes []change) (string, error) {
+	out := src
+	for i, c := range changes {
+		if c.Range == nil {
+			out = c.Text
+			continue
+		}
+		lines := text.NewLines(text.Bytes(out))
+		start := lines.OffsetOfUTF16(int(c.Range.Start.Line), int(c.Range.Start.Character))
+		end := lines.OffsetOfUTF16(int(c.Range.End.Line), int(c.Range.End.Character))
+		if start > end {
+			return "", fmt.Errorf("change %d: start after end", i)
+		}
+		out = out[:start] + c.Text + out[end:]
+	}
+	return out, nil
+}
+
+// TestApplyChangesMatchesNaive applies random batches of edits anywhere
+// (past line ends and the document's end, reversed ranges, splitting CRLF
+// and surrogate pairs, whole-text replacements, bytes that are not UTF-8)
+// on chunked buffers of every small size and the default, and checks each
+// gives what applying each edit to the whole text gives.
+func TestApplyChangesMatchesNaive(t *testing.T) {
+	r := rand.New(rand.NewSource(24))
+	pieces := append(slices.Clone(alphabet), "\r", "\r\r\n", "\n\r", "\xe2\x82", "\xac", "\xff", "abcdefgh")
+	random := func(n int) string {
+		var b strings.Builder
+		for range n {
+			b.WriteString(pieces[r.Intn(len(pieces))])
+		}
+		return b.String()
+	}
+	for iter := range 3000 {
+		src := random(r.Intn(120))
+		lines := strings.Count(src, "\n") + strings.Count(src, "\r") + 2
+		var batch []change
+		for range 1 + r.Intn(12) {
+			if r.Intn(25) == 0 {
+				batch = append(batch, change{Text: random(r.Intn(30))})
+				continue
+			}
+			at := func() (uint32, uint32) { return uint32(r.Intn(lines + 1)), uint32(r.Intn(12)) }
+			sl, sc := at()
+			el, ec := sl, sc+uint32(r.Intn(4))
+			if r.Intn(3) == 0 {
+				el, ec = at()
+			}
+			batch = append(batch, change{rng(sl, sc, el, ec), random(r.Intn(6))})
+		}
+		want, wantErr := applyNaively(src, batch)
+		for _, size := range []int{1, 2, 3, 5, 16, editChunkSize} {
+			got, err := applyChangesIn(src, batch, size)
+			if (err != nil) != (wantErr != nil) || got != want {
+				t.Fatalf("iteration %d, chunks of %d: %q with %+v\ngot  %q (%v)\nwant %q (%v)", iter, size, src, batch, got, err, want, wantErr)
+			}
+		}
+	}
+}
+
 // FuzzApplyChanges checks applyChanges never panics, keeps UTF-8 valid for
 // valid input, and that replacing everything equals a rangeless change.
 func FuzzApplyChanges(f *testing.F) {
@@ -154,6 +220,14 @@ func FuzzApplyChanges(f *testing.F) {
 			return
 		}
 		out, err := applyChanges(src, []change{{rng(sl, sc, el, ec), ins}})
+		for _, size := range []int{1, 3} {
+			if small, smallErr := applyChangesIn(src, []change{{rng(sl, sc, el, ec), ins}}, size); small != out || (smallErr != nil) != (err != nil) {
+				t.Fatalf("chunks of %d give %q (%v), the default %q (%v)", size, small, smallErr, out, err)
+			}
+		}
+		if want, wantErr := applyNaively(src, []change{{rng(sl, sc, el, ec), ins}}); want != out || (wantErr != nil) != (err != nil) {
+			t.Fatalf("got %q (%v), applied to the whole text %q (%v)", out, err, want, wantErr)
+		}
 		if err != nil {
 			return
 		}
@@ -169,4 +243,62 @@ func FuzzApplyChanges(f *testing.F) {
 			t.Fatalf("replace-all %q != rangeless %q", full, whole)
 		}
 	})
+}
+
+// replaceAllBatch is a document of about size bytes and one didChange
+// replacing each of its n first occurrences of a name, as a replace-all or
+// a multi-cursor edit sends it: the last occurrence first (VS Code's
+// order), or the first first (each range then relative to the text the
+// previous edits left).
+func replaceAllBatch(size, n int, lastFirst bool) (string, []change) {
+	var b strings.Builder
+	line := 0
+	for b.Len() < size {
+		fmt.Fprintf(&b, "    node_%d: { type: Compute, properties: { name: \"é中😀\" } }\r\n", line)
+		line++
+	}
+	src := b.String()
+	// "Compute" starts at UTF-16 column 18 + the line number's digits.
+	var changes []change
+	for i := range min(n, line) {
+		col := uint32(18 + len(fmt.Sprint(i)))
+		changes = append(changes, change{rng(uint32(i), col, uint32(i), col+7), "Compute.Large"})
+	}
+	if lastFirst {
+		slices.Reverse(changes)
+	}
+	// First first, the ranges are the same: each edit is on a line of its own.
+	return src, changes
+}
+
+// BenchmarkApplyChanges times didChange's edits: one keystroke in a
+// 240 kB document (as typing in the 10,000-line template), and one
+// didChange of 20,000 edits on a 2 MB document (issue 24: 71 s when each
+// edit copied the text and built its line table).
+func BenchmarkApplyChanges(b *testing.B) {
+	keySrc, _ := replaceAllBatch(240<<10, 0, true)
+	keystroke := []change{{rng(3000, 20, 3000, 20), "x"}}
+	for _, bc := range []struct {
+		name    string
+		src     string
+		changes []change
+		apply   func(string, []change) (string, error)
+	}{
+		{"keystroke-240kB", keySrc, keystroke, applyChanges},
+		{"keystroke-240kB-naive", keySrc, keystroke, applyNaively},
+		{"replace-all-20000-2MB-last-first", "", nil, applyChanges},
+		{"replace-all-20000-2MB-first-first", "", nil, applyChanges},
+	} {
+		if bc.src == "" {
+			bc.src, bc.changes = replaceAllBatch(2<<20, 20000, strings.HasSuffix(bc.name, "last-first"))
+		}
+		b.Run(bc.name, func(b *testing.B) {
+			b.SetBytes(int64(len(bc.src)))
+			for b.Loop() {
+				if _, err := bc.apply(bc.src, bc.changes); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }
