@@ -442,7 +442,10 @@ func (w *Workspace) SetOverlay(path string, version int32, src []byte) *Snapshot
 func (w *Workspace) UpdateOverlay(path string, version int32, content string) {
 	w.omu.Lock()
 	w.submissions++
-	text := overlayText{version, content, w.submissions}
+	text := overlayText{version, content, w.submissions, w.submissions}
+	if open, ok := w.inflight[path]; ok {
+		text.opened = open.opened
+	}
 	w.inflight[path] = text
 	w.waiting[path] = text
 	busy := w.parsing[path]
@@ -453,16 +456,22 @@ func (w *Workspace) UpdateOverlay(path string, version int32, content string) {
 	}
 }
 
-// overlayText is one version of an editor buffer submitted to be parsed;
-// seq tells it from an equal version of a buffer closed and opened again.
+// overlayText is one version of an editor buffer submitted to be parsed,
+// numbered by seq; opened is the seq of the first version since the buffer
+// was opened, which tells its versions from those of the buffer closed and
+// opened again.
 type overlayText struct {
 	version int32
 	content string
 	seq     uint64
+	opened  uint64
 }
 
 // parseOverlays parses the texts waiting for path, the newest each time,
-// until none is left.
+// until none is left. Each parse is committed even when newer versions
+// arrived meanwhile (they wait for the next parse): the snapshot follows
+// fast typing one parse behind, and a request waits for at most the parse
+// running when it arrived and the next one, never for typing to stop.
 func (w *Workspace) parseOverlays(path string) {
 	for {
 		w.omu.Lock()
@@ -478,10 +487,10 @@ func (w *Workspace) parseOverlays(path string) {
 		f := w.parseOverlay(path, next.content)
 		w.submit(func(s *state, b *builder) {
 			w.omu.Lock()
-			newest := w.inflight[path]
+			newest, open := w.inflight[path]
 			w.omu.Unlock()
-			if newest.seq != next.seq {
-				return // superseded or closed while parsing
+			if !open || newest.opened != next.opened {
+				return // closed while parsing
 			}
 			w.commitOverlay(s, b, path, next.version, f)
 		})

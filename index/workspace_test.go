@@ -438,3 +438,45 @@ func TestRemoveFolder(t *testing.T) {
 		t.Error("a folder added again after its removal is missing")
 	}
 }
+
+// TestOverlayFollowsTyping: while versions keep arriving faster than a
+// parse (typing in a large buffer), the snapshot still advances, so that a
+// request waiting for the version it saw is answered while typing goes on.
+// Each parse used to be dropped when a newer version arrived meanwhile: no
+// version was committed until typing stopped.
+func TestOverlayFollowsTyping(t *testing.T) {
+	ws := NewWorkspace(Options{CacheDir: t.TempDir()})
+	defer ws.Close()
+	path := filepath.Join(t.TempDir(), "doc.yaml")
+	text := "tosca_definitions_version: tosca_2_0\nmetadata:\n" + strings.Repeat("  key: value\n", 20000)
+	texts := []string{text + "# a\n", text + "# ab\n"}
+	stop := make(chan struct{})
+	submitted := make(chan int32, 1)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for v := int32(1); ; v++ {
+			ws.UpdateOverlay(path, v, texts[v%2])
+			if v == 10 {
+				submitted <- v
+			}
+			select {
+			case <-stop:
+				return
+			default:
+			}
+		}
+	}()
+	v := <-submitted
+	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+	defer cancel()
+	snap, err := ws.WaitFor(ctx, path, v)
+	close(stop)
+	<-done
+	if err != nil {
+		t.Fatalf("version %d was not committed while typing went on: %v", v, err)
+	}
+	if f := snap.File(path); f == nil || f.Version < v {
+		t.Fatalf("WaitFor(%d) returned a snapshot without it", v)
+	}
+}

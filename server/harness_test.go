@@ -584,3 +584,44 @@ func TestUntitledDocumentsAreForgotten(t *testing.T) {
 		t.Errorf("the heap grew by %d MB over %d documents opened and closed", grown>>20, n)
 	}
 }
+
+// TestRequestAnsweredWhileTyping: a request about a document that keeps
+// being edited, faster than it is parsed, is answered while the edits go
+// on (it waits for the version it saw, not for typing to stop).
+func TestRequestAnsweredWhileTyping(t *testing.T) {
+	e := startInProcess(t)
+	e.initialize(defaultInitParams(e.dir))
+	u := e.uri("big.yaml")
+	src := "tosca_definitions_version: tosca_2_0\nnode_types:\n  T:\n    derived_from: Root\nmetadata:\n" + strings.Repeat("  key: value\n", 50000)
+	e.open(u, "tosca", src, 1)
+	stop := make(chan struct{})
+	typed := make(chan error, 1)
+	go func() {
+		for v := 2; ; v++ {
+			select {
+			case <-stop:
+				typed <- nil
+				return
+			case <-time.After(time.Millisecond): // faster than a parse
+			}
+			if err := e.c.Notify("textDocument/didChange", map[string]any{
+				"textDocument":   map[string]any{"uri": u, "version": v},
+				"contentChanges": []any{edit(rangeOf(4, 9, 4, 9), "x")},
+			}); err != nil {
+				typed <- err
+				return
+			}
+		}
+	}()
+	m, err := e.c.Call(e.ctx(), "textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": u}, "position": pos(3, 20)})
+	close(stop)
+	if err := <-typed; err != nil {
+		t.Fatal(err)
+	}
+	if err != nil {
+		t.Fatalf("hover while typing went on: %v", err)
+	}
+	if m.Error != nil {
+		t.Fatalf("hover: %v", m.Error)
+	}
+}

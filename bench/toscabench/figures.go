@@ -93,6 +93,13 @@ var specs = []spec{
 	{id: "big.completion-after-edit.p50", scenario: "big", label: "completion right after an edit p50", unit: seconds, baseline: bigRawSerial,
 		budget: "completion right after an edit ≤ 1.2× one parse", limit: 1.2},
 	{id: "big.completion-after-edit.p99", scenario: "big", label: "completion right after an edit p99", unit: seconds, baseline: bigRawSerial},
+	// Issue 24: requests while typing goes on (see typingRates).
+	{id: "big.typing10.completion.p50", scenario: "big", label: "completion while typing 10 keys/s p50", unit: seconds, baseline: bigRawSerial},
+	{id: "big.typing10.completion.p99", scenario: "big", label: "completion while typing 10 keys/s p99", unit: seconds, baseline: bigRawSerial},
+	{id: "big.typing30.completion.p50", scenario: "big", label: "completion while typing 30 keys/s p50", unit: seconds, baseline: bigRawSerial},
+	{id: "big.typing30.completion.p99", scenario: "big", label: "completion while typing 30 keys/s p99", unit: seconds, baseline: bigRawSerial},
+	{id: "big.typing100.completion.p50", scenario: "big", label: "completion while typing 100 keys/s p50", unit: seconds, baseline: bigRawSerial},
+	{id: "big.typing100.completion.p99", scenario: "big", label: "completion while typing 100 keys/s p99", unit: seconds, baseline: bigRawSerial},
 }
 
 func specByID(id string) *spec {

@@ -220,6 +220,14 @@ func (s *session) awaitPublish(uri string, version int) (time.Time, error) {
 	})
 }
 
+// configure pushes settings to the server (workspace/didChangeConfiguration).
+func (s *session) configure(settings map[string]any) error {
+	if err := s.c.Notify("workspace/didChangeConfiguration", map[string]any{"settings": map[string]any{"tosca": settings}}); err != nil {
+		return s.failure(err)
+	}
+	return nil
+}
+
 // memory is the server's VmRSS and VmHWM now.
 func (s *session) memory() (rss, hwm int64, err error) {
 	rss, hwm, err = s.proc.memory()

@@ -346,7 +346,71 @@ func (b *bench) big(s *session, st *step, c *corpus.Corpus) error {
 	}
 	st.add("big.completion-after-edit.p50", percentile(after, 50))
 	st.add("big.completion-after-edit.p99", percentile(after, 99))
-	return nil
+
+	// Completion asked again and again while typing goes on at a steady
+	// rate, with the server's default diagnostics delay as in an editor.
+	if err := s.configure(map[string]any{"diagnosticsDelay": 100}); err != nil {
+		return err
+	}
+	typed := sites.Labels[len(sites.Labels)/3]
+	for _, rate := range typingRates {
+		lat, err := typeAndComplete(s, doc, typed, sites.Types, rate)
+		if err != nil {
+			return err
+		}
+		id := fmt.Sprintf("big.typing%d.completion", rate)
+		st.add(id+".p50", percentile(lat, 50))
+		st.add(id+".p99", percentile(lat, 99))
+		typed.End += rate * int(typingTime/time.Second)
+	}
+	return s.configure(serverSettings)
+}
+
+// typingRates are the keystrokes per second of the typing figures: a
+// steady typist, key repeat, and a burst (a paste typed by a macro); each
+// goes on for typingTime.
+var typingRates = []int{10, 30, 100}
+
+const typingTime = 3 * time.Second
+
+// typeAndComplete types at rate keystrokes a second for typingTime at the
+// end of the label at, while completion is asked at type sites, one request
+// after another; it returns the completions' latencies, then waits for the
+// diagnostics of the last keystroke.
+func typeAndComplete(s *session, doc *document, at corpus.Site, types []corpus.Site, rate int) ([]float64, error) {
+	typed := make(chan error, 1)
+	go func() {
+		tick := time.NewTicker(time.Second / time.Duration(rate))
+		defer tick.Stop()
+		for i := range rate * int(typingTime/time.Second) {
+			<-tick.C
+			if err := doc.change(at.Line, at.End+i, at.Line, at.End+i, string(rune('a'+i%26))); err != nil {
+				typed <- err
+				return
+			}
+		}
+		typed <- nil
+	}()
+	var lat []float64
+	for i := 0; ; i++ {
+		select {
+		case err := <-typed:
+			if err != nil {
+				return nil, err
+			}
+			if _, err := s.awaitPublish(doc.uri, doc.version); err != nil {
+				return nil, err
+			}
+			return lat, nil
+		default:
+		}
+		t := types[i*7919%len(types)]
+		d, _, err := s.timedCall("textDocument/completion", doc.position(t.Line, t.End))
+		if err != nil {
+			return nil, err
+		}
+		lat = append(lat, d.Seconds())
+	}
 }
 
 // document is the open document of a session.
