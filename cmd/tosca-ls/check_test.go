@@ -241,3 +241,19 @@ func TestCheckNotTOSCA(t *testing.T) {
 		t.Errorf("folder: exit %d, output %q %q", code, out, errOut)
 	}
 }
+
+// TestCheckLargeCollections: a file whose first collection to close has
+// 65 to 256 entries is checked and drawn alone as in a folder (issue 24:
+// a named file lost its whole analysis to a parser failure at 1:1).
+func TestCheckLargeCollections(t *testing.T) {
+	const dir = "../../testdata/diagnostics/yaml-syntax"
+	for _, name := range []string{"good-large-collections.yaml", "good-large-heat-allowed-values.yaml"} {
+		path := filepath.Join(dir, name)
+		if out, errOut, code := check(t, path); code != 0 || out != "" {
+			t.Errorf("check %s: exit %d, output %q %q", name, code, out, errOut)
+		}
+		if out, errOut, code := graph(t, "--format", "json", path); code != 0 || strings.Contains(out, "YAML parser failure") {
+			t.Errorf("graph %s: exit %d, output %q %q", name, code, out, errOut)
+		}
+	}
+}

@@ -13,6 +13,9 @@ type Arena struct {
 	pairs    slabs[Pair]
 	nodePtrs slabs[*Node]
 	pairPtrs slabs[*Pair]
+	// own marks the arena a lone Parse makes for itself: its slabs are
+	// sized to the text left, as nothing reuses them.
+	own bool
 }
 
 // ParseIn is Parse of a string, with the tree's memory lent by an arena.
@@ -28,35 +31,20 @@ func (a *Arena) Reset() {
 	a.pairPtrs.reset()
 }
 
-// nodePtrSlabs and pairPtrSlabs are the arena's slabs of item and pair
-// lists, or nil without an arena.
-func (a *Arena) nodePtrSlabs() *slabs[*Node] {
-	if a == nil {
-		return nil
-	}
-	return &a.nodePtrs
-}
-
-func (a *Arena) pairPtrSlabs() *slabs[*Pair] {
-	if a == nil {
-		return nil
-	}
-	return &a.pairPtrs
-}
-
-// slabs are the fixed-size slabs of one element type: those lent since
-// the last reset, and those free again.
+// slabs are the slabs of one element type: those lent since the last
+// reset, and those free again (all of slabSize capacity).
 type slabs[T any] struct {
 	lent, free [][]T
 }
 
-// next lends a slab, empty, of slabSize capacity.
-func (s *slabs[T]) next() []T {
+// next lends an empty slab: a free one, else a new one of the capacity
+// given (a free slab holds at least as much as any caller asks for).
+func (s *slabs[T]) next(capacity int) []T {
 	var slab []T
 	if n := len(s.free); n > 0 {
 		slab, s.free = s.free[n-1], s.free[:n-1]
 	} else {
-		slab = make([]T, 0, slabSize)
+		slab = make([]T, 0, capacity)
 	}
 	s.lent = append(s.lent, slab)
 	return slab

@@ -76,71 +76,67 @@ type builder struct {
 	nodes       int
 	stopped     bool
 
+	// The slabs being filled, and the arena that lends them (a lone parse
+	// has its own).
 	nodeSlab []Node
 	pairSlab []Pair
 	pairPtrs []*Pair
 	nodePtrs []*Node
-	// arena, when set, lends the slabs (see Arena).
-	arena *Arena
+	arena    *Arena
 }
 
 const slabSize = 1024
 
-// slabFor is the size of the next slab: enough for the nodes the rest of
-// the text likely holds (YAML averages one node per ten bytes or more), so
-// that little of the last slab goes unused.
-func (b *builder) slabFor() int {
-	return min(max(16, (len(b.src)-b.lastEnd)/10), slabSize)
+// slabCap is the capacity of a new slab that must hold need elements. An
+// arena's slabs are all slabSize, so that any later parse can reuse them.
+// A lone parse's hold what the rest of the text likely needs, at one
+// element per bytesEach (YAML averages one node per ten bytes or more, and
+// a pair or list entry per two nodes), so that little of the last one goes
+// unused; and at least need.
+func (b *builder) slabCap(need, bytesEach int) int {
+	if !b.arena.own {
+		return slabSize
+	}
+	return max(need, min(max(16, (len(b.src)-b.lastEnd)/bytesEach), slabSize))
 }
 
-func (b *builder) newNode() *Node {
-	if len(b.nodeSlab) == cap(b.nodeSlab) {
-		if b.arena != nil {
-			b.nodeSlab = b.arena.nodes.next()
-		} else {
-			b.nodeSlab = make([]Node, 0, b.slabFor())
-		}
+// carve returns n elements of *slab, with no spare capacity (so that
+// appends by readers never reach a neighbour). When *slab has no room for
+// them the next slab comes from lent; a list longer than a quarter slab
+// gets its own array. Every node, pair and list of a tree is carved here.
+func carve[T any](b *builder, slab *[]T, lent *slabs[T], n, bytesEach int) []T {
+	if n > slabSize/4 {
+		return make([]T, n)
 	}
-	b.nodeSlab = b.nodeSlab[:len(b.nodeSlab)+1]
+	if cap(*slab)-len(*slab) < n {
+		*slab = lent.next(b.slabCap(n, bytesEach))
+	}
+	l := len(*slab)
+	*slab = (*slab)[:l+n]
+	return (*slab)[l : l+n : l+n]
+}
+
+// Bytes of text per element of each slab, for slabCap.
+const (
+	bytesPerNode  = 10
+	bytesPerEntry = 20
+)
+
+func (b *builder) newNode() *Node {
+	n := &carve(b, &b.nodeSlab, &b.arena.nodes, 1, bytesPerNode)[0]
+	*n = Node{} // an arena's slab holds an old tree's nodes
 	b.nodes++
 	if b.nodes > maxNodes && !b.stopped {
 		b.stopped = true
 		b.errs.add(Error{Span: text.Span{Start: b.lastEnd, End: b.lastEnd}, Message: fmt.Sprintf("more than %d YAML nodes: the rest of the file is not parsed", maxNodes)})
 	}
-	n := &b.nodeSlab[len(b.nodeSlab)-1]
-	*n = Node{} // an arena's slab holds an old tree's nodes
 	return n
 }
 
 func (b *builder) newPair(k, v *Node, merged bool) *Pair {
-	if len(b.pairSlab) == cap(b.pairSlab) {
-		if b.arena != nil {
-			b.pairSlab = b.arena.pairs.next()
-		} else {
-			b.pairSlab = make([]Pair, 0, b.slabFor()/2)
-		}
-	}
-	b.pairSlab = append(b.pairSlab, Pair{Key: k, Value: v, Merged: merged})
-	return &b.pairSlab[len(b.pairSlab)-1]
-}
-
-// carve returns a slice of n elements of *slab, with no spare capacity (so
-// that appends by readers never reach a neighbour); a new slab comes from
-// lent when set.
-func carve[T any](slab *[]T, n int, lent *slabs[T]) []T {
-	if n > slabSize/4 {
-		return make([]T, n)
-	}
-	if cap(*slab)-len(*slab) < n {
-		if lent != nil {
-			*slab = lent.next()
-		} else {
-			*slab = make([]T, 0, min(max(64, 2*cap(*slab)), slabSize))
-		}
-	}
-	l := len(*slab)
-	*slab = (*slab)[:l+n]
-	return (*slab)[l : l+n : l+n]
+	p := &carve(b, &b.pairSlab, &b.arena.pairs, 1, bytesPerEntry)[0]
+	*p = Pair{Key: k, Value: v, Merged: merged}
+	return p
 }
 
 func (b *builder) seen(end int) {
@@ -299,7 +295,7 @@ func (b *builder) end(closeEnd int) {
 		}
 		n.Pairs = b.pairs(kids)
 	} else {
-		n.Items = carve(&b.nodePtrs, len(kids), b.arena.nodePtrSlabs())
+		n.Items = carve(b, &b.nodePtrs, &b.arena.nodePtrs, len(kids), bytesPerEntry)
 		copy(n.Items, kids)
 	}
 	b.kids = b.kids[:fr.base]
@@ -374,7 +370,7 @@ type mergeSrc struct {
 // reporting duplicate keys and expanding merge keys.
 func (b *builder) pairs(kids []*Node) []*Pair {
 	var merges []mergeSrc
-	out := carve(&b.pairPtrs, len(kids)/2, b.arena.pairPtrSlabs())
+	out := carve(b, &b.pairPtrs, &b.arena.pairPtrs, len(kids)/2, bytesPerEntry)
 	np := 0
 	for i := 0; i+1 < len(kids); i += 2 {
 		k, v := kids[i], kids[i+1]

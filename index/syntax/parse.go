@@ -45,7 +45,7 @@ var testHookDocument func(rest []byte)
 // parse parses src; merge tells whether merge keys are expanded.
 func parse(src []byte, merge bool) *File { return parseWith(src, "", merge, nil) }
 
-// parseWith is parse with the slabs lent by arena (nil: allocated).
+// parseWith is parse with the slabs lent by arena (nil: a parse's own).
 // srcText, when not empty, is src as a string (the same bytes): scalars
 // are cut from it instead of from a copy.
 func parseWith(src []byte, srcText string, merge bool, arena *Arena) *File {
@@ -59,6 +59,9 @@ func parseWith(src []byte, srcText string, merge bool, arena *Arena) *File {
 	str := srcText[:min(stop, len(srcText))]
 	if len(str) != stop {
 		str = string(src[:stop])
+	}
+	if arena == nil {
+		arena = &Arena{own: true}
 	}
 	b := &builder{f: f, src: src, str: str, errs: errs, merge: merge, arena: arena}
 	for from := 0; from >= 0; {

@@ -1,0 +1,197 @@
+package syntax
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// collectionKinds write a collection of n entries (entry i is the integer
+// i, keyed k<i> in a mapping) as the value of a key at indentation ind.
+var collectionKinds = []struct {
+	name  string
+	write func(b *strings.Builder, ind string, n int)
+}{
+	{"flow sequence", func(b *strings.Builder, ind string, n int) {
+		b.WriteString(" [")
+		for i := range n {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(strconv.Itoa(i))
+		}
+		b.WriteString("]\n")
+	}},
+	{"flow mapping", func(b *strings.Builder, ind string, n int) {
+		b.WriteString(" {")
+		for i := range n {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(b, "k%d: %d", i, i)
+		}
+		b.WriteString("}\n")
+	}},
+	{"block sequence", func(b *strings.Builder, ind string, n int) {
+		if n == 0 {
+			b.WriteString(" []\n")
+			return
+		}
+		b.WriteString("\n")
+		for i := range n {
+			fmt.Fprintf(b, "%s  - %d\n", ind, i)
+		}
+	}},
+	{"block mapping", func(b *strings.Builder, ind string, n int) {
+		if n == 0 {
+			b.WriteString(" {}\n")
+			return
+		}
+		b.WriteString("\n")
+		for i := range n {
+			fmt.Fprintf(b, "%s  k%d: %d\n", ind, i, i)
+		}
+	}},
+}
+
+// checkEntries asserts that n is a collection of the entries 0..size-1.
+func checkEntries(t *testing.T, f *File, n *Node, size int) {
+	t.Helper()
+	if n == nil {
+		t.Fatalf("collection of %d missing:\n%s", size, dumpFile(f))
+	}
+	got := len(n.Items)
+	if n.Kind == Mapping {
+		got = len(n.Pairs)
+	}
+	if got != size || cap(n.Items) != len(n.Items) || cap(n.Pairs) != len(n.Pairs) {
+		t.Fatalf("%v of %d entries has %d (capacity %d, %d)", n.Kind, size, got, cap(n.Items), cap(n.Pairs))
+	}
+	for i := range size {
+		var v *Node
+		if n.Kind == Mapping {
+			if p := n.Pairs[i]; p.Key.Value == "k"+strconv.Itoa(i) {
+				v = p.Value
+			}
+		} else {
+			v = n.Items[i]
+		}
+		if v == nil || v.Value != strconv.Itoa(i) {
+			t.Fatalf("%v of %d entries: entry %d is wrong", n.Kind, size, i)
+		}
+	}
+}
+
+// parseBoth parses src alone and in a reused arena; both must give the
+// same clean tree, which check inspects.
+func parseBoth(t *testing.T, src string, a *Arena, check func(f *File)) {
+	t.Helper()
+	a.Reset()
+	for _, f := range []*File{Parse([]byte(src)), ParseIn(src, a)} {
+		if len(f.Errors) > 0 {
+			t.Fatalf("%d bytes: %v", len(src), f.Errors)
+		}
+		checkSpans(t, f)
+		check(f)
+	}
+}
+
+// Issue 24: a collection of 65 to 256 entries closing first overran the
+// first slab of a lone parse ("slice bounds out of range [:70] with
+// capacity 64"); an arena's slabs were large enough. Every size from empty
+// past a quarter slab (lists longer than that get their own array) parses,
+// alone and in an arena, as the first collection to close and after the
+// collections before it have partly filled the slabs.
+func TestCollectionSizes(t *testing.T) {
+	var a Arena
+	for _, kind := range collectionKinds {
+		t.Run(kind.name, func(t *testing.T) {
+			for size := 0; size <= slabSize/4+8; size++ {
+				var b strings.Builder
+				b.WriteString("first:")
+				kind.write(&b, "", size)
+				b.WriteString("second:\n  inner:")
+				kind.write(&b, "  ", size)
+				parseBoth(t, b.String(), &a, func(f *File) {
+					checkEntries(t, f, f.Root().Get("first"), size)
+					checkEntries(t, f, get(f.Root(), "second", "inner"), size)
+				})
+			}
+		})
+	}
+}
+
+// Collections of every size up to several thousand, nested in one
+// document so that each closes with the slabs in a different state: a
+// mapping of collections of sizes 0, 1, 2, … and the same sizes in the
+// reverse order, for each kind; and one large collection of each kind.
+func TestNestedCollectionSizes(t *testing.T) {
+	var a Arena
+	for _, kind := range collectionKinds {
+		for _, sizes := range [][]int{ascending(0, 320), descending(320, 0), {511, 512, 513, 1023, 1024, 1025, 2047, 2048, 2049}, {5000}} {
+			var b strings.Builder
+			b.WriteString("outer:\n")
+			for i, size := range sizes {
+				fmt.Fprintf(&b, "  c%d:", i)
+				kind.write(&b, "  ", size)
+			}
+			parseBoth(t, b.String(), &a, func(f *File) {
+				for i, size := range sizes {
+					checkEntries(t, f, get(f.Root(), "outer", fmt.Sprintf("c%d", i)), size)
+				}
+			})
+		}
+	}
+}
+
+func ascending(from, to int) []int {
+	var out []int
+	for i := from; i <= to; i++ {
+		out = append(out, i)
+	}
+	return out
+}
+
+func descending(from, to int) []int {
+	var out []int
+	for i := from; i >= to; i-- {
+		out = append(out, i)
+	}
+	return out
+}
+
+// carve hands out every size up to several thousand, from every slab
+// state a parse can leave, for a lone parse (slabs sized to the text left)
+// and for an arena: exactly the length asked for, no spare capacity, and
+// no memory shared with the lists carved before.
+func TestCarveEverySize(t *testing.T) {
+	for _, c := range []struct {
+		own     bool
+		textLen int
+	}{{true, 0}, {true, 700}, {true, 1 << 20}, {false, 0}} {
+		b := &builder{src: make([]byte, c.textLen), arena: &Arena{own: c.own}}
+		var slab, prev []*Node
+		markers := [2]*Node{{}, {}}
+		carves := 0
+		for size := 0; size <= 5000; size++ {
+			for _, n := range []int{size % 97, size} {
+				got := carve(b, &slab, &b.arena.nodePtrs, n, bytesPerEntry)
+				if len(got) != n || cap(got) != n {
+					t.Fatalf("%+v: carve(%d) has length %d, capacity %d", c, n, len(got), cap(got))
+				}
+				mine, theirs := markers[carves%2], markers[1-carves%2]
+				for i := range got {
+					got[i] = mine
+				}
+				for i := range prev {
+					if prev[i] != theirs {
+						t.Fatalf("%+v: carve(%d) overlaps the list of %d carved before it", c, n, len(prev))
+					}
+				}
+				prev = got
+				carves++
+			}
+		}
+	}
+}
