@@ -371,3 +371,50 @@ func TestTypingStates(t *testing.T) {
 		})
 	}
 }
+
+// TestTabIndentation: a line indented with tabs (which YAML forbids in
+// indentation, §6.1) gets one error on its tabs and is read at the column
+// the tabs most likely mean, so that it and the keys after it stay in the
+// block they were written in (issue 24: counted as one column each, a tab
+// took every later key to the document root).
+func TestTabIndentation(t *testing.T) {
+	tests := []struct {
+		name   string
+		src    string
+		tree   string
+		errors []string // text under each error span
+	}{
+		{"tab of 4 among keys at 4", "a:\n  b:\n    c: 1\n\td: 2\n    e: 3\n  f: 4\ng: 5\n", "{a: {b: {c: 1, d: 2, e: 3}, f: 4}, g: 5}", []string{"\t"}},
+		{"two tabs of 2 among keys at 4", "a:\n  b:\n    c: 1\n\t\td: 2\n    e: 3\n  f: 4\ng: 5\n", "{a: {b: {c: 1, d: 2, e: 3}, f: 4}, g: 5}", []string{"\t\t"}},
+		{"spaces then a tab", "a:\n  b:\n    c: 1\n  \td: 2\n    e: 3\n  f: 4\ng: 5\n", "{a: {b: {c: 1, d: 2, e: 3}, f: 4}, g: 5}", []string{"\t"}},
+		{"tab of 2 among keys at 2", "a:\n  b: 1\n\tc: 2\n  d: 3\ne: 4\n", "{a: {b: 1, c: 2, d: 3}, e: 4}", []string{"\t"}},
+		{"first key of a block, siblings after", "a:\n  b:\n\tc: 1\n    e: 3\n  f: 4\ng: 5\n", "{a: {b: {c: 1, e: 3}, f: 4}, g: 5}", []string{"\t"}},
+		{"first key of a block, siblings at 2", "x:\n\tc: 1\n  e: 3\ny: 4\n", "{x: {c: 1, e: 3}, y: 4}", []string{"\t"}},
+		{"last key of a block", "a:\n  b:\n    c: 1\n\td: 2\ne: 3\n", "{a: {b: {c: 1, d: 2}}, e: 3}", []string{"\t"}},
+		{"indented with tabs throughout", "a:\n\tb:\n\t\tc: 1\n\td: 2\ne: 3\n", "{a: {b: {c: 1}, d: 2}, e: 3}", []string{"\t", "\t\t", "\t"}},
+		{"list items", "a:\n  b:\n\t- x\n\t- y\n  c: 2\n", "{a: {b: [x, y], c: 2}}", []string{"\t", "\t"}},
+		{"value on a tab-indented line", "a:\n\tbar\nb: 1\n", "{a: bar, b: 1}", []string{"\t"}},
+		{"tab after the spaces a value needs", "a:\n \tbar\nb: 1\n", "{a: bar, b: 1}", nil},
+		{"tab before a top-level flow mapping", "\t{a: 1}\n", "{a: 1}", nil},
+		{"comment lines between", "a:\n  b:\n    c: 1\n\td: 2\n    # note\n\n    e: 3\n  f: 4\n", "{a: {b: {c: 1, d: 2, e: 3}, f: 4}}", []string{"\t"}},
+		{"CRLF", "a:\r\n  b:\r\n\tc: 1\r\n    e: 3\r\n  f: 4\r\n", "{a: {b: {c: 1, e: 3}, f: 4}}", []string{"\t"}},
+		{"a tab before '---' is no document marker", "a:\n  b: 1\n\t---\nc: 2\n", "{a: {b: 1, ---: ~}, c: 2}", []string{"\t"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f := Parse([]byte(tc.src))
+			checkSpans(t, f)
+			checkOrder(t, f)
+			if got := render(f.Root()); got != tc.tree {
+				t.Errorf("tree %s, want %s", got, tc.tree)
+			}
+			var errs []string
+			for _, e := range f.Errors {
+				errs = append(errs, spanText(f.Src, e.Span))
+			}
+			if fmt.Sprint(errs) != fmt.Sprint(tc.errors) {
+				t.Errorf("errors at %q, want %q: %v", errs, tc.errors, f.Errors)
+			}
+		})
+	}
+}

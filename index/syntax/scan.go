@@ -3,6 +3,7 @@ package syntax
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"unicode/utf8"
 )
 
@@ -61,13 +62,18 @@ type scanner struct {
 	inDocument   bool
 	jsonLikeEnd  int // offset right after a quoted scalar or flow collection
 	lastTokenEnd int // end of the last token with text
+	lastKind     tokenKind
+	// tabLine is the start of the line indented with tabs that is read
+	// tabShift columns further than its bytes (see tabIndent), or -1;
+	// tabStop is the tab width it was read with.
+	tabLine, tabShift, tabStop int
 }
 
 func newScanner(src []byte, str string, from, stop int, errs *errorSink) *scanner {
 	return &scanner{
 		src: src, str: str, stop: stop, errs: errs,
 		pos: from, lineStart: from, lastTokenEnd: -1,
-		indent: -1, keys: make([]simpleKey, 1, 8), jsonLikeEnd: -1,
+		indent: -1, keys: make([]simpleKey, 1, 8), jsonLikeEnd: -1, tabLine: -1,
 	}
 }
 
@@ -112,6 +118,7 @@ func (s *scanner) needMore() bool {
 func (s *scanner) push(t token) {
 	if t.end > t.start {
 		s.lastTokenEnd = t.end
+		s.lastKind = t.kind
 	}
 	switch t.kind {
 	case tokDocumentEnd:
@@ -147,7 +154,12 @@ func (s *scanner) at(i int) byte {
 	return 0
 }
 
-func (s *scanner) col() int { return s.pos - s.lineStart }
+func (s *scanner) col() int {
+	if s.lineStart == s.tabLine {
+		return s.pos - s.lineStart + s.tabShift
+	}
+	return s.pos - s.lineStart
+}
 
 func (s *scanner) flow() bool { return len(s.flows) > 0 }
 
@@ -226,9 +238,12 @@ func (s *scanner) fetch() {
 		s.fetchStreamEnd()
 		return
 	}
+	if !s.flow() && s.lineStart > s.lastTokenEnd && s.lineStart != s.tabLine {
+		s.tabIndent()
+	}
 	s.unrollIndent(s.col())
 	c := s.src[s.pos]
-	if s.col() == 0 {
+	if s.pos == s.lineStart {
 		switch {
 		case c == '%' && !s.inDocument:
 			s.fetchDirective()
@@ -432,6 +447,122 @@ func (s *scanner) checkTabIndent(pos int) {
 	if first >= 0 {
 		s.errs.syntaxError(first, last+1, "tab character cannot be used for indentation")
 	}
+}
+
+// tabIndent reads the line whose first token is at pos, when tabs indent
+// it, at the column they most likely mean. YAML forbids tabs in
+// indentation (§6.1): the line keeps one error (here, or at its key or
+// block indicator: checkTabIndent), but a tab counted as one column would
+// take the line, and every key after it, out of the block it was written
+// in. Tabs after the spaces a value needs are separation, not indentation
+// (§6.2: `\t{}` at the top, a value line under `k:` after one space).
+func (s *scanner) tabIndent() {
+	blanks := s.src[s.lineStart:s.pos]
+	first := bytes.IndexByte(blanks, '\t')
+	if first < 0 {
+		return
+	}
+	if first <= s.indent {
+		last := bytes.LastIndexByte(blanks, '\t')
+		s.errs.syntaxError(s.lineStart+first, s.lineStart+last+1, "tab character cannot be used for indentation")
+	}
+	s.tabLine, s.tabShift = s.lineStart, s.tabColumn(blanks)-len(blanks)
+}
+
+// tabStops are the widths of a tab that tabColumn tries, in this order
+// (editors' usual settings) unless an earlier line settled the width.
+var tabStops = [...]int{4, 8, 2}
+
+// tabColumn chooses the column of a line indented with blanks among their
+// widths at the tab stops. Where the line may open a nested block (after
+// `key:` or `- `), the first width deeper than the block, preferring the
+// indentation of the next line written with spaces (its sibling). Else the
+// width of the tab stop an earlier line was read with, when it meets an
+// open block; the block of the line above (its sibling); that of the next
+// line; the first open block met.
+func (s *scanner) tabColumn(blanks []byte) int {
+	stops := tabStops
+	if s.tabStop > 0 {
+		i := slices.Index(stops[:], s.tabStop)
+		stops[0], stops[i] = stops[i], stops[0]
+	}
+	var widths [len(tabStops)]int
+	for i, stop := range stops {
+		for _, c := range blanks {
+			if c == '\t' {
+				widths[i] += stop - widths[i]%stop
+			} else {
+				widths[i]++
+			}
+		}
+	}
+	pick := func(i int) int {
+		s.tabStop = stops[i]
+		return widths[i]
+	}
+	next := s.nextLineIndent()
+	switch s.lastKind {
+	case tokStreamStart, tokDocumentStart, tokValue, tokBlockEntry, tokKey, tokAnchor, tokTag:
+		if i := slices.Index(widths[:], next); next > s.indent && i >= 0 {
+			return pick(i)
+		}
+		for i, w := range widths {
+			if w > s.indent {
+				return pick(i)
+			}
+		}
+	}
+	if s.tabStop > 0 && s.isOpen(widths[0]) {
+		return pick(0)
+	}
+	for _, want := range [...]int{s.indent, next} {
+		if i := slices.Index(widths[:], want); i >= 0 && s.isOpen(want) {
+			return pick(i)
+		}
+	}
+	for i, w := range widths {
+		if s.isOpen(w) {
+			return pick(i)
+		}
+	}
+	return max(s.indent, 0)
+}
+
+// isOpen reports whether col is the indentation of an open block
+// collection.
+func (s *scanner) isOpen(col int) bool {
+	_, found := slices.BinarySearch(s.indents, col) // they only grow inwards
+	return col >= 0 && (col == s.indent || found)
+}
+
+// nextLineIndent is the indentation of the next line after pos's that
+// holds more than blanks and a comment, when it is made of spaces (-1 if
+// tabs indent it too, or there is none).
+func (s *scanner) nextLineIndent() int {
+	i := s.pos
+	for i < s.stop && s.src[i] != '\n' && s.src[i] != '\r' {
+		i++
+	}
+	for i < s.stop {
+		i++ // a line break (a CR LF's LF is then an empty line)
+		start, tabbed := i, false
+		for i < s.stop && isBlank(s.src[i]) {
+			tabbed = tabbed || s.src[i] == '\t'
+			i++
+		}
+		switch c := s.at(i); {
+		case c == '#':
+			for i < s.stop && s.src[i] != '\n' && s.src[i] != '\r' {
+				i++
+			}
+		case c == '\n' || c == '\r':
+		case c == 0 || tabbed:
+			return -1
+		default:
+			return i - start
+		}
+	}
+	return -1
 }
 
 // closeFlows ends the flow collections left open; each ends at the end of
