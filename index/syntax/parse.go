@@ -508,7 +508,7 @@ func (p *parser) blockSequenceEntry() {
 		s.skip()
 	default:
 		p.tokenError(t, "a '- ' list item is expected here")
-		p.skipToSync()
+		p.skipToSync(false)
 	}
 }
 
@@ -579,7 +579,7 @@ func (p *parser) blockMappingKey(absorbed bool) {
 	default:
 		if !t.isNodeStart() {
 			p.tokenError(t, "a key is expected here")
-			p.skipToSync()
+			p.skipToSync(true)
 			return
 		}
 		if p.firstOnLine(t.start) {
@@ -732,8 +732,9 @@ func (p *parser) flowValue(next pstate, closer tokenKind) {
 }
 
 // skipToSync drops tokens up to the next one the current block collection
-// can go on with: an entry or key at its level, or its end.
-func (p *parser) skipToSync() {
+// can go on with: an entry, or a key in a mapping, at its level; or its
+// end.
+func (p *parser) skipToSync(mapping bool) {
 	s := p.s
 	depth := 0
 	for {
@@ -751,7 +752,7 @@ func (p *parser) skipToSync() {
 			}
 			depth--
 		case tokBlockEntry, tokKey:
-			if depth == 0 && p.firstOnLine(t.start) {
+			if depth == 0 && (mapping || t.kind == tokBlockEntry) && p.firstOnLine(t.start) {
 				return
 			}
 		}

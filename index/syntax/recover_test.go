@@ -346,6 +346,7 @@ func TestTypingStates(t *testing.T) {
 		{"key indented less than its siblings", "a:\n  b: 1\n c: 2\nd: 3\n", "{a: {b: 1}, c: 2, d: 3}", []string{"c"}},
 		{"key indented deeper after a value", "a: x\n  b: 1\nc: 2\n", "{a: x, b: 1, c: 2}", []string{"b"}},
 		{"list item among keys", "a: 1\n- x\nb: 2\n", "{a: 1, b: 2}", []string{"-"}},
+		{"bare word after a list", "- a\nfoo\n- b\n", "[a, b]", []string{"foo"}},
 		{"text after a quoted value", "a: \"x\" y z\nb: 1\n", "{a: x, b: 1}", []string{"y z"}},
 		{"': ' in a plain value", "a: b: c\nd: 1\n", "{a: b: c, d: 1}", []string{"b"}},
 		{"list item after a key on its line", "a: - x\nb: 1\n", "{a: x, b: 1}", []string{"-"}},
