@@ -1,0 +1,5 @@
+//go:build !race
+
+package syntax
+
+const raceEnabled = false
