@@ -103,6 +103,8 @@ var csd06Exceptions = map[int]csd06Exception{
 	4625: {reason: "`$less_than: [ 15 cm ]` gives the comparison one argument ($value is left out)", want: []string{"wrong-arguments"}},
 	6349: {reason: "a fragment without a type, and `directive` where `directives` is meant",
 		want: []string{"missing-keyname", "unknown-keyname directive"}},
+	7169: {reason: "`implementation` stands at the column of the list's `- `, where YAML takes only items (§8.2.1), and MyType1, MyType2 and MyTypeRez are not defined",
+		want: []string{"yaml-syntax", "unknown-type MyType1", "unknown-type MyType2", "unknown-type MyTypeRez"}},
 
 	// Examples that import other examples.
 	1972: {files: map[string]int{"base.yaml": 1956}},
