@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
@@ -56,7 +57,7 @@ func (r *request) scalarItems(t target, val *grammar.Value, present map[string]b
 		switch k := t.frame.Key; {
 		case k != nil && k.Name == lang.VersionKey():
 			for i, e := range lang.VersionValues() {
-				r.add(Item{Label: e, Kind: KindEnum, Detail: grammar.DialectOf(lang, e).Title, SortText: fmt.Sprintf("0%03d", i)})
+				r.add(Item{Label: e, Kind: KindEnum, Detail: grammar.DialectOf(lang, e).Title, SortText: fmt.Sprintf("0%03d", i), Edit: r.stringEdit(e)})
 			}
 		case k != nil && lang == grammar.CSARMeta && k.Name == grammar.MetaOther:
 			// Blank-separated file names, from the CSAR root.
@@ -64,7 +65,7 @@ func (r *request) scalarItems(t target, val *grammar.Value, present map[string]b
 		}
 		for i, e := range val.Enum {
 			if !present[e] {
-				r.add(Item{Label: e, Kind: KindEnum, SortText: fmt.Sprintf("0%03d", i)})
+				r.add(Item{Label: e, Kind: KindEnum, SortText: fmt.Sprintf("0%03d", i), Edit: r.stringEdit(e)})
 			}
 		}
 	case grammar.BoolValue:
@@ -116,9 +117,50 @@ func (r *request) valueDefItems(vd model.ValueDef) {
 	if name := r.v.Name(vd.Type); name != "" {
 		detail += " of " + name
 	}
+	// The valid values of a string are strings (`"1.0"`, `"1e3"`); those of
+	// other types are inserted as their text reads.
+	strs := r.v.DerivesFromBuiltin(vd.Type, grammar.PrimString.String())
 	for i, val := range r.v.ValidValues(vd) {
-		r.add(Item{Label: val, Kind: KindEnum, Detail: detail, SortText: fmt.Sprintf("0%03d", i)})
+		it := Item{Label: val, Kind: KindEnum, Detail: detail, SortText: fmt.Sprintf("0%03d", i)}
+		if strs {
+			it.Edit = r.stringEdit(val)
+		}
+		r.add(it)
 	}
+}
+
+// stringEdit inserts the string s over the word: as grammar.StringScalar
+// writes it where the cursor is (quoted where the plain text would read as
+// something else), or as the content of the quoted scalar the word is in.
+func (r *request) stringEdit(s string) model.TextEdit {
+	text := s
+	switch q := r.openQuote(); q {
+	case '"':
+		quoted := strconv.Quote(s)
+		text = quoted[1 : len(quoted)-1]
+	case '\'':
+		text = strings.ReplaceAll(s, "'", "''")
+	default:
+		flow := false
+		for _, st := range syntax.PathAt(r.u.Tree.Root(), r.off) {
+			flow = flow || st.Parent.Flow
+		}
+		text = grammar.StringScalar(s, flow)
+	}
+	return model.TextEdit{Span: r.word, NewText: text}
+}
+
+// openQuote is the quote that opens a quoted scalar right before the word,
+// or 0.
+func (r *request) openQuote() byte {
+	i := r.word.Start - 1
+	if i < r.lineStart || r.src[i] != '"' && r.src[i] != '\'' {
+		return 0
+	}
+	if i > r.lineStart && strings.IndexByte(" \t[{,:-?", r.src[i-1]) < 0 {
+		return 0 // a closing quote
+	}
+	return r.src[i]
 }
 
 // functionItems offers the functions of the file's version (the

@@ -350,7 +350,7 @@ func (fx *fixer) flowScalar(n *syntax.Node) (string, bool) {
 		return "", false
 	}
 	if n.Style == syntax.Plain {
-		return inFlow(n.Value), true
+		return grammar.PlainScalarInFlow(n.Value), true
 	}
 	return fx.text(n.Span), true
 }

@@ -232,11 +232,11 @@ func (fx *fixer) bare(item []importKey) bool {
 // flowItem writes an import entry inside a flow list.
 func (fx *fixer) flowItem(item []importKey) string {
 	if fx.bare(item) {
-		return scalar(item[0].value, true)
+		return grammar.StringScalar(item[0].value, true)
 	}
 	parts := make([]string, len(item))
 	for i, kv := range item {
-		parts[i] = kv.key + ": " + scalar(kv.value, true)
+		parts[i] = kv.key + ": " + grammar.StringScalar(kv.value, true)
 	}
 	return "{ " + strings.Join(parts, ", ") + " }"
 }
@@ -244,7 +244,7 @@ func (fx *fixer) flowItem(item []importKey) string {
 // blockItem writes an import entry of a block list indented by indent.
 func (fx *fixer) blockItem(item []importKey, indent string) string {
 	if fx.bare(item) {
-		return indent + "- " + scalar(item[0].value, false)
+		return indent + "- " + grammar.StringScalar(item[0].value, false)
 	}
 	var b strings.Builder
 	for i, kv := range item {
@@ -253,7 +253,7 @@ func (fx *fixer) blockItem(item []importKey, indent string) string {
 		} else {
 			b.WriteString(fx.eol() + indent + "  ")
 		}
-		b.WriteString(kv.key + ": " + scalar(kv.value, false))
+		b.WriteString(kv.key + ": " + grammar.StringScalar(kv.value, false))
 	}
 	return b.String()
 }

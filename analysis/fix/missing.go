@@ -29,7 +29,7 @@ func (fx *fixer) missingKeys(d model.Diagnostic) (Action, bool) {
 	entries := make([]string, len(keys))
 	names := make([]string, len(keys))
 	for i, k := range keys {
-		entries[i] = k.Name + ": " + placeholder(k.Value, fx.versions)
+		entries[i] = k.Name + ": " + placeholder(k.Value, fx.versions, n.Flow)
 		names[i] = k.Name
 	}
 	var edit model.TextEdit
@@ -119,7 +119,7 @@ func anyPresent(n *syntax.Node, names []string) bool {
 }
 
 // placeholder is a value of the right shape for a keyname being added.
-func placeholder(v *grammar.Value, ver grammar.Versions) string {
+func placeholder(v *grammar.Value, ver grammar.Versions, flow bool) string {
 	switch v.Kind {
 	case grammar.BoolValue:
 		return "false"
@@ -129,7 +129,7 @@ func placeholder(v *grammar.Value, ver grammar.Versions) string {
 		return "[ 1, 1 ]"
 	case grammar.EntityValue:
 		if s := v.ShortFor(ver); s != nil {
-			return placeholder(s, ver)
+			return placeholder(s, ver, flow)
 		}
 		return "{}"
 	case grammar.MapOfValue, grammar.MapValue:
@@ -138,7 +138,7 @@ func placeholder(v *grammar.Value, ver grammar.Versions) string {
 		return "[]"
 	case grammar.StringValue:
 		if len(v.Enum) > 0 {
-			return v.Enum[0]
+			return grammar.StringScalar(v.Enum[0], flow)
 		}
 	}
 	return `""`

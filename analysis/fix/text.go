@@ -1,11 +1,7 @@
 package fix
 
 import (
-	"reflect"
-	"strconv"
 	"strings"
-
-	"github.com/goccy/go-yaml"
 
 	"github.com/tosca-ls/tosca-ls/index/syntax"
 	"github.com/tosca-ls/tosca-ls/index/text"
@@ -90,41 +86,4 @@ func (fx *fixer) pairLines(p *syntax.Pair) text.Span {
 		end--
 	}
 	return text.Span{Start: start, End: fx.lines.LineStart(fx.lines.Line(end) + 1)}
-}
-
-// scalar writes s as a YAML scalar that reads back as the string s where it
-// is inserted: inside a flow collection when flow is set, else as a block
-// value, on one line. goccy/go-yaml's encoder decides whether s needs
-// quotes; its answer is read back in place, and s is double-quoted when
-// that does not give s again on one line (text on several lines, `.inf`,
-// flow indicators the encoder leaves plain).
-func scalar(s string, flow bool) string {
-	enc, err := yaml.MarshalWithOptions(s, yaml.Flow(flow), yaml.UseLiteralStyleIfMultiline(false))
-	out := strings.TrimSuffix(string(enc), "\n")
-	if err == nil && !strings.ContainsAny(out, "\r\n") && readsAs(out, flow, s) {
-		return out
-	}
-	return strconv.Quote(s)
-}
-
-// inFlow writes a plain scalar of the source inside a flow collection: as
-// written when it means the same there, else as the string it was (a plain
-// scalar that a flow collection would split, such as `a,b`, is a string).
-func inFlow(plain string) string {
-	var block map[string]any
-	if yaml.Unmarshal([]byte("k: "+plain), &block) == nil && readsAs(plain, true, block["k"]) {
-		return plain
-	}
-	return scalar(plain, true)
-}
-
-// readsAs reports whether YAML text, written inside a flow collection or as
-// a block value, reads as the value want.
-func readsAs(text string, flow bool, want any) bool {
-	if flow {
-		var got []any
-		return yaml.Unmarshal([]byte("[ "+text+" ]"), &got) == nil && len(got) == 1 && reflect.DeepEqual(got[0], want)
-	}
-	var got map[string]any
-	return yaml.Unmarshal([]byte("k: "+text), &got) == nil && len(got) == 1 && reflect.DeepEqual(got["k"], want)
 }
