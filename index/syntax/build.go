@@ -103,7 +103,7 @@ func (b *builder) slabCap(need, bytesEach int) int {
 // carve returns n elements of *slab, with no spare capacity (so that
 // appends by readers never reach a neighbour). When *slab has no room for
 // them the next slab comes from lent; a list longer than a quarter slab
-// gets its own array. Every node, pair and list of a tree is carved here.
+// gets its own array.
 func carve[T any](b *builder, slab *[]T, lent *slabs[T], n, bytesEach int) []T {
 	if n > slabSize/4 {
 		return make([]T, n)
@@ -122,8 +122,14 @@ const (
 	bytesPerEntry = 20
 )
 
+// newNode and newPair take the next element of their slab (carve's path,
+// spelt out: they run for every node).
 func (b *builder) newNode() *Node {
-	n := &carve(b, &b.nodeSlab, &b.arena.nodes, 1, bytesPerNode)[0]
+	if len(b.nodeSlab) == cap(b.nodeSlab) {
+		b.nodeSlab = b.arena.nodes.next(b.slabCap(1, bytesPerNode))
+	}
+	b.nodeSlab = b.nodeSlab[:len(b.nodeSlab)+1]
+	n := &b.nodeSlab[len(b.nodeSlab)-1]
 	*n = Node{} // an arena's slab holds an old tree's nodes
 	b.nodes++
 	if b.nodes > maxNodes && !b.stopped {
@@ -134,9 +140,11 @@ func (b *builder) newNode() *Node {
 }
 
 func (b *builder) newPair(k, v *Node, merged bool) *Pair {
-	p := &carve(b, &b.pairSlab, &b.arena.pairs, 1, bytesPerEntry)[0]
-	*p = Pair{Key: k, Value: v, Merged: merged}
-	return p
+	if len(b.pairSlab) == cap(b.pairSlab) {
+		b.pairSlab = b.arena.pairs.next(b.slabCap(1, bytesPerEntry))
+	}
+	b.pairSlab = append(b.pairSlab, Pair{Key: k, Value: v, Merged: merged})
+	return &b.pairSlab[len(b.pairSlab)-1]
 }
 
 func (b *builder) seen(end int) {

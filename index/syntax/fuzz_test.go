@@ -88,6 +88,21 @@ func BenchmarkParse(b *testing.B) {
 	}
 }
 
+// BenchmarkParseArena is BenchmarkParse with the tree's memory lent by an
+// arena reset between parses, as a workspace scan parses closed files.
+func BenchmarkParseArena(b *testing.B) {
+	src := string(toscaLike(1 << 20))
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	var a Arena
+	for b.Loop() {
+		a.Reset()
+		if f := ParseIn(src, &a); len(f.Errors) > 0 {
+			b.Fatal(f.Errors[0])
+		}
+	}
+}
+
 // BenchmarkGoccyParse is goccy/go-yaml's parse of the same input (its AST
 // only), the yardstick BenchmarkParse is read against.
 func BenchmarkGoccyParse(b *testing.B) {
