@@ -26,7 +26,7 @@ import (
 // FS holds every embedded profile file. Paths are slash-separated and start
 // with the profile directory, e.g. "simple-2.0/node_types.yaml".
 //
-//go:embed simple-1.0 simple-1.1 simple-1.2 simple-1.3 simple-2.0 builtin-1.x builtin-2.0 builtin-2.0-units builtin-2.0-draft
+//go:embed simple-1.0 simple-1.1 simple-1.2 simple-1.3 simple-2.0 builtin-1.x builtin-2.0 builtin-2.0-draft
 var FS embed.FS
 
 // Profile describes one embedded profile. Values returned by this package
@@ -49,14 +49,11 @@ type Profile struct {
 // Names of the built-in type profiles.
 const (
 	Builtin1x = "tosca-builtin-1.x"
+	// Builtin20 holds the built-in types of the OASIS Standard (CSD07 §9.1).
 	Builtin20 = "tosca-builtin-2.0"
-	// Builtin20Units is scalar-unit.time, which TOSCA 2.0 both lists as built
-	// in (§9.1) and shows a file defining (§9.1.2.2.2), and `scalar`, the base
-	// of the scalar types of the drafts after it.
-	Builtin20Units = "tosca-builtin-2.0-units"
-	// Builtin20Draft holds the types the 2020 draft of TOSCA 2.0 had built
-	// in and the 2024 text has no longer: range and the size, frequency and
-	// bitrate scalar units. The 2.0 simple profile still uses them.
+	// Builtin20Draft holds the types the drafts of TOSCA 2.0 had built in
+	// and the standard has not: range and the scalar-unit types. The 2.0
+	// simple profile still uses them.
 	Builtin20Draft = "tosca-builtin-2.0-draft"
 )
 
@@ -88,7 +85,6 @@ func init() {
 		},
 		{Name: Builtin1x, Dir: "builtin-1.x", Entry: "builtin-1.x/types.yaml"},
 		{Name: Builtin20, Dir: "builtin-2.0", Entry: "builtin-2.0/types.yaml"},
-		{Name: Builtin20Units, Dir: "builtin-2.0-units", Entry: "builtin-2.0-units/types.yaml", Fallback: true},
 		{Name: Builtin20Draft, Dir: "builtin-2.0-draft", Entry: "builtin-2.0-draft/types.yaml", Fallback: true},
 	}
 	byName = make(map[string]*Profile)
@@ -136,7 +132,7 @@ var implicit = map[string][]string{
 	"tosca_simple_profile_for_nfv_1_0": nil,
 	// TOSCA 2.0 files must import the simple profile by name; only the
 	// built-in types come for free.
-	"tosca_2_0": {Builtin20, Builtin20Units},
+	"tosca_2_0": {Builtin20},
 }
 
 // Implicit returns the profiles implicitly imported by a file whose

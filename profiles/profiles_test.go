@@ -261,17 +261,17 @@ func TestBuiltinTypes(t *testing.T) {
 		entry   string
 		version string
 		types   []string
-		// units derive from scalar-unit (2.0 §9.1.2.2); the others have no parent.
+		// units derive from scalar-unit (1.x and the drafts of 2.0); the others have no parent.
 		units bool
 	}{
-		// The built-in types of 2.0 §9.1 (scalar-unit.time apart, see builtin-2.0-units).
+		// The built-in types of the OASIS Standard (CSD07 §9.1).
 		{"builtin-2.0/types.yaml", "tosca_2_0", []string{
-			"string", "integer", "float", "boolean", "bytes", "nil", "timestamp", "scalar-unit", "version",
+			"string", "integer", "float", "boolean", "bytes", "nil", "timestamp", "scalar", "version",
 			"list", "map",
 		}, false},
-		{"builtin-2.0-units/types.yaml", "tosca_2_0", []string{"scalar-unit.time", "scalar"}, true},
+		// Those of the drafts it replaced.
 		{"builtin-2.0-draft/types.yaml", "tosca_2_0", []string{
-			"range", "scalar-unit.size", "scalar-unit.frequency", "scalar-unit.bitrate",
+			"range", "scalar-unit", "scalar-unit.size", "scalar-unit.time", "scalar-unit.frequency", "scalar-unit.bitrate",
 		}, true},
 		{"builtin-1.x/types.yaml", "tosca_simple_yaml_1_3", []string{
 			"string", "integer", "float", "boolean", "timestamp", "null", "version", "range",
@@ -320,8 +320,8 @@ func TestBuiltinTypes(t *testing.T) {
 
 func TestAll(t *testing.T) {
 	all := All()
-	if len(all) != 9 {
-		t.Fatalf("All() has %d profiles, want 9", len(all))
+	if len(all) != 8 {
+		t.Fatalf("All() has %d profiles, want 8", len(all))
 	}
 	all[0] = nil // callers may not disturb the package's list
 	if All()[0] == nil {
@@ -404,7 +404,7 @@ func TestImplicit(t *testing.T) {
 		{"tosca_simple_yaml_1_3", []string{"simple-1.3", "builtin-1.x"}},
 		{" tosca_simple_yaml_1_3 ", []string{"simple-1.3", "builtin-1.x"}},
 		{"tosca_simple_profile_for_nfv_1_0", nil},
-		{"tosca_2_0", []string{"builtin-2.0", "builtin-2.0-units"}},
+		{"tosca_2_0", []string{"builtin-2.0"}},
 		{"tosca_simple_yaml_1_4", nil},
 		{"", nil},
 	}

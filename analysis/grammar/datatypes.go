@@ -24,8 +24,8 @@ const (
 	PrimVersion
 	// PrimRange is 1.x's (and the 2020 draft's) [lower, upper] of integers.
 	PrimRange
-	// PrimScalarUnit is a number with a unit: the scalar-unit types, and the
-	// `scalar` types of the later 2.0 drafts.
+	// PrimScalarUnit is a number with a unit: the types derived from
+	// `scalar` (2.0) and the scalar-unit types (1.x, the drafts of 2.0).
 	PrimScalarUnit
 	PrimList
 	PrimMap
@@ -121,19 +121,23 @@ type BuiltinType struct {
 	// UnitsAnyCase is set where the text says units may be written in any
 	// case (1.x and the 2020 draft); elsewhere another case is warned about.
 	UnitsAnyCase bool
+	// Abstract marks a base that types no value itself (`scalar`,
+	// `scalar-unit`): concrete types derive from it.
+	Abstract bool
+	// Standard marks the scalar base of the OASIS Standard (CSD07
+	// §9.1.2.2): its types are read by its rules (a blank between number
+	// and unit, case-sensitive units, any YAML number).
+	Standard bool
+	// Instead is what the OASIS Standard writes for a type only the drafts
+	// of 2.0 had built in, for the warning on its uses.
+	Instead string
 }
 
-// Unit symbol tables (TOSCA 1.3 §3.3.6.4–7, 2.0 CSD03 §4.4.2.4, CSD06 §9.1.2.2).
+// Unit symbol tables (TOSCA 1.3 §3.3.6.4–7, 2.0 CSD03 §4.4.2.4).
 var (
 	sizeUnits = []Unit{{"B", 1}, {"kB", 1e3}, {"KiB", 1 << 10}, {"MB", 1e6}, {"MiB", 1 << 20},
 		{"GB", 1e9}, {"GiB", 1 << 30}, {"TB", 1e12}, {"TiB", 1 << 40}}
-	timeUnits = []Unit{{"d", 86400}, {"h", 3600}, {"m", 60}, {"s", 1}, {"ms", 1e-3}, {"us", 1e-6}, {"ns", 1e-9}}
-	// The final 2.0 text shows scalar-unit.time with SI prefixes and
-	// non-SI units (§9.1.2.2.2) while still naming the 1.x units built
-	// in: both sets are accepted.
-	timeUnits20 = append(append([]Unit(nil), timeUnits...),
-		Unit{"μs", 1e-6}, Unit{"cs", 1e-2}, Unit{"ds", 1e-1}, Unit{"das", 10}, Unit{"hs", 100},
-		Unit{"ks", 1e3}, Unit{"Ms", 1e6}, Unit{"min", 60})
+	timeUnits      = []Unit{{"d", 86400}, {"h", 3600}, {"m", 60}, {"s", 1}, {"ms", 1e-3}, {"us", 1e-6}, {"ns", 1e-9}}
 	frequencyUnits = []Unit{{"Hz", 1}, {"kHz", 1e3}, {"MHz", 1e6}, {"GHz", 1e9}}
 	bitUnits       = []Unit{{"bps", 1}, {"Kbps", 1e3}, {"Kibps", 1 << 10}, {"Mbps", 1e6}, {"Mibps", 1 << 20},
 		{"Gbps", 1e9}, {"Gibps", 1 << 30}, {"Tbps", 1e12}, {"Tibps", 1 << 40}}
@@ -143,9 +147,10 @@ var (
 		Unit{"GBps", 8e9}, Unit{"GiBps", 8 << 30}, Unit{"TBps", 8e12}, Unit{"TiBps", 8 << 40})
 )
 
-// BuiltinTypes lists the built-in types of each version. Final 2.0 has no
-// range and no size, frequency or bitrate units (§9.1); tosca-ls keeps the
-// 2020 draft's as fallbacks (see the profiles), so V2 has them here too.
+// BuiltinTypes lists the built-in types of each version. The OASIS
+// Standard (CSD07 §9.1) has `scalar` and no range nor scalar-unit types;
+// tosca-ls keeps those of the drafts as fallbacks with a warning (see the
+// profiles), so V2 has them here too.
 var BuiltinTypes = []*BuiltinType{
 	{Name: "string", In: All, Kind: PrimString},
 	{Name: "integer", In: All, Kind: PrimInteger},
@@ -156,19 +161,27 @@ var BuiltinTypes = []*BuiltinType{
 	{Name: "nil", In: V2, Kind: PrimNil},
 	{Name: "timestamp", In: All, Kind: PrimTimestamp},
 	{Name: "version", In: All, Kind: PrimVersion},
-	{Name: "range", In: All, Kind: PrimRange},
+	{Name: "range", In: All, Kind: PrimRange, Instead: "a list of two integers"},
 	{Name: "list", In: All, Kind: PrimList},
 	{Name: "map", In: All, Kind: PrimMap},
-	{Name: "scalar-unit", In: V2, Kind: PrimScalarUnit},
-	// `scalar` is the base of the scalar types of the 2.0 drafts after
-	// CSD06 (data_type, units, prefixes, canonical_unit).
-	{Name: "scalar", In: V2, Kind: PrimScalarUnit},
-	{Name: "scalar-unit.size", In: All, Kind: PrimScalarUnit, Units: sizeUnits, UnitsAnyCase: true},
-	{Name: "scalar-unit.time", In: V1x | V2Draft, Kind: PrimScalarUnit, Units: timeUnits, UnitsAnyCase: true},
-	{Name: "scalar-unit.time", In: V2Final, Kind: PrimScalarUnit, Units: timeUnits20},
-	{Name: "scalar-unit.frequency", In: All, Kind: PrimScalarUnit, Units: frequencyUnits, UnitsAnyCase: true},
+	// `scalar` is the abstract base of the standard's scalar types
+	// (§9.1.2.2: data_type, units, prefixes, canonical_unit).
+	{Name: "scalar", In: V2, Kind: PrimScalarUnit, Abstract: true, Standard: true},
+	{Name: "scalar-unit", In: V2, Kind: PrimScalarUnit, Abstract: true, Instead: "`scalar`, the base of its scalar types (§9.1.2.2)"},
+	{Name: "scalar-unit.size", In: All, Kind: PrimScalarUnit, Units: sizeUnits, UnitsAnyCase: true,
+		Instead: scalarInstead("Size")},
+	{Name: "scalar-unit.time", In: All, Kind: PrimScalarUnit, Units: timeUnits, UnitsAnyCase: true,
+		Instead: scalarInstead("Time")},
+	{Name: "scalar-unit.frequency", In: All, Kind: PrimScalarUnit, Units: frequencyUnits, UnitsAnyCase: true,
+		Instead: scalarInstead("Frequency")},
 	{Name: "scalar-unit.bitrate", In: V1x, Kind: PrimScalarUnit, Units: bitrateUnits13},
-	{Name: "scalar-unit.bitrate", In: V2, Kind: PrimScalarUnit, Units: bitUnits, UnitsAnyCase: true},
+	{Name: "scalar-unit.bitrate", In: V2, Kind: PrimScalarUnit, Units: bitUnits, UnitsAnyCase: true,
+		Instead: scalarInstead("Bitrate")},
+}
+
+// scalarInstead is the standard's replacement of a draft's scalar unit.
+func scalarInstead(example string) string {
+	return "a scalar type derived from `scalar` (" + example + " in §9.1.2.2.2)"
 }
 
 // BuiltinNamed returns the built-in type called name in versions v, or nil.
@@ -205,12 +218,8 @@ func Symbols(units []Unit) []string {
 	return out
 }
 
-// Keynames of user-defined scalar types: the scalar-unit form of the 2024
-// text (§9.1.2.2) and the `scalar` form of later drafts.
+// Keynames of scalar types (CSD07 §9.1.2.2).
 const (
-	KeyDataValueType = "data_value_type"
-	KeyUnitSuffix    = "unit_suffix"
-	KeyUnitSymbolMap = "unit_symbol_map"
 	KeyDataType      = "data_type"
 	KeyUnits         = "units"
 	KeyPrefixes      = "prefixes"

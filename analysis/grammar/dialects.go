@@ -117,13 +117,10 @@ const (
 	ProfileSimple20  = "org.oasis-open.simple:2.0"
 	ProfileBuiltin1x = "tosca-builtin-1.x"
 	ProfileBuiltin20 = "tosca-builtin-2.0"
-	// ProfileBuiltin20Units is scalar-unit.time, which TOSCA 2.0 both lists
-	// as built in (§9.1) and shows a file defining (§9.1.2.2.2), and
-	// `scalar`, the base of the scalar types of later drafts: a fallback.
-	ProfileBuiltin20Units = "tosca-builtin-2.0-units"
-	// ProfileBuiltin20Draft holds what the 2020 draft had built in and the
-	// 2024 text no longer has (range, the size, frequency and bitrate
-	// units): a fallback for 2.0 files not written in the final form alone.
+	// ProfileBuiltin20Draft holds what the drafts of 2.0 had built in and
+	// the OASIS Standard has not (range, the scalar-unit types): a fallback
+	// for 2.0 files not written in the final form alone and for the files
+	// importing the simple profile.
 	ProfileBuiltin20Draft = "tosca-builtin-2.0-draft"
 )
 
@@ -141,7 +138,7 @@ var Dialects = []*Dialect{
 	// types come for free. Both forms of 2.0 (the 2020 draft and the final
 	// text) share the version value; the keynames a file uses tell them apart.
 	{Version: "tosca_2_0", Language: TOSCA, Title: "TOSCA 2.0", Grammar: V2,
-		Implicit: []string{ProfileBuiltin20, ProfileBuiltin20Units}, Modelled: true},
+		Implicit: []string{ProfileBuiltin20}, Modelled: true},
 	{Version: "tosca_simple_profile_for_nfv_1_0", Language: TOSCA, Title: "TOSCA Simple Profile for NFV"},
 	// Variability4TOSCA (variability.go) is 1.3 with its own keynames; the
 	// release candidates Vintner's files use add more, not all described.

@@ -183,15 +183,31 @@ func ParseNumber(s string) (float64, bool) {
 
 var scalarUnit = regexp.MustCompile(`^\s*([-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?)\s*(\S*)\s*$`)
 
-// ParseScalarUnit splits a scalar-unit value `<number> <unit>` (any
-// number of blanks between, §9.1.2.2): ok is false when the text does
-// not start with a number; unit is "" when it is missing.
-func ParseScalarUnit(s string) (number, unit string, ok bool) {
-	m := scalarUnit.FindStringSubmatch(s)
-	if m == nil {
-		return "", "", false
+// ParseScalarUnit splits a scalar value `<number> <unit>`. The OASIS
+// Standard writes a YAML number in any form (hexadecimal, octal and
+// scientific included), blanks and a unit without blanks (CSD07 §9.1.2.2);
+// 1.x and the drafts also allow a decimal number written against its unit
+// (`10GB`), for which spaced is false. ok is false when the text does not
+// start with a number; unit is "" when it is missing.
+func ParseScalarUnit(s string) (number, unit string, spaced, ok bool) {
+	t := strings.TrimSpace(s)
+	if i := strings.IndexAny(t, " \t"); i >= 0 {
+		if _, isNum := ParseNumber(t[:i]); isNum {
+			unit = strings.TrimSpace(t[i:])
+			if strings.ContainsAny(unit, " \t") {
+				return "", "", false, false
+			}
+			return t[:i], unit, true, true
+		}
 	}
-	return m[1], m[2], true
+	if _, isNum := ParseNumber(t); isNum {
+		return t, "", false, true
+	}
+	m := scalarUnit.FindStringSubmatch(t)
+	if m == nil {
+		return "", "", false, false
+	}
+	return m[1], m[2], false, true
 }
 
 // Version is a TOSCA version: major.minor[.fix[.qualifier[-build]]].

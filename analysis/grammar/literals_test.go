@@ -79,19 +79,26 @@ func TestParseNumbers(t *testing.T) {
 func TestParseScalarUnit(t *testing.T) {
 	for _, c := range []struct {
 		text, number, unit string
-		ok                 bool
+		spaced, ok         bool
 	}{
-		{"10 GB", "10", "GB", true},
-		{"10GB", "10", "GB", true},
-		{" 1.5  KiB ", "1.5", "KiB", true},
-		{"2.4e3 Hz", "2.4e3", "Hz", true},
-		{"10", "10", "", true},
-		{"GB", "", "", false},
-		{"10 G B", "", "", false},
+		{"10 GB", "10", "GB", true, true},
+		{"10GB", "10", "GB", false, true},
+		{" 1.5  KiB ", "1.5", "KiB", true, true},
+		{"2.4e3 Hz", "2.4e3", "Hz", true, true},
+		{"0x1F B", "0x1F", "B", true, true},
+		{"0o17 B", "0o17", "B", true, true},
+		{"-.inf s", "-.inf", "s", true, true},
+		{"10 bits/s", "10", "bits/s", true, true},
+		{"10\tμs", "10", "μs", true, true},
+		{"10", "10", "", false, true},
+		{"0x10", "0x10", "", false, true},
+		{"GB", "", "", false, false},
+		{"10 G B", "", "", false, false},
+		{"ten GB", "", "", false, false},
 	} {
-		number, unit, ok := ParseScalarUnit(c.text)
-		if number != c.number || unit != c.unit || ok != c.ok {
-			t.Errorf("ParseScalarUnit(%q) = %q, %q, %v", c.text, number, unit, ok)
+		number, unit, spaced, ok := ParseScalarUnit(c.text)
+		if number != c.number || unit != c.unit || spaced != c.spaced || ok != c.ok {
+			t.Errorf("ParseScalarUnit(%q) = %q, %q, %v, %v", c.text, number, unit, spaced, ok)
 		}
 	}
 }

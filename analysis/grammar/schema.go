@@ -287,7 +287,9 @@ type Key struct {
 	// Value is the value's shape.
 	Value *Value
 	// Replaces names the keyname of another form this one replaces, e.g.
-	// validation replaces constraints in final 2.0; used by quick fixes.
+	// validation replaces constraints in final 2.0 (used by quick fixes),
+	// units the unit_symbol_map of CSD06 (an unknown keyname's message
+	// names its replacement).
 	Replaces string
 	// NewOnly limits Required to new definitions: a definition that refines
 	// one its entity inherits (the same name in the parent type's section,
@@ -298,6 +300,14 @@ type Key struct {
 	// entity's type (a capability definition's properties refine those of
 	// its capability type; 2.0 §8.2, §8.5): they are never new definitions.
 	Refines bool
+	// Below limits a keyname of data types to the types derived from this
+	// built-in type (`units` to those derived from `scalar`, CSD07
+	// §9.1.2.2): validation reports it on other types, completion offers
+	// it only where the type may still be one.
+	Below string
+	// Default is the value the text gives the keyname when it is left out
+	// (a scalar type's data_type is float), which hover shows.
+	Default string
 }
 
 // Key returns the keyname called name that exists in v, or nil. A keyname

@@ -94,6 +94,14 @@ func (k *Key) excluding(names ...string) *Key { k.Excludes = names; return k }
 // replacing records which keyname of the other 2.0 form this one replaces.
 func (k *Key) replacing(name string) *Key { k.Replaces = name; return k }
 
+// onlyBelow limits a keyname of data types to the types derived from the
+// built-in type base (see Key.Below).
+func (k *Key) onlyBelow(base string) *Key { k.Below = base; return k }
+
+// defaulting records the value the text gives the keyname when it is left
+// out (see Key.Default).
+func (k *Key) defaulting(value string) *Key { k.Default = value; return k }
+
 func keys(ks ...[]*Key) []*Key {
 	var out []*Key
 	for _, k := range ks {

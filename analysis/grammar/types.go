@@ -128,22 +128,19 @@ func init() {
 			"For types derived from map: the type of the map's keys (string by default)."),
 		key("entry_schema", From1_3, ent(SchemaDef).withShort(ref(DataType)),
 			"For types derived from list or map: the type of the entries."),
-		// Concrete scalar-unit types (2.0 §9.1.2.2).
-		key("data_value_type", V2Final, ref(DataType),
-			"For types derived from scalar-unit: the type of the number, float or integer (or derived from them)."),
-		key("unit_suffix", V2Final, str(),
-			"For types derived from scalar-unit: a suffix appended to every unit symbol of `unit_symbol_map` (e.g. `m` after `k`, `c`, `M`)."),
-		key("unit_symbol_map", V2Final, mapV(),
-			"For types derived from scalar-unit: each unit symbol with the multiplier that converts it to the base unit."),
-		// The scalar types of the 2.0 drafts after CSD06 (derived from `scalar`).
-		key("data_type", V2Final, ref(DataType),
-			"For types derived from scalar: the type of the number, float (the default) or integer."),
-		key("units", V2Final, mapV(),
-			"For types derived from scalar: each unit symbol with the multiplier that converts it to the canonical unit."),
-		key("canonical_unit", V2Final, str(),
-			"For types derived from scalar: the unit values are converted to; one of `units`."),
-		key("prefixes", V2Final, mapV(),
-			"For types derived from scalar: prefixes (such as `k: 1000`) that may be written before any unit, with their multipliers."),
+		// Scalar types (CSD07 §9.1.2.2): the keynames of types derived from `scalar`.
+		key(KeyDataType, V2Final, ref(DataType),
+			"For scalar types: the type of the number, `float` or `integer` or a type derived from them. "+
+				"A derived scalar type keeps its parent's.").onlyBelow("scalar").defaulting("float").replacing("data_value_type"),
+		key(KeyUnits, V2Final, mapV(),
+			"For scalar types: each unit (case sensitive, no blanks) with the multiplier converting it to the canonical unit; "+
+				"at least one multiplier is 1, integers when the numbers are. A derived scalar type may add units.").onlyBelow("scalar").replacing("unit_symbol_map"),
+		key(KeyCanonicalUnit, V2Final, str(),
+			"For scalar types: the unit values are stored, computed and shown in (a unit, with its prefix if any); "+
+				"mandatory when more than one unit has the multiplier 1, else that unit. A derived scalar type keeps its parent's.").onlyBelow("scalar"),
+		key(KeyPrefixes, V2Final, mapV(),
+			"For scalar types with a single unit: prefixes written before it (such as `k: 1000`; `\"\": 1` lets the unit be written alone), "+
+				"with their multipliers. A derived scalar type may add prefixes.").onlyBelow("scalar"),
 	})
 
 	CapabilityTypeDef.Keys = keys(typeCommon(CapabilityType, "capability type"), []*Key{

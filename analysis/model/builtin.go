@@ -6,7 +6,7 @@ import (
 
 // builtinProfiles are the embedded profiles that declare the built-in
 // types (string, integer, the scalar units …).
-var builtinProfiles = []string{grammar.ProfileBuiltin1x, grammar.ProfileBuiltin20, grammar.ProfileBuiltin20Units, grammar.ProfileBuiltin20Draft}
+var builtinProfiles = []string{grammar.ProfileBuiltin1x, grammar.ProfileBuiltin20, grammar.ProfileBuiltin20Draft}
 
 type builtinKey struct {
 	t    Decl
@@ -30,7 +30,7 @@ func (v *View) Builtin(t Decl, vers grammar.Versions) *grammar.BuiltinType {
 	var found *grammar.BuiltinType
 	chain, _ := v.Chain(t)
 	for _, d := range chain {
-		if v.declaresBuiltins(d.Path) {
+		if v.DeclaresBuiltins(d.Path) {
 			if found = grammar.BuiltinNamed(v.Name(d), vers); found != nil {
 				break
 			}
@@ -39,9 +39,9 @@ func (v *View) Builtin(t Decl, vers grammar.Versions) *grammar.BuiltinType {
 	return p.builtins.put(key, found)
 }
 
-// declaresBuiltins reports whether the file at path is one of the embedded
+// DeclaresBuiltins reports whether the file at path is one of the embedded
 // profiles of built-in types.
-func (v *View) declaresBuiltins(path string) bool {
+func (v *View) DeclaresBuiltins(path string) bool {
 	f := v.Snap.File(path)
 	if f == nil || !f.Embedded {
 		return false

@@ -1,6 +1,7 @@
 package model_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
@@ -12,9 +13,9 @@ func TestBuiltin(t *testing.T) {
 	for _, c := range []struct {
 		property, builtin string
 	}{
-		{"port", "integer"},      // derived from integer
-		{"width", "scalar-unit"}, // a scalar type of the file's own
-		{"owner", ""},            // complex
+		{"port", "integer"}, // derived from integer
+		{"width", "scalar"}, // a scalar type of the file's own
+		{"owner", ""},       // complex
 		{"labels", "map"},
 	} {
 		got := v.Builtin(v.MemberType(property(t, v, main, c.property)), grammar.V2Final)
@@ -27,5 +28,27 @@ func TestBuiltin(t *testing.T) {
 	}
 	if b := v.Builtin(model.Decl{}, grammar.V2); b != nil {
 		t.Errorf("no type reads as %s", b.Name)
+	}
+}
+
+// TestScalarType: a scalar type's units, prefixes and the table of units a
+// value may be written in (CSD07 §9.1.2.2).
+func TestScalarType(t *testing.T) {
+	v, main := deepView(t)
+	s := v.ScalarType(v.MemberType(property(t, v, main, "width")), grammar.V2Final)
+	if s == nil || s.Base.Name != "scalar" {
+		t.Fatalf("width reads as %+v", s)
+	}
+	if got := grammar.Symbols(s.Table); strings.Join(got, " ") != "m km" {
+		t.Errorf("table %v, want m km", got)
+	}
+	if c := s.DefaultCanonical(); c != "m" {
+		t.Errorf("canonical %q, want m", c)
+	}
+	if v.IntegerNumbers(s, grammar.V2Final) {
+		t.Errorf("the numbers of width are floats by default")
+	}
+	if s := v.ScalarType(v.MemberType(property(t, v, main, "port")), grammar.V2Final); s != nil {
+		t.Errorf("port reads as a scalar type: %+v", s)
 	}
 }

@@ -236,7 +236,8 @@ func (c *checker) reference(i int, r *facts.Ref) {
 	if len(kinds) == 0 {
 		return // file paths, profile names, member names: resolved elsewhere
 	}
-	if c.v.Resolve(c.path, i).Target.Valid() {
+	if t := c.v.Resolve(c.path, i).Target; t.Valid() {
+		c.draftBuiltin(r, t)
 		return
 	}
 	allTypes, allLocal := true, true
@@ -264,6 +265,20 @@ func (c *checker) reference(i int, r *facts.Ref) {
 	suggestInto(d, c.f.RefName(r), names)
 }
 
+// draftBuiltin warns about a use of a type that only the drafts of 2.0
+// had built in (the fallbacks of 2.0 files in the draft form and of the
+// files importing the simple profile): the OASIS Standard has not.
+func (c *checker) draftBuiltin(r *facts.Ref, t Decl) {
+	if c.v.ProfileOf(t.Path) != grammar.ProfileBuiltin20Draft || !c.v.DeclaresBuiltins(t.Path) {
+		return
+	}
+	b := grammar.BuiltinNamed(c.v.Name(t), grammar.V2)
+	if b == nil || b.Instead == "" {
+		return
+	}
+	c.report(r.Span, diag.Warning, diag.DraftBuiltin, fmt.Sprintf("%s is built into the drafts of TOSCA 2.0, not into the OASIS Standard (§9.1), which writes %s", b.Name, b.Instead))
+}
+
 func suggestInto(d *Diagnostic, name string, names []string) {
 	d.Suggestions = diag.Suggest(name, names)
 	if len(d.Suggestions) > 0 {
@@ -278,6 +293,10 @@ func (c *checker) unknownType(s facts.Span, name string, kind grammar.RefKind) {
 		return
 	}
 	if c.v.Muted(c.path, name) {
+		return
+	}
+	if b := grammar.BuiltinNamed(name, grammar.V2); kind == grammar.DataType && b != nil && b.Instead != "" && c.f.Versions.Has(grammar.V2) {
+		c.report(s, diag.Error, diag.UnknownType, fmt.Sprintf("unknown data type %q: the drafts of TOSCA 2.0 had it built in, the OASIS Standard (§9.1) writes %s", name, b.Instead))
 		return
 	}
 	d := c.report(s, diag.Error, diag.UnknownType, fmt.Sprintf("unknown %s %q", kind, name))

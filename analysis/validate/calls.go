@@ -121,7 +121,7 @@ func (c *checker) literalFits(id facts.ValueID, k grammar.ArgKind) bool {
 		if kind == grammar.YAMLInt || kind == grammar.YAMLFloat {
 			return true
 		}
-		_, unit, ok := grammar.ParseScalarUnit(c.f.Text(id))
+		_, unit, _, ok := grammar.ParseScalarUnit(c.f.Text(id))
 		return ok && unit != ""
 	case grammar.ArgBoolean:
 		return scalar && kind == grammar.YAMLBool

@@ -1,6 +1,8 @@
 package validate
 
 import (
+	"fmt"
+
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
 	"github.com/tosca-ls/tosca-ls/analysis/model"
@@ -31,55 +33,161 @@ func (c *checker) dataType(id facts.ID) {
 		c.report(e.NameSpan, diag.Error, diag.MissingKeyname, "data type %q has neither derived_from nor properties: it defines no values (§9.2)", e.Name)
 	}
 	if b != nil && b.Kind == grammar.PrimScalarUnit {
-		c.scalarType(id)
+		c.scalarType(id, b)
 	}
+	c.belowKeys(id, b)
 	if v := c.f.FieldValue(id, grammar.KeyValidation); v != facts.NoValue {
 		c.validationTypes(v, c.kind(d))
 	}
 }
 
-// scalarType checks the keynames of a user-defined scalar type: numbers of
-// a numeric type, multipliers that are numbers, a canonical unit among
-// the units, and no change of what a parent fixed (§9.1.2.2).
-func (c *checker) scalarType(id facts.ID) {
-	for _, key := range []string{grammar.KeyDataValueType, grammar.KeyDataType} {
-		fl, ok := c.f.Field(id, key)
-		if !ok {
-			continue
-		}
+// scalarType checks a scalar type definition (CSD07 §9.1.2.2): numbers of
+// a numeric type, units with numeric multipliers, one of which is 1
+// (integers when the numbers are), a canonical unit among the units and
+// given when two units have the multiplier 1, prefixes only for a single
+// unit, and what a derived type may not change.
+func (c *checker) scalarType(id facts.ID, b *grammar.BuiltinType) {
+	d := c.decl(id)
+	e := c.f.Entity(id)
+	if fl, ok := c.f.Field(id, grammar.KeyDataType); ok {
 		t := c.v.Lookup(c.path, grammar.DataType, c.f.Text(fl.Value))
 		if k := c.kind(t); k != nil && !k.prim.Numeric() {
-			c.report(c.f.Value(fl.Value).Span, diag.Error, diag.WrongValueType, "the numbers of a scalar type are integers or floats, not %s values", k.name)
+			c.report(c.f.Value(fl.Value).Span, diag.Error, diag.WrongValueType, "the numbers of a scalar type are integers or floats, not %s values (§9.1.2.2)", k.name)
 		}
 	}
-	for _, key := range []string{grammar.KeyUnitSymbolMap, grammar.KeyUnits, grammar.KeyPrefixes} {
+	for _, key := range []string{grammar.KeyUnits, grammar.KeyPrefixes} {
 		for k, v := range c.f.Pairs(c.f.FieldValue(id, key)) {
 			if _, ok := grammar.ParseNumber(c.f.Text(v)); !ok || c.f.Value(v).Kind != syntax.Scalar {
 				c.report(c.f.Value(v).Span, diag.Error, diag.WrongValueType, "the multiplier of %q is not a number", c.f.Text(k))
 			}
 		}
 	}
-	if fl, ok := c.f.Field(id, grammar.KeyCanonicalUnit); ok {
-		unit := c.f.Text(fl.Value)
-		if units := c.f.FieldValue(id, grammar.KeyUnits); units != facts.NoValue && c.f.Get(units, unit) == facts.NoValue {
-			var names []string
-			for k := range c.f.Pairs(units) {
-				names = append(names, c.f.Text(k))
+	if !b.Standard {
+		return
+	}
+	s := c.v.ScalarType(d, c.vers)
+	parent := c.v.Parent(d)
+	var ps *model.Scalar
+	if !c.v.DeclaresBuiltins(parent.Path) {
+		ps = c.v.ScalarType(parent, c.vers)
+	}
+	units := c.f.FieldValue(id, grammar.KeyUnits)
+	unitsAt := e.NameSpan
+	if units != facts.NoValue {
+		unitsAt = c.f.Value(units).Span
+	}
+	switch {
+	case len(s.Units) == 0 && ps == nil && c.isComplete(d):
+		c.report(e.NameSpan, diag.Error, diag.MissingKeyname, "scalar type %q has no units: `units` gives at least one, with its multiplier (§9.1.2.2)", e.Name)
+	case units != facts.NoValue && (ps == nil || len(ps.Units) == 0) && ones(s.Units) == 0:
+		c.report(unitsAt, diag.Error, diag.WrongValueType, "no unit of %q has the multiplier 1: one unit is what the others are multiples of (§9.1.2.2)", e.Name)
+	case units != facts.NoValue && s.Canonical == "" && ones(s.Units) > 1 && (ps == nil || ones(ps.Units) <= 1):
+		c.report(unitsAt, diag.Error, diag.MissingKeyname, "%s have the multiplier 1: `canonical_unit` must say which one values are computed in (§9.1.2.2)", quoteList(unitNames(s.Units, 1)))
+	}
+	if c.v.IntegerNumbers(s, c.vers) {
+		for k, v := range c.f.Pairs(units) {
+			if _, isNum := grammar.ParseNumber(c.f.Text(v)); isNum && yamlKind(c.f, v) != grammar.YAMLInt {
+				c.report(c.f.Value(v).Span, diag.Error, diag.WrongValueType, "the multiplier of %q is not an integer, and the numbers of %q are integers (§9.1.2.2)", c.f.Text(k), e.Name)
 			}
-			d := c.report(c.f.Value(fl.Value).Span, diag.Error, diag.WrongValueType, "the canonical unit %q is not one of the units", unit)
-			suggest(d, unit, names)
 		}
 	}
-	parent := c.v.Parent(c.decl(id))
-	for _, key := range []string{grammar.KeyDataValueType, grammar.KeyUnitSuffix, grammar.KeyDataType} {
-		fl, ok := c.f.Field(id, key)
-		if !ok {
+	if fl, ok := c.f.Field(id, grammar.KeyCanonicalUnit); ok {
+		unit := c.f.Text(fl.Value)
+		if len(s.Units) > 0 && !hasUnit(s.Units, unit) && !hasUnit(s.Table, unit) {
+			d := c.report(c.f.Value(fl.Value).Span, diag.Error, diag.WrongValueType, "the canonical unit %q is not one of the units (§9.1.2.2)", unit)
+			suggest(d, unit, grammar.Symbols(s.Table))
+		}
+	}
+	if prefixes := c.f.FieldValue(id, grammar.KeyPrefixes); len(s.Prefixes) > 0 && (prefixes != facts.NoValue || units != facts.NoValue) &&
+		(len(s.Units) != 1 || s.Units[0].Factor != 1) {
+		at := unitsAt
+		if fl, ok := c.f.Field(id, grammar.KeyPrefixes); ok {
+			at = fl.KeySpan
+		}
+		// A warning: the text's own replacement of scalar-unit.bitrate
+		// (§9.1.2.2.2) has prefixes for two units.
+		c.report(at, diag.Warning, diag.WrongValueType, "prefixes go with a single unit of multiplier 1 (§9.1.2.2), and %q has %s: each prefix applies to each unit", e.Name, quoteList(grammar.Symbols(s.Units)))
+	}
+	if ps != nil {
+		c.scalarDerivation(id, s, ps, parent)
+	}
+}
+
+// scalarDerivation reports what a scalar type derived from another changes:
+// data_type and canonical_unit stay as the parent has them (float and none
+// when it says nothing), units and prefixes are added, not redefined
+// (§9.1.2.2).
+func (c *checker) scalarDerivation(id facts.ID, s, ps *model.Scalar, parent model.Decl) {
+	if fl, ok := c.f.Field(id, grammar.KeyDataType); ok {
+		own, inherited := c.f.Text(fl.Value), ps.NumberName
+		if inherited == "" {
+			inherited = grammar.DataTypeDef.Key(grammar.KeyDataType, grammar.V2Final).Default
+		}
+		if own != inherited {
+			d := c.report(c.f.Value(fl.Value).Span, diag.Error, diag.InvalidRefinement, "data_type is %q in the parent type; a derived scalar type cannot change it (§9.1.2.2)", inherited)
+			c.related(d, parent, "the parent type")
+		}
+	}
+	if fl, ok := c.f.Field(id, grammar.KeyCanonicalUnit); ok && c.f.Text(fl.Value) != ps.Canonical {
+		msg := "the parent type has no canonical_unit; a derived scalar type cannot add one (§9.1.2.2)"
+		if ps.Canonical != "" {
+			msg = fmt.Sprintf("canonical_unit is %q in the parent type; a derived scalar type cannot change it (§9.1.2.2)", ps.Canonical)
+		}
+		d := c.report(c.f.Value(fl.Value).Span, diag.Error, diag.InvalidRefinement, "%s", msg)
+		c.related(d, parent, "the parent type")
+	}
+	for _, key := range []string{grammar.KeyUnits, grammar.KeyPrefixes} {
+		inherited := ps.Units
+		if key == grammar.KeyPrefixes {
+			inherited = ps.Prefixes
+		}
+		for k, v := range c.f.Pairs(c.f.FieldValue(id, key)) {
+			factor, _ := grammar.ParseNumber(c.f.Text(v))
+			if u, _, found := grammar.FindUnit(inherited, c.f.Text(k)); found && u.Symbol == c.f.Text(k) && u.Factor != factor {
+				d := c.report(c.f.Value(v).Span, diag.Error, diag.InvalidRefinement, "%q has the multiplier %v in the parent type; a derived scalar type adds %s, it does not change them (§9.1.2.2)", u.Symbol, u.Factor, key)
+				c.related(d, parent, "the parent type")
+			}
+		}
+	}
+}
+
+// ones counts the units of multiplier 1.
+func ones(units []grammar.Unit) int { return len(unitNames(units, 1)) }
+
+// unitNames lists the units of a multiplier.
+func unitNames(units []grammar.Unit, factor float64) []string {
+	var out []string
+	for _, u := range units {
+		if u.Factor == factor {
+			out = append(out, u.Symbol)
+		}
+	}
+	return out
+}
+
+// hasUnit reports whether a table has a unit written exactly so.
+func hasUnit(units []grammar.Unit, symbol string) bool {
+	u, exact, found := grammar.FindUnit(units, symbol)
+	return found && exact && u.Symbol == symbol
+}
+
+// belowKeys reports the keynames a data type has only below a built-in
+// type (`units` below `scalar`) written on a type whose chain is known to
+// reach another.
+func (c *checker) belowKeys(id facts.ID, b *grammar.BuiltinType) {
+	d := c.decl(id)
+	if !c.isComplete(d) {
+		return
+	}
+	for _, fl := range c.f.FieldsOf(id) {
+		if fl.Key == nil || fl.Key.Below == "" || b != nil && b.Name == fl.Key.Below {
 			continue
 		}
-		if at, inherited := c.inheritedText(parent, key); inherited != "" && inherited != c.f.Text(fl.Value) {
-			d := c.report(c.f.Value(fl.Value).Span, diag.Error, diag.InvalidRefinement, "%s is %q in the parent type; a derived scalar type cannot change it (§9.1.2.2)", key, inherited)
-			c.related(d, at, "set here")
+		from := "derives from no built-in type"
+		if b != nil {
+			from = "derives from " + b.Name
 		}
+		c.report(fl.KeySpan, diag.Error, diag.UnknownKeyname, "%s is a keyname of the types derived from %s, and %q %s (§9.1.2.2)", fl.Key.Name, fl.Key.Below, c.f.Entity(id).Name, from)
 	}
 }
 
@@ -97,6 +205,7 @@ func (c *checker) inheritedText(t model.Decl, key string) (model.Decl, string) {
 // schemaDefinition checks a schema: in 2.0 the keys of a map are strings,
 // so a key schema's type derives from string (§9.3).
 func (c *checker) schemaDefinition(id facts.ID) {
+	c.abstractType(id)
 	e := c.f.Entity(id)
 	t := c.typeOf(id)
 	if keyName(e) == grammar.KeyKeySchema && c.strict {
@@ -178,7 +287,7 @@ func (c *checker) comparedLiteral(call *facts.Call, lit facts.ValueID, k *kindIn
 	if val == nil || val.Kind != syntax.Scalar || c.callAt(lit) != nil || c.callString(lit) || k.prim == grammar.NotPrimitive {
 		return
 	}
-	if _, p, ok := literal(c.f, lit, k, c.vers); !ok && p.msg != "" {
+	if _, p, ok := comparand(c.f, lit, k, c.vers); !ok && p.msg != "" {
 		c.report(val.Span, diag.Warning, diag.InvalidConstraint, "`%s` compares a %s value with %s, which is not one: %s", call.Name, k.name, describeValue(c.f, lit), p.msg)
 	}
 }

@@ -220,7 +220,7 @@ func (c *checker) as(o operand, k *kindInfo) (typed, bool) {
 	if k == nil {
 		return natural(o)
 	}
-	t, p, ok := literal(o.f, o.id, k, c.vers)
+	t, p, ok := comparand(o.f, o.id, k, c.vers)
 	return t, ok && p.msg == ""
 }
 

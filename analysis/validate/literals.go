@@ -170,14 +170,28 @@ func literal(f *facts.Facts, id facts.ValueID, k *kindInfo, vers grammar.Version
 	return t, problem{}, true
 }
 
+// comparand reads a literal that a validation expression compares with a
+// value of kind k: as a value of k, except that a plain number compared
+// with a value of a scalar type of the standard is a number of its
+// canonical unit (its §9.1.2.2.2 compares `$value` with 0.0).
+func comparand(f *facts.Facts, id facts.ValueID, k *kindInfo, vers grammar.Versions) (typed, problem, bool) {
+	if kind := yamlKind(f, id); k.standard && (kind == grammar.YAMLInt || kind == grammar.YAMLFloat) {
+		n, _ := grammar.ParseNumber(f.Text(id))
+		return typed{prim: grammar.PrimScalarUnit, num: n * k.canonical, f: f, id: id}, problem{}, true
+	}
+	return literal(f, id, k, vers)
+}
+
 // scalarLiteral reads `<number> <unit>` against the units of k.
 func scalarLiteral(text string, kind grammar.ScalarKind, k *kindInfo, t typed) (typed, problem, bool) {
-	number, unit, ok := grammar.ParseScalarUnit(text)
+	number, unit, spaced, ok := grammar.ParseScalarUnit(text)
 	switch {
 	case !ok:
 		return t, problem{msg: fmt.Sprintf("%q is not a %s value: a number and a unit, such as %s", text, k.name, example(k))}, false
 	case unit == "":
 		return t, problem{msg: fmt.Sprintf("%s has no unit: a %s value is a number and a unit, such as %s", text, k.name, example(k))}, false
+	case k.standard && !spaced:
+		return t, problem{msg: fmt.Sprintf("%q has no blank between its number and its unit: write %q (§9.1.2.2)", text, number+" "+unit), part: unitSpan(t, unit)}, false
 	}
 	n, _ := grammar.ParseNumber(number)
 	if _, isInt := grammar.ParseInteger(number); k.intNumbers && !isInt {

@@ -3,6 +3,7 @@ package validate
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
@@ -235,6 +236,21 @@ func (c *checker) definition(id facts.ID) {
 	}
 	if v := c.f.FieldValue(id, grammar.KeyValidation); v != facts.NoValue {
 		c.validationTypes(v, c.kind(s.typ))
+	}
+	c.abstractType(id)
+}
+
+// abstractType reports a definition typed by an abstract base, `scalar`
+// itself, which types no value (§9.1.2.2): a scalar type derived from it
+// does.
+func (c *checker) abstractType(id facts.ID) {
+	fl, ok := c.f.Field(id, grammar.KeyType)
+	if !ok {
+		return
+	}
+	if k := c.kind(c.typeOf(id)); k != nil && k.abstract {
+		e := c.f.Entity(id)
+		c.report(c.f.Value(fl.Value).Span, diag.Error, diag.WrongTypeKind, "%s is abstract: a %s is typed by a scalar type derived from it, which gives the units (§9.1.2.2)", k.name, strings.TrimSuffix(e.G.Name, " definition"))
 	}
 }
 

@@ -59,12 +59,24 @@ func (c *checker) sub(s schema, key string) (schema, bool) {
 type kindInfo struct {
 	prim grammar.Primitive
 	name string
-	// units are the unit symbols of a scalar type (built in, or from the
-	// unit_symbol_map, unit_suffix, units and prefixes of its chain).
+	// units are the unit symbols of a scalar type (built in, or read from
+	// the units and prefixes of its chain).
 	units   []grammar.Unit
 	anyCase bool
 	// intNumbers is set for scalar types whose numbers are integers.
 	intNumbers bool
+	// standard is set for the types derived from `scalar`, read by the
+	// OASIS Standard's rules (§9.1.2.2): a blank between number and unit,
+	// the number in any YAML form.
+	standard bool
+	// abstract is set for `scalar` (and the drafts' `scalar-unit`)
+	// itself, which types no value.
+	abstract bool
+	// number is the data_type of a scalar type, whose validation its
+	// numbers meet (invalid when none is named).
+	number model.Decl
+	// canonical is the multiplier of a scalar type's canonical unit.
+	canonical float64
 }
 
 // kind returns how values of data type t are written, or nil when that is
@@ -76,8 +88,14 @@ func (c *checker) kind(t model.Decl) *kindInfo {
 	var k *kindInfo
 	if b := c.v.Builtin(t, c.vers); b != nil {
 		k = &kindInfo{prim: b.Kind, name: c.typeName(t), units: b.Units, anyCase: b.UnitsAnyCase}
-		if b.Kind == grammar.PrimScalarUnit {
-			c.scalarUnits(t, k)
+		if s := c.v.ScalarType(t, c.vers); s != nil {
+			k.units, k.intNumbers, k.standard, k.number = s.Table, c.v.IntegerNumbers(s, c.vers), b.Standard, s.Number
+			k.canonical = 1
+			if u, exact, found := grammar.FindUnit(append(s.Units[:len(s.Units):len(s.Units)], s.Table...), s.DefaultCanonical()); found && exact {
+				k.canonical = u.Factor
+			}
+			k.anyCase = b.UnitsAnyCase && len(s.Units) == 0
+			k.abstract = b.Abstract && c.v.DeclaresBuiltins(t.Path)
 		}
 	} else if c.isComplete(t) && len(c.v.Members(t, grammar.SectionProperties)) > 0 {
 		// A complex type; one without properties says nothing of its values.
@@ -85,58 +103,6 @@ func (c *checker) kind(t model.Decl) *kindInfo {
 	}
 	c.kinds[t] = k
 	return k
-}
-
-// scalarUnits reads the units a user-defined scalar type declares along its
-// chain, root first so that derived types add to them (§9.1.2.2): the
-// scalar-unit form (unit_symbol_map, each symbol followed by unit_suffix,
-// the suffix alone standing for the base unit) and the later `scalar` form
-// (units, each also written after any of the prefixes).
-func (c *checker) scalarUnits(t model.Decl, k *kindInfo) {
-	chain, _ := c.v.Chain(t)
-	var symbols, prefixes []grammar.Unit
-	var suffix string
-	for i := len(chain) - 1; i >= 0; i-- {
-		d := chain[i]
-		f := c.v.Facts(d.Path)
-		symbols = append(symbols, unitMap(f, f.FieldValue(d.ID, grammar.KeyUnitSymbolMap))...)
-		symbols = append(symbols, unitMap(f, f.FieldValue(d.ID, grammar.KeyUnits))...)
-		prefixes = append(prefixes, unitMap(f, f.FieldValue(d.ID, grammar.KeyPrefixes))...)
-		if s := f.FieldText(d.ID, grammar.KeyUnitSuffix); s != "" {
-			suffix = s
-		}
-		for _, key := range []string{grammar.KeyDataValueType, grammar.KeyDataType} {
-			if name := f.FieldText(d.ID, key); name != "" {
-				if b := c.v.Builtin(c.v.Lookup(d.Path, grammar.DataType, name), c.vers); b != nil {
-					k.intNumbers = b.Kind == grammar.PrimInteger
-				}
-			}
-		}
-	}
-	if len(symbols) == 0 {
-		return // a built-in unit table, or no units known
-	}
-	k.anyCase = false
-	k.units = nil
-	if suffix != "" {
-		k.units = append(k.units, grammar.Unit{Symbol: suffix, Factor: 1})
-	}
-	for _, u := range symbols {
-		k.units = append(k.units, grammar.Unit{Symbol: u.Symbol + suffix, Factor: u.Factor})
-		for _, p := range prefixes {
-			k.units = append(k.units, grammar.Unit{Symbol: p.Symbol + u.Symbol, Factor: p.Factor * u.Factor})
-		}
-	}
-}
-
-// unitMap reads a map of unit symbols (or prefixes) to multipliers.
-func unitMap(f *facts.Facts, id facts.ValueID) []grammar.Unit {
-	var out []grammar.Unit
-	for k, v := range f.Pairs(id) {
-		factor, _ := grammar.ParseNumber(f.Text(v))
-		out = append(out, grammar.Unit{Symbol: f.Text(k), Factor: factor})
-	}
-	return out
 }
 
 // isNull reports a null value (`key:` with nothing, `~`, `null`).

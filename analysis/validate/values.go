@@ -52,8 +52,24 @@ func (c *checker) value(id facts.ValueID, s schema, what *subject, key facts.Spa
 		c.mapEntries(id, s, what)
 	case k.prim == grammar.NotPrimitive:
 		c.fields(id, s.typ, what, key)
+	case k.prim == grammar.PrimScalarUnit && k.number.Valid():
+		c.scalarNumber(id, k.number, what)
 	}
 	c.constraints(t, s, val.Span, what)
+}
+
+// scalarNumber checks the number of a scalar value against the constraints
+// of its type's data_type (a PositiveInteger's validation, §9.1.2.2).
+func (c *checker) scalarNumber(id facts.ValueID, number model.Decl, what *subject) {
+	nk := c.kind(number)
+	text, _, _, _ := grammar.ParseScalarUnit(c.f.Text(id))
+	n, ok := grammar.ParseNumber(text)
+	if nk == nil || !ok || !nk.prim.Numeric() {
+		return
+	}
+	_, isInt := grammar.ParseInteger(text)
+	c.constraints(typed{prim: nk.prim, num: n, isInt: isInt, f: c.f, id: id}, schema{typ: number}, c.f.Value(id).Span,
+		&subject{role: "the number", of: what})
 }
 
 // brokenLine reports whether a line a span starts on has a YAML syntax

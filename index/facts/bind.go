@@ -674,15 +674,22 @@ func (b *binder) unknownKey(key *syntax.Node, e *grammar.Entity) {
 		return
 	}
 	var names []string
+	replacement := ""
 	for _, k := range e.KeysIn(b.v) {
 		names = append(names, k.Name)
+		if k.Replaces == key.Value {
+			replacement = k.Name // a keyname of a draft another replaced (units, unit_symbol_map)
+		}
 	}
 	msg := fmt.Sprintf("unknown keyname %q in %s", key.Value, e.Name)
 	if e.AnyKey(key.Value) != nil {
 		msg = fmt.Sprintf("keyname %q of %s does not exist in %s", key.Value, e.Name, b.versionName())
 	}
 	sugg := diag.Suggest(key.Value, names)
-	if home := e.ExtraHome(b.v); home != "" {
+	if home := e.ExtraHome(b.v); replacement != "" {
+		msg += fmt.Sprintf(": %q replaces it", replacement)
+		sugg = []string{replacement}
+	} else if home != "" {
 		// Written the way older versions allowed (an operation directly
 		// under an interface): say where it belongs now.
 		msg = fmt.Sprintf("%q is not a keyname of %s: before TOSCA 1.3 entries like it were written directly here, in %s they go under `%s:`", key.Value, e.Name, b.versionName(), home)
