@@ -263,7 +263,7 @@ func (r *request) newItemItems(t target, val *grammar.Value, dash bool) {
 func (r *request) entityKeyItems(t target, e *grammar.Entity) {
 	present := r.presentKeys(t.node)
 	for i, k := range e.Keys {
-		if !k.In.Has(r.ver) || present[k.Name] {
+		if !k.In.Has(r.ver) || present[k.Name] || r.outsideBase(t, k, present) {
 			continue
 		}
 		required := k.Required.Has(r.ver)
@@ -293,6 +293,16 @@ func (r *request) entityKeyItems(t target, e *grammar.Entity) {
 	if section := e.ExtraSection(); section != "" && e.ExtraFor(r.u.Versions()) != nil && t.frame.Entity != facts.None {
 		r.memberItems(r.v.SectionType(r.u.Decl(t.frame.Entity)), section, present, false)
 	}
+}
+
+// outsideBase reports a keyname of the types below a built-in type (a
+// scalar type's `units`) in a data type that derives from another one.
+func (r *request) outsideBase(t target, k *grammar.Key, present map[string]bool) bool {
+	if k.Below == "" || !present[grammar.KeyDerivedFrom] || t.frame.Entity == facts.None {
+		return false
+	}
+	_, outside := r.v.OutsideBase(r.u.Decl(t.frame.Entity), k.Below, r.u.Versions())
+	return outside
 }
 
 // keyInsert is the text inserted for a key whose value has shape v.

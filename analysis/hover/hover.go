@@ -200,6 +200,9 @@ func (h *hoverer) typeHover(d model.Decl) {
 	h.line("Defined in %s", v.Where(d.Path))
 	h.line("Derivation: `%s`", h.chain(d))
 	h.description(d)
+	if kind == grammar.DataType {
+		h.scalar(d)
+	}
 	versions := v.Facts(d.Path).Versions
 	for _, section := range grammar.MemberSections() {
 		if e.G.Key(section, versions) == nil && !(section == grammar.SectionOperations && kind == grammar.InterfaceType) {
@@ -231,6 +234,43 @@ func (h *hoverer) typeHover(d model.Decl) {
 		}
 		h.line("**%s**\n%s", strings.ToUpper(section[:1])+section[1:], strings.Join(lines, "\n"))
 	}
+}
+
+// scalar shows what a scalar type's values are: the type of their numbers,
+// the units with their multipliers (and prefixes), the canonical unit.
+func (h *hoverer) scalar(d model.Decl) {
+	s := h.v.ScalarType(d, h.versions)
+	if s == nil || len(s.Table) == 0 {
+		return
+	}
+	factors := func(units []grammar.Unit) string {
+		out := make([]string, len(units))
+		for i, u := range units {
+			sym := u.Symbol
+			if sym == "" {
+				sym = `""` // the prefix that lets the unit be written alone
+			}
+			out[i] = fmt.Sprintf("`%s` ×%s", sym, strconv.FormatFloat(u.Factor, 'g', -1, 64))
+		}
+		return strings.Join(out, ", ")
+	}
+	if len(s.Units) == 0 {
+		h.line("**Units** %s", factors(s.Table)) // a draft's built-in table
+		return
+	}
+	lines := []string{"- units: " + factors(s.Units)}
+	if len(s.Prefixes) > 0 {
+		lines = append(lines, "- prefixes: "+factors(s.Prefixes))
+	}
+	number := "`" + s.NumberName + "`"
+	if k := grammar.DataTypeDef.Key(grammar.KeyDataType, h.versions); s.NumberName == "" && k != nil {
+		number = "`" + k.Default + "` (default)"
+	}
+	lines = append(lines, "- numbers: "+number)
+	if c := s.DefaultCanonical(); c != "" {
+		lines = append(lines, "- canonical unit: `"+c+"`")
+	}
+	h.line("**Scalar**\n%s", strings.Join(lines, "\n"))
 }
 
 // memberSummary is the type (for requirements, the capability) a member's

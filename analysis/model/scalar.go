@@ -99,3 +99,14 @@ func (v *View) IntegerNumbers(s *Scalar, vers grammar.Versions) bool {
 	b := v.Builtin(s.Number, vers)
 	return b != nil && b.Kind == grammar.PrimInteger
 }
+
+// OutsideBase reports whether data type t is known not to derive from the
+// built-in type base: its chain is complete and reaches another built-in
+// type (b, nil for none), or none.
+func (v *View) OutsideBase(t Decl, base string, vers grammar.Versions) (b *grammar.BuiltinType, outside bool) {
+	if !v.ChainComplete(t) {
+		return nil, false
+	}
+	b = v.Builtin(t, vers)
+	return b, b == nil || b.Name != base
+}

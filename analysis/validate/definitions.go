@@ -35,7 +35,7 @@ func (c *checker) dataType(id facts.ID) {
 	if b != nil && b.Kind == grammar.PrimScalarUnit {
 		c.scalarType(id, b)
 	}
-	c.belowKeys(id, b)
+	c.belowKeys(id)
 	if v := c.f.FieldValue(id, grammar.KeyValidation); v != facts.NoValue {
 		c.validationTypes(v, c.kind(d))
 	}
@@ -174,13 +174,13 @@ func hasUnit(units []grammar.Unit, symbol string) bool {
 // belowKeys reports the keynames a data type has only below a built-in
 // type (`units` below `scalar`) written on a type whose chain is known to
 // reach another.
-func (c *checker) belowKeys(id facts.ID, b *grammar.BuiltinType) {
-	d := c.decl(id)
-	if !c.isComplete(d) {
-		return
-	}
+func (c *checker) belowKeys(id facts.ID) {
 	for _, fl := range c.f.FieldsOf(id) {
-		if fl.Key == nil || fl.Key.Below == "" || b != nil && b.Name == fl.Key.Below {
+		if fl.Key == nil || fl.Key.Below == "" {
+			continue
+		}
+		b, outside := c.v.OutsideBase(c.decl(id), fl.Key.Below, c.vers)
+		if !outside {
 			continue
 		}
 		from := "derives from no built-in type"
