@@ -55,12 +55,14 @@ func (p Primitive) Comparable() bool {
 func (p Primitive) Numeric() bool { return p == PrimInteger || p == PrimFloat }
 
 // Kind is the kind of value a family's values are, as function results
-// tell them: strings, versions, timestamps, scalar units and bytes are all
-// written as strings; complex values are maps.
+// tell them: strings, versions, timestamps and bytes are written as
+// strings; complex values are maps.
 func (p Primitive) Kind() ArgKind {
 	switch p {
-	case PrimString, PrimVersion, PrimTimestamp, PrimScalarUnit, PrimBytes:
+	case PrimString, PrimVersion, PrimTimestamp, PrimBytes:
 		return ArgString
+	case PrimScalarUnit:
+		return ArgScalar
 	case PrimInteger:
 		return ArgInteger
 	case PrimFloat:
@@ -80,23 +82,10 @@ func (p Primitive) Kind() ArgKind {
 }
 
 // Fits reports whether a value of kind k (what a function returns) may be a
-// value of family p: an integer is a float, a number may be a scalar-unit
-// value, a list of two may be a range.
+// value of family p: an integer is a float, a number may be a scalar
+// value, a string a scalar value, a list of two a range.
 func (k ArgKind) Fits(p Primitive) bool {
-	want := p.Kind()
-	switch k {
-	case ArgAny, want:
-		return true
-	case ArgNumber:
-		return want == ArgInteger || want == ArgFloat || want == ArgString
-	case ArgInteger:
-		return want == ArgFloat
-	case ArgList:
-		return want == ArgRange
-	case ArgStringOrList:
-		return want == ArgString || want == ArgList
-	}
-	return false
+	return k.Meets(p.Kind()) || k == ArgList && p == PrimRange
 }
 
 // HasLength reports the families `length`, `min_length` and `$length` apply to.

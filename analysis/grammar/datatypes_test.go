@@ -153,9 +153,57 @@ func TestArgKindFits(t *testing.T) {
 		{ArgStringOrList, PrimList, true},
 		{ArgAny, PrimNil, true},
 		{ArgBoolean, PrimString, false},
+		{ArgScalar, PrimScalarUnit, true},
+		{ArgScalar, PrimInteger, false},
+		{ArgInteger, PrimScalarUnit, false},
+		{ArgString, PrimScalarUnit, true},
+		{ArgIntegerOrScalar, PrimScalarUnit, true},
 	} {
 		if got := c.k.Fits(c.p); got != c.fits {
 			t.Errorf("%v fits %v = %v", c.k, c.p, got)
 		}
+	}
+}
+
+// The kinds of the arguments of §10.2: what each kind of value may be
+// passed as, and which kinds may share one type.
+func TestArgKindMeets(t *testing.T) {
+	for _, c := range []struct {
+		k, want ArgKind
+		meets   bool
+	}{
+		{ArgInteger, ArgFloat, true},
+		{ArgFloat, ArgInteger, false},
+		{ArgScalar, ArgNumber, true},
+		{ArgScalar, ArgFloat, false},
+		{ArgScalar, ArgIntegerOrScalar, true},
+		{ArgFloat, ArgIntegerOrScalar, false},
+		{ArgNumber, ArgInteger, true},
+		{ArgBoolean, ArgComparable, false},
+		{ArgList, ArgComparable, false},
+		{ArgString, ArgNameOrIndex, true},
+		{ArgInteger, ArgNameOrIndex, true},
+		{ArgFloat, ArgNameOrIndex, false},
+		{ArgList, ArgStringOrList, true},
+		{ArgInteger, ArgStringOrList, true},
+		{ArgMap, ArgStringOrList, false},
+	} {
+		if got := c.k.Meets(c.want); got != c.meets {
+			t.Errorf("%v meets %v = %v", c.k, c.want, got)
+		}
+	}
+	for _, c := range []struct {
+		a, b ArgKind
+		same bool
+	}{
+		{ArgInteger, ArgFloat, true}, {ArgScalar, ArgString, true}, {ArgInteger, ArgScalar, false},
+		{ArgInteger, ArgString, false}, {ArgList, ArgString, false}, {ArgAny, ArgMap, true},
+	} {
+		if got := SameType(c.a, c.b, ArgAny); got != c.same {
+			t.Errorf("SameType(%v, %v) = %v", c.a, c.b, got)
+		}
+	}
+	if !SameType(ArgString, ArgInteger, ArgStringOrList) || SameType(ArgString, ArgList, ArgStringOrList) {
+		t.Errorf("strings and lists: a port joins strings, a list does not")
 	}
 }

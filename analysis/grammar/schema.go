@@ -10,6 +10,8 @@
 // Profile 1.0–1.3, the 2020 draft of TOSCA 2.0 and the final TOSCA 2.0.
 package grammar
 
+import "slices"
+
 // Versions is a set of dialect versions.
 type Versions uint32
 
@@ -229,6 +231,9 @@ type Value struct {
 	KeyRef RefKind
 	// Ops are the operators of an ExpressionValue.
 	Ops []*Function
+	// NonNegative limits an IntValue to counts and indexes: 0 and up
+	// (2.0 §7.2 count, §8.5.1 count and `[ node_template, index ]`).
+	NonNegative bool
 }
 
 // ShortFor returns the short notation that applies in v, or nil.
@@ -400,6 +405,21 @@ type Function struct {
 	// Result is what a call returns, where the function alone tells
 	// (ArgAny: it depends on the arguments or on the model).
 	Result ArgKind
+	// ResultOfArgs is set for the arithmetic functions whose result is of
+	// their arguments' type (§10.2.5): a scalar when the first argument is
+	// one; else Result, ArgNumber standing for an integer when every
+	// argument is one and a float otherwise.
+	ResultOfArgs bool
+	// SameType is set when the arguments are of one type (`$equal`, `$sum`,
+	// `$concat`, `$has_prefix` …).
+	SameType bool
+	// ScalarArity is how many arguments a call takes when its first is a
+	// scalar value (`$product: [ 10 MB, 2 ]`), 0 when that changes nothing.
+	ScalarArity int
+	// Within lists the entities a call belongs in, where the text says it
+	// should not be used elsewhere ($node_index in a node, §10.2.1.6); a
+	// call outside all of them is a warning. Empty: anywhere.
+	Within []*Entity
 	// Subject is what a constraint operator or comparison tests: values of
 	// any type, or only those with an order, a length or text.
 	Subject Subject
@@ -469,7 +489,7 @@ const (
 	ArgAny ArgKind = iota
 	ArgString
 	ArgInteger
-	// ArgNumber is an integer, a float or a scalar-unit value.
+	// ArgNumber is an integer, a float or a scalar value (2.0 §10.2.5).
 	ArgNumber
 	ArgBoolean
 	ArgList
@@ -478,18 +498,86 @@ const (
 	ArgListOrMap
 	// ArgCollection is a string, a list or a map: something with a length.
 	ArgCollection
+	// ArgFloat is a float; an integer is one too (2.0 §9.1.1.3).
 	ArgFloat
 	// ArgRange is a 1.x range.
 	ArgRange
 	ArgNil
+	// ArgScalar is a value of a scalar type, `<number> <unit>` (§9.1.2.2).
+	ArgScalar
+	// ArgIntegerOrScalar is an integer or a scalar value ($remainder).
+	ArgIntegerOrScalar
+	// ArgComparable is a value with an order: an integer, a float, a
+	// string, a timestamp, a version or a scalar value (§10.2.2.2).
+	ArgComparable
+	// ArgNameOrIndex is a step of a path: a name, or a non-negative
+	// integer index (§10.2.1, §10.3).
+	ArgNameOrIndex
 )
 
 var argKindNames = [...]string{ArgAny: "any value", ArgString: "a string", ArgInteger: "an integer",
 	ArgNumber: "a number", ArgBoolean: "a boolean", ArgList: "a list", ArgMap: "a map",
 	ArgStringOrList: "a string or a list", ArgListOrMap: "a list or a map", ArgCollection: "a string, a list or a map",
-	ArgFloat: "a float", ArgRange: "a range", ArgNil: "null"}
+	ArgFloat: "a float", ArgRange: "a range", ArgNil: "null", ArgScalar: "a scalar",
+	ArgIntegerOrScalar: "an integer or a scalar", ArgComparable: "a value with an order (a number, string, timestamp, version or scalar)",
+	ArgNameOrIndex: "a name or a non-negative index"}
 
 func (k ArgKind) String() string { return argKindNames[k] }
+
+// Meets reports whether a value of kind k (what a call returns) may be
+// passed where kind want is taken: an integer is a float, a scalar value is
+// written as a string, and a kind that stands for several (ArgNumber, what
+// `$sum` returns; a string, which may hold a scalar value) meets each.
+func (k ArgKind) Meets(want ArgKind) bool {
+	if k == ArgAny || want == ArgAny || k == want {
+		return true
+	}
+	accepts := want.members()
+	switch want {
+	case ArgFloat:
+		accepts = append(accepts, ArgInteger)
+	case ArgString:
+		accepts = append(accepts, ArgScalar)
+	case ArgStringOrList:
+		// The text joins a port to strings ($concat, §10.2.3.2).
+		accepts = append(accepts, ArgInteger, ArgFloat, ArgBoolean)
+	}
+	return slices.ContainsFunc(k.members(), func(m ArgKind) bool { return slices.Contains(accepts, m) })
+}
+
+// members are the plain kinds a value of kind k may be.
+func (k ArgKind) members() []ArgKind {
+	switch k {
+	case ArgString:
+		return []ArgKind{ArgString, ArgScalar}
+	case ArgNumber:
+		return []ArgKind{ArgInteger, ArgFloat, ArgScalar}
+	case ArgIntegerOrScalar:
+		return []ArgKind{ArgInteger, ArgScalar}
+	case ArgComparable:
+		return []ArgKind{ArgInteger, ArgFloat, ArgString, ArgScalar}
+	case ArgStringOrList:
+		return []ArgKind{ArgString, ArgScalar, ArgList}
+	case ArgListOrMap:
+		return []ArgKind{ArgList, ArgMap}
+	case ArgCollection:
+		return []ArgKind{ArgString, ArgList, ArgMap}
+	case ArgNameOrIndex:
+		return []ArgKind{ArgString, ArgInteger}
+	}
+	return []ArgKind{k}
+}
+
+// SameType reports whether values of kinds a and b, passed where kind
+// param is taken, may be of one type, as the functions whose arguments
+// share a type ask (§10.2). Where strings or lists are taken, what counts
+// is whether both are lists ($concat joins a port to strings, §10.2.3.2).
+func SameType(a, b, param ArgKind) bool {
+	if param == ArgStringOrList && a != ArgAny && b != ArgAny {
+		return (a == ArgList) == (b == ArgList)
+	}
+	return a.Meets(b) || b.Meets(a)
+}
 
 // Param is one function argument.
 type Param struct {

@@ -209,7 +209,7 @@ func propertyFilter() *Value {
 // `count` as `[ node_template, index ]`, the index often `$node_index`
 // (2.0 §8.7.1, §14.3).
 func requirementTarget() *Value {
-	return ref(NodeTypeOrTemplate).withShort(tuple(ref(NodeTemplate), anyV()))
+	return ref(NodeTypeOrTemplate).withShort(tuple(ref(NodeTemplate), count()))
 }
 
 // nodeDirectiveDocs say what the directives of a node template ask of the
@@ -263,7 +263,7 @@ func init() {
 			"With the `select` (1.x: `selectable`) directive: conditions an existing node must meet to be chosen (a boolean expression in final 2.0)."),
 		key("copy", All, ref(NodeTemplate),
 			"Starts from a copy of another node template (which must not itself use `copy`) and overrides what is written here."),
-		key("count", V2Final, integer(), "How many nodes to create from this template (1 by default)."),
+		key("count", V2Final, count(), "How many nodes to create from this template (1 by default)."),
 	}
 
 	RelationshipTemplateDef.Keys = []*Key{
@@ -376,7 +376,7 @@ func init() {
 			"Extra conditions a selected target node must meet, in addition to the requirement definition's (a boolean expression in final 2.0)."),
 		key("occurrences", V1_3|V2Draft, integer(),
 			"How many of the requirement's relationships this entry stands for (1 by default)."),
-		key("count", V2Final, integer(),
+		key("count", V2Final, count(),
 			"How many relationships this entry forms (1 by default).").replacing("occurrences"),
 		key("optional", V2Final, boolean(),
 			"When true, the service may be deployed even if this requirement cannot be fulfilled."),

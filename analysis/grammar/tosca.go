@@ -24,6 +24,7 @@ package grammar
 func str() *Value            { return &Value{Kind: StringValue} }
 func boolean() *Value        { return &Value{Kind: BoolValue} }
 func integer() *Value        { return &Value{Kind: IntValue} }
+func count() *Value          { return &Value{Kind: IntValue, NonNegative: true} }
 func number() *Value         { return &Value{Kind: NumberValue} }
 func rangeV() *Value         { return &Value{Kind: RangeValue} }
 func anyV() *Value           { return &Value{Kind: AnyValue} }

@@ -2,6 +2,8 @@ package validate
 
 import (
 	"fmt"
+	"slices"
+	"sort"
 	"strings"
 
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
@@ -26,12 +28,63 @@ func (c *checker) calls() {
 			// dialect's check judges it.
 		case call.Fn != nil:
 			c.arity(call, call.Fn.Name, args)
-			c.argKinds(call, args)
-			c.pathNames(call)
+			if c.argKinds(call, args) {
+				c.pathNames(call)
+			}
+			c.within(call.Fn, call.Name, call.NameSpan, call.Entity)
 		case grammar.IsCallString(call.Name):
 			c.customCall(call, args)
 		}
 	}
+}
+
+// within warns about a call outside the entities its function belongs in
+// ($node_index outside a node, §10.2.1.6, §10.2.1.7), written in id.
+func (c *checker) within(fn *grammar.Function, name string, at facts.Span, id facts.ID) {
+	if len(fn.Within) == 0 {
+		return
+	}
+	for ; id != facts.None; id = c.f.Entity(id).Parent {
+		if slices.Contains(fn.Within, c.f.Entity(id).G) {
+			return
+		}
+	}
+	var where []string
+	for _, e := range fn.Within {
+		where = append(where, e.Name)
+	}
+	c.report(at, diag.Warning, diag.WrongArguments, "`%s` is not to be used outside a %s (§10.2.1)", name, strings.Join(where, " or "))
+}
+
+// callStrings checks the calls without arguments written as strings
+// (`$node_index`, §10.1) where their functions belong.
+func (c *checker) callStrings() {
+	if !c.f.Versions.Has(grammar.V2Final) {
+		return
+	}
+	for i := range c.f.Values {
+		id := facts.ValueID(i)
+		if !c.callString(id) {
+			continue
+		}
+		if fn := grammar.FunctionNamed(c.f.Text(id), c.f.Versions); fn != nil {
+			span := c.f.Values[i].Span
+			c.within(fn, fn.Name, span, c.entityAt(span.Start))
+		}
+	}
+}
+
+// entityAt is the innermost entity whose value holds offset off (entities
+// are stored in source order, each before the entities it holds).
+func (c *checker) entityAt(off uint32) facts.ID {
+	es := c.f.Entities
+	id := facts.ID(sort.Search(len(es), func(i int) bool { return es[i].Span.Start > off }) - 1)
+	for ; id > facts.None; id = es[id].Parent {
+		if s := es[id].Span; s.Start <= off && off < s.End {
+			return id
+		}
+	}
+	return facts.Root
 }
 
 // args are the arguments of a call: the items of its list, else the one
@@ -83,60 +136,124 @@ func plural(n int) string {
 	return "s"
 }
 
-// argKinds checks the literal arguments of a call against the kinds its
-// parameters take (`$length: [ 5 ]` is no string, list or map).
-func (c *checker) argKinds(call *facts.Call, args []facts.ValueID) {
-	params := call.Fn.Params
-	if len(params) == 0 || params[0].Path {
-		return
+// argKinds checks the arguments of a call against the kinds its
+// parameters take, as the tables of §10.2 give them: a literal by what it
+// is, a call by what it returns; the arguments of the functions that take
+// values of one type are of one type. What a call returns is inferred from
+// the types (a path through a relationship of several targets reads one),
+// so a call that does not fit is a warning. It reports whether the
+// literal arguments fit.
+func (c *checker) argKinds(call *facts.Call, args []facts.ValueID) bool {
+	fn := call.Fn
+	path := len(fn.Params) > 0 && fn.Params[0].Path
+	if len(fn.Params) == 0 || path && !c.pathFits(call) {
+		return !path // a path that does not fit is the binder's to report
 	}
+	fits := true
+	var first grammar.ArgKind
+	firstAt, firstComputed := -1, false
 	for i, a := range args {
-		p := params[min(i, len(params)-1)]
-		if i >= len(params) && !call.Fn.Variadic {
-			return
+		p := fn.Params[min(i, len(fn.Params)-1)]
+		switch {
+		case path:
+			p = fn.Params[0] // a step of the path, a name or a nested name or index
+		case i >= len(fn.Params) && !fn.Variadic:
+			return fits // the arity says it
 		}
-		if p.Kind == grammar.ArgAny || c.callAt(a) != nil || c.callString(a) {
+		k := c.argKind(a)
+		computed := c.callAt(a) != nil || c.callString(a)
+		sev := severityOf(computed)
+		if computed && !k.Meets(p.Kind) || !computed && !c.literalFits(a, p.Kind) {
+			what := describeValue(c.f, a)
+			if inner := c.callAt(a); inner != nil {
+				what = fmt.Sprintf("`%s`, which returns %s", inner.Name, k)
+			}
+			if path {
+				c.report(c.f.Value(a).Span, sev, diag.WrongArguments, "the arguments of `%s` are names and non-negative indexes (§10.3), found %s", call.Name, what)
+			} else {
+				c.report(c.f.Value(a).Span, sev, diag.WrongArguments, "the %s argument of `%s` must be %s, found %s", p.Name, call.Name, p.Kind, what)
+			}
+			fits = fits && computed
 			continue
 		}
-		if !c.literalFits(a, p.Kind) {
-			c.report(c.f.Value(a).Span, diag.Error, diag.WrongArguments, "the %s argument of `%s` must be %s, found %s", p.Name, call.Name, p.Kind, describeValue(c.f, a))
+		if !fn.SameType || k == grammar.ArgAny {
+			continue
+		}
+		if firstAt < 0 {
+			first, firstAt, firstComputed = k, i, computed
+		} else if !grammar.SameType(first, k, p.Kind) {
+			c.report(c.f.Value(a).Span, severityOf(computed || firstComputed), diag.WrongArguments,
+				"the arguments of `%s` are of one type (§10.2): argument %d is %s, argument %d %s", call.Name, firstAt+1, first, i+1, k)
 		}
 	}
+	if n := fn.ScalarArity; n > 0 && len(args) > 0 && len(args) != n && c.argKind(args[0]) == grammar.ArgScalar {
+		c.report(c.argsSpan(call), diag.Error, diag.WrongArguments, "`%s` of a scalar takes %d arguments, found %d", call.Name, n, len(args))
+	}
+	return fits
 }
 
-// literalFits reports whether a literal value can be of kind k.
-func (c *checker) literalFits(id facts.ValueID, k grammar.ArgKind) bool {
-	val := c.f.Value(id)
-	scalar := val.Kind == syntax.Scalar
-	kind := yamlKind(c.f, id)
-	switch k {
-	case grammar.ArgString:
-		return scalar
-	case grammar.ArgInteger:
-		return scalar && kind == grammar.YAMLInt
-	case grammar.ArgNumber:
-		if !scalar {
-			return false
-		}
-		if kind == grammar.YAMLInt || kind == grammar.YAMLFloat {
-			return true
-		}
-		_, unit, _, ok := grammar.ParseScalarUnit(c.f.Text(id))
-		return ok && unit != ""
-	case grammar.ArgBoolean:
-		return scalar && kind == grammar.YAMLBool
-	case grammar.ArgList:
-		return val.Kind == syntax.Sequence
-	case grammar.ArgMap:
-		return val.Kind == syntax.Mapping
-	case grammar.ArgStringOrList:
-		return scalar || val.Kind == syntax.Sequence
-	case grammar.ArgListOrMap:
-		return val.Kind == syntax.Sequence || val.Kind == syntax.Mapping
-	case grammar.ArgCollection:
-		return scalar && kind == grammar.YAMLString || val.Kind == syntax.Sequence || val.Kind == syntax.Mapping
+// severityOf is the severity of an argument that does not fit: an error
+// for a literal, a warning for what a call is inferred to return.
+func severityOf(computed bool) diag.Severity {
+	if computed {
+		return diag.Warning
 	}
-	return true
+	return diag.Error
+}
+
+// argKind is what an argument is: a literal's kind (a string holding
+// `<number> <unit>` is a scalar), or what a call returns (ArgAny when
+// that is not known).
+func (c *checker) argKind(id facts.ValueID) grammar.ArgKind {
+	if call := c.callAt(id); call != nil {
+		k, _ := c.resultOf(call)
+		return k
+	}
+	val := c.f.Value(id)
+	switch {
+	case c.callString(id):
+		if fn := grammar.FunctionNamed(c.f.Text(id), c.f.Versions); fn != nil {
+			return fn.Result
+		}
+		return grammar.ArgAny
+	case val.Kind == syntax.Sequence:
+		return grammar.ArgList
+	case val.Kind == syntax.Mapping:
+		return grammar.ArgMap
+	case val.Kind == syntax.Null:
+		return grammar.ArgNil
+	}
+	switch yamlKind(c.f, id) {
+	case grammar.YAMLInt:
+		return grammar.ArgInteger
+	case grammar.YAMLFloat:
+		return grammar.ArgFloat
+	case grammar.YAMLBool:
+		return grammar.ArgBoolean
+	case grammar.YAMLNull:
+		return grammar.ArgNil
+	}
+	if _, unit, _, ok := grammar.ParseScalarUnit(c.f.Text(id)); ok && unit != "" {
+		return grammar.ArgScalar
+	}
+	return grammar.ArgString
+}
+
+// literalFits reports whether a literal value can be of kind k: what it is
+// meets k, a string being no scalar value unless it is written as one.
+func (c *checker) literalFits(id facts.ValueID, k grammar.ArgKind) bool {
+	got := c.argKind(id)
+	switch {
+	case got == grammar.ArgString:
+		return k == grammar.ArgAny || k == grammar.ArgString || k == grammar.ArgStringOrList || k == grammar.ArgCollection ||
+			k == grammar.ArgComparable || k == grammar.ArgNameOrIndex
+	case got == grammar.ArgInteger && k == grammar.ArgNameOrIndex:
+		n, _ := grammar.ParseInteger(c.f.Text(id))
+		return n >= 0 // an index (§10.3)
+	case got == grammar.ArgScalar && (k == grammar.ArgCollection || k == grammar.ArgNameOrIndex):
+		return true // a string all the same
+	}
+	return got.Meets(k)
 }
 
 // pathNames reports the names a function path walks that the types do not
@@ -399,6 +516,9 @@ func (c *checker) resultOf(call *facts.Call) (grammar.ArgKind, resultSource) {
 	if call.Fn == nil {
 		return c.customResult(call), resultSource{}
 	}
+	if call.Fn.ResultOfArgs {
+		return c.arithmeticResult(call), resultSource{}
+	}
 	if call.Fn.Result != grammar.ArgAny {
 		return call.Fn.Result, resultSource{}
 	}
@@ -429,6 +549,37 @@ func (c *checker) resultOf(call *facts.Call) (grammar.ArgKind, resultSource) {
 		return grammar.ArgAny, resultSource{}
 	}
 	return k.prim.Kind(), resultSource{member: last.Member}
+}
+
+// arithmeticResult is what an arithmetic call returns (§10.2.5): a scalar
+// when its first argument is one, else the function's result, where
+// ArgNumber is an integer when every argument is one and a float when one
+// is a float; ArgNumber when that is not known.
+func (c *checker) arithmeticResult(call *facts.Call) grammar.ArgKind {
+	args := c.args(call)
+	if len(args) == 0 {
+		return call.Fn.Result
+	}
+	switch c.argKind(args[0]) {
+	case grammar.ArgScalar:
+		return grammar.ArgScalar
+	case grammar.ArgAny, grammar.ArgNumber, grammar.ArgIntegerOrScalar:
+		return grammar.ArgNumber // maybe a scalar
+	}
+	if call.Fn.Result != grammar.ArgNumber {
+		return call.Fn.Result
+	}
+	out := grammar.ArgInteger
+	for _, a := range args {
+		switch c.argKind(a) {
+		case grammar.ArgInteger:
+		case grammar.ArgFloat:
+			out = grammar.ArgFloat
+		default:
+			return grammar.ArgNumber
+		}
+	}
+	return out
 }
 
 // inputOf is the input a get_input call reads, if it resolves.

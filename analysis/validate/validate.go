@@ -106,6 +106,7 @@ func (c *checker) run() {
 		c.entity(facts.ID(id))
 	}
 	c.calls()
+	c.callStrings()
 	c.malformedCalls()
 	c.artifactFiles()
 	c.repositories()

@@ -344,8 +344,14 @@ func (b *binder) walk(n *syntax.Node, val *grammar.Value, c walkCtx) {
 			b.problem(n.Span, diag.WrongValueShape, fmt.Sprintf("expected true or false, found %q", n.Value))
 		}
 	case grammar.IntValue:
-		if b.expectScalar(n, val, "an integer") && !isInt(n.Value) {
+		if !b.expectScalar(n, val, "an integer") || b.v.Has(grammar.V2Final) && grammar.IsCallString(n.Value) {
+			break // a call, `$node_index`
+		}
+		switch i, ok := grammar.ParseInteger(n.Value); {
+		case !isInt(n.Value):
 			b.problem(n.Span, diag.WrongValueShape, fmt.Sprintf("expected an integer, found %q", n.Value))
+		case val.NonNegative && ok && i < 0:
+			b.problem(n.Span, diag.WrongValueShape, fmt.Sprintf("expected a non-negative integer, found %q", n.Value))
 		}
 	case grammar.NumberValue:
 		if b.expectScalar(n, val, "a number") && !isNumber(n.Value) {
