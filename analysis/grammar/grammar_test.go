@@ -440,8 +440,8 @@ func TestSpotChecks(t *testing.T) {
 	if k := PropertyDef.Key("status", V1_0); len(k.Value.Enum) != 4 {
 		t.Errorf("status enum = %v", k.Value.Enum)
 	}
-	if k := NodeTemplateDef.Key("directives", V2Final); !contains(k.Value.Elem.Enum, "create") || contains(k.Value.Elem.Enum, "selectable") {
-		t.Errorf("2.0 directives = %v, want create, select, substitute (§7.2)", k.Value.Elem.Enum)
+	if k := NodeTemplateDef.Key("directives", V2Final); !contains(k.Value.Elem.Enum, "create") || !contains(k.Value.Elem.Enum, "selectable") || contains(k.Value.Elem.Enum, "reuse") {
+		t.Errorf("2.0 directives = %v, want create, select, substitute (CSD07 §7.2.1) and the 2020 draft's selectable, substitutable (CSD03 §4.8.3)", k.Value.Elem.Enum)
 	}
 	if k := NodeTemplateDef.Key("directives", V1_3); contains(k.Value.Elem.Enum, "create") || !contains(k.Value.Elem.Enum, "substitutable") {
 		t.Errorf("1.x directives = %v", k.Value.Elem.Enum)

@@ -46,6 +46,7 @@ const (
 	// The keynames of templates, groups and policies the topology reads.
 	KeyDirectives = "directives"
 	KeyCount      = "count"
+	KeyNodeFilter = "node_filter"
 	KeyTargets    = "targets"
 	// Keynames deep validation reads.
 	KeyCopy                   = "copy"

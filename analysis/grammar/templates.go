@@ -212,14 +212,21 @@ func requirementTarget() *Value {
 	return ref(NodeTypeOrTemplate).withShort(tuple(ref(NodeTemplate), count()))
 }
 
+// The directives of a node template by what they ask (2.0 §7.2.1; 1.x and
+// the 2020 draft spell them selectable and substitutable).
+var (
+	SelectDirectives     = []string{"select", "selectable"}
+	SubstituteDirectives = []string{"substitute", "substitutable"}
+)
+
 // nodeDirectiveDocs say what the directives of a node template ask of the
 // orchestrator.
 var nodeDirectiveDocs = map[string]string{
 	"create":        "The orchestrator creates a new node from this template (what happens when no directive is given).",
 	"select":        "The orchestrator selects an existing node, outside this service, that matches the template and its `node_filter`, instead of creating one.",
 	"substitute":    "The orchestrator realises the node by deploying another service template whose `substitution_mappings` name this template's type.",
-	"substitutable": "1.x spelling of `substitute`: the node is realised by another service template whose `substitution_mappings` name this template's type.",
-	"selectable":    "1.x spelling of `select`: an existing node matching the template's `node_filter` may be used instead of creating one.",
+	"substitutable": "1.x (and the 2020 draft's deprecated) spelling of `substitute`: the node is realised by another service template whose `substitution_mappings` name this template's type.",
+	"selectable":    "1.x (and the 2020 draft's deprecated) spelling of `select`: an existing node matching the template's `node_filter` may be used instead of creating one.",
 }
 
 // targetDirectiveDocs say where the other end of a requirement's
@@ -239,15 +246,18 @@ func init() {
 			"The node type this template instantiates. Mandatory unless the template is made with `copy`.").reqAll().unless("copy"),
 		descriptionKey(All, "the node template"),
 		metadataKey(From1_1, "the node template"),
-		// 1.x and the 2020 draft leave directives open (any strings);
-		// final 2.0 names create, select and substitute (§7.2). A tosca_2_0
-		// file may be in either form, so other values are warned about.
+		// 1.x leaves directives open (any strings); the 2020 draft names
+		// substitute and select with their deprecated synonyms substitutable
+		// and selectable (CSD03 §4.8.3), the standard create, select and
+		// substitute (CSD07 §7.2.1). A tosca_2_0 file may be in either
+		// form: other values are warned about.
 		key("directives", V1_1|V1_2|V1_3, listOf(enum("substitutable", "selectable").open().documented(nodeDirectiveDocs)),
 			"Processing hints: `substitutable` asks for the node to be realised by another topology, `selectable` to be picked from existing nodes. "+
 				"Orchestrators may define other directives."),
-		key("directives", V2, listOf(enum("create", "select", "substitute").open().documented(nodeDirectiveDocs)),
-			"How the orchestrator obtains the node: `create` it (the default), `select` an existing one or `substitute` it by "+
-				"another service template; listed in order of preference (2.0 §7.2). The 2020 draft left the values open."),
+		key("directives", V2, listOf(enum("create", "select", "substitute", "selectable", "substitutable").open().documented(nodeDirectiveDocs)),
+			"How the orchestrator obtains the node: `create` it (the default), `select` an existing one (read from its `node_filter`) or "+
+				"`substitute` it by another service template; listed in order of preference, each tried if the one before fails "+
+				"(2.0 §7.2.1). The 2020 draft also wrote `selectable` and `substitutable`."),
 		key("properties", All, assignments(), "Values for the properties declared by the node type (literal values or function calls)."),
 		key("attributes", All, assignments(), "Initial values for attributes declared by the node type."),
 		key("requirements", V1x, namedList(ent(RequirementAssign).withShort(ref(NodeTemplate))),

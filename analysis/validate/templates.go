@@ -17,7 +17,7 @@ import (
 
 // abstractDirectives make a node template stand for a node found or
 // substituted elsewhere: its properties need not all be given.
-var abstractDirectives = []string{"select", "selectable", "substitute", "substitutable"}
+var abstractDirectives = slices.Concat(grammar.SelectDirectives, grammar.SubstituteDirectives)
 
 // template checks a node or relationship template, a group or a policy.
 func (c *checker) template(id facts.ID) {
@@ -34,11 +34,40 @@ func (c *checker) template(id facts.ID) {
 	switch e.G {
 	case grammar.NodeTemplateDef:
 		c.requirementCounts(id, t)
+		c.nodeFilterSelects(id)
 	case grammar.GroupDef:
 		c.groupMembers(id, t)
 	case grammar.PolicyDef:
 		c.policyTargets(id, t)
 	}
+}
+
+// nodeFilterSelects warns about the node_filter of a 2.0 node template
+// without the select directive: only selecting a node reads it, and the
+// text says it should then not be there (CSD07 §7.2.1).
+func (c *checker) nodeFilterSelects(id facts.ID) {
+	filter := c.f.Sub(id, grammar.KeyNodeFilter)
+	if filter == facts.None || !c.strict {
+		return
+	}
+	for _, d := range c.f.Items(c.f.FieldValue(id, grammar.KeyDirectives)) {
+		if slices.Contains(grammar.SelectDirectives, c.f.Text(d)) {
+			return
+		}
+	}
+	c.report(c.keyBefore(c.f.Entity(filter).Span, grammar.KeyNodeFilter), diag.Warning, diag.UnknownKeyname,
+		"node_filter is read only when the node template has the select directive (§7.2.1): add `directives: [ select ]`, or leave it out")
+}
+
+// keyBefore is where keyname key is written before the value at s (the
+// value's start when it cannot be found there).
+func (c *checker) keyBefore(s facts.Span, key string) facts.Span {
+	before := c.f.Src[:s.Start]
+	i := strings.LastIndex(before, key)
+	if i < 0 || strings.TrimLeft(before[i+len(key):], ": \t\r\n") != "" {
+		return facts.Span{Start: s.Start, End: s.Start}
+	}
+	return facts.Span{Start: uint32(i), End: uint32(i + len(key))}
 }
 
 // requiredProperties reports the required properties of t a template
