@@ -172,7 +172,7 @@ func valueDefKeys(typed bool, what string) []*Key {
 
 // memberRefinements are the properties and attributes of a definition
 // that refines those its type declares: a capability definition (2.0 §8.2),
-// the relationship of a requirement definition (§8.5).
+// the relationship of a requirement definition (§8.4).
 func memberRefinements(in Versions, typ string) []*Key {
 	return []*Key{
 		key("properties", in, mapOf(ent(PropertyDef).withShortIn(anyV(), V2)),
@@ -229,7 +229,7 @@ func init() {
 
 	CapabilityDef.Keys = keys([]*Key{
 		key("type", All, ref(CapabilityType), "The capability type this capability is an instance of. "+
-			"A refinement of an inherited capability may leave it out (2.0 §8.3).").reqNew(),
+			"A refinement of an inherited capability may leave it out (2.0 §8.2.1).").reqNew(),
 		descriptionKey(All, "the capability"),
 		metadataKey(V2Final, "the capability"),
 	}, memberRefinements(All, "capability type"), []*Key{
@@ -248,7 +248,7 @@ func init() {
 		metadataKey(V2Final, "the requirement"),
 		key("capability", All, ref(CapabilityTypeOrName),
 			"What the target must offer: a capability type, or the name of a capability of the `node` type. "+
-				"A refinement of an inherited requirement may leave it out (2.0 §8.6).").reqNew(),
+				"A refinement of an inherited requirement may leave it out (2.0 §8.4.1).").reqNew(),
 		key("node", All, ref(NodeType),
 			"The node type the target must be (or derive from). Needed when `capability` names a capability rather than a type."),
 		key("relationship", All, ent(RequirementRelationshipDef).withShort(ref(RelationshipType)),
@@ -258,7 +258,7 @@ func init() {
 		key("occurrences", UpToDraft, rangeV(),
 			"How many relationships this requirement forms, as `[min, max]` (default `[1, 1]`)."),
 		key("count_range", V2Final, rangeV(),
-			"How many relationships this requirement forms, as `[min, max]` (default `[0, UNBOUNDED]`, 2.0 §8.5).").replacing("occurrences"),
+			"How many relationships this requirement forms, as `[min, max]` (default `[0, UNBOUNDED]`, 2.0 §8.4).").replacing("occurrences"),
 	}
 	RequirementRelationshipDef.Keys = keys([]*Key{
 		key("type", All, ref(RelationshipType), "The relationship type to create. "+

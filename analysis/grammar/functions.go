@@ -224,7 +224,7 @@ var ConstraintOperators = []*Function{
 		Validation: "{ $less_or_equal: [ $value, %s ] }"},
 	{Name: "in_range", In: UpToDraft, Subject: OrderedValues, Doc: "The value must lie within `[lower, upper]`, bounds included.",
 		Params: []Param{arg("lower", "The inclusive lower bound."), arg("upper", "The inclusive upper bound (`UNBOUNDED` for none).")},
-		// Not among CSD06's built-in functions (§10.2), but how its own examples write it (§8.8, §9.1.1.2).
+		// Not among the standard's built-in functions (§10.2), but how its own examples write it (§8.6, §9.1.1.2).
 		Validation: "{ $in_range: [ $value, %s ] }"},
 	{Name: "valid_values", In: UpToDraft, Doc: "The value must be one of the listed values.", Params: []Param{arg("values", "The allowed values.")},
 		Validation: "{ $valid_values: [ $value, %s ] }"},

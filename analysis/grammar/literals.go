@@ -108,7 +108,7 @@ func CoreScalar(s string) ScalarKind {
 }
 
 // booleanSpellings are the booleans of each version: final and draft 2.0
-// take only the lower-case words (CSD06 §9.1.1.4); 1.x follows YAML 1.2's
+// take only the lower-case words (§9.1.1.4); 1.x follows YAML 1.2's
 // core schema.
 var booleanSpellings = []struct {
 	text  string

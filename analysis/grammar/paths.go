@@ -20,14 +20,14 @@ const (
 	// [ entity, capability_or_requirement?, name, nested… ]
 	// where entity is a template name or one of the EntityKeywords.
 	EntityPath
-	// ToscaPath is final 2.0's TOSCA path (CSD06 §10.3):
+	// ToscaPath is final 2.0's TOSCA path (§10.3):
 	// [ start, idx?, steps…, name, nested… ] where start is a template name
 	// or SELF and the steps follow relationships (RELATIONSHIP,
 	// CAPABILITY, SOURCE, TARGET, indexes).
 	ToscaPath
 )
 
-// Path keywords of final 2.0's TOSCA path (CSD06 §10.3).
+// Path keywords of final 2.0's TOSCA path (§10.3).
 const (
 	KeywordSelf         = "SELF"
 	KeywordSource       = "SOURCE"
@@ -111,7 +111,7 @@ func IsIndex(arg string, style PathStyle) bool {
 const PathHostRequirement = "host"
 
 // PathKeywords are the keywords that step through a final 2.0 TOSCA path
-// (CSD06 §10.3). SOURCE and TARGET also start 1.x paths (EntityKeywords).
+// (§10.3). SOURCE and TARGET also start 1.x paths (EntityKeywords).
 var PathKeywords = []Keyword{
 	{KeywordRelationship, "A step of a TOSCA path: from a node, the relationship its requirement named next makes (an index may follow); after `CAPABILITY, name`, a relationship that targets that capability."},
 	{KeywordCapability, "A step of a TOSCA path: from a node, its capability named next; from a relationship, the capability the relationship targets."},

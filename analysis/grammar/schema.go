@@ -299,11 +299,11 @@ type Key struct {
 	// NewOnly limits Required to new definitions: a definition that refines
 	// one its entity inherits (the same name in the parent type's section,
 	// or an entry of a Refines section) may leave the keyname out, as
-	// 2.0 §8.3, §8.6, §9.3, §11.2 and the 1.x texts allow.
+	// 2.0 §8.2.1, §8.4.1, §9.3, §11.2 and the 1.x texts allow.
 	NewOnly bool
 	// Refines marks a map whose entries always refine definitions of the
 	// entity's type (a capability definition's properties refine those of
-	// its capability type; 2.0 §8.2, §8.5): they are never new definitions.
+	// its capability type; 2.0 §8.2, §8.4): they are never new definitions.
 	Refines bool
 	// Below limits a keyname of data types to the types derived from this
 	// built-in type (`units` to those derived from `scalar`, CSD07

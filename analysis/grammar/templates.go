@@ -207,7 +207,7 @@ func propertyFilter() *Value {
 // requirementTarget names the target node of a requirement assignment: a
 // node template or node type, or one of the nodes made from a template with
 // `count` as `[ node_template, index ]`, the index often `$node_index`
-// (2.0 §8.7.1, §14.3).
+// (2.0 §8.5.1, §14.3).
 func requirementTarget() *Value {
 	return ref(NodeTypeOrTemplate).withShort(tuple(ref(NodeTemplate), count()))
 }
@@ -264,7 +264,7 @@ func init() {
 			"How this node's requirements are fulfilled, as a list of `- requirement_name: node_template` entries."),
 		key("requirements", V2, namedList(ent(RequirementAssign).withShort(requirementTarget())),
 			"How this node's requirements are fulfilled, as a list of `- requirement_name: target` entries; the short form "+
-				"names the target as `node` does: a node template, `[ node_template, index ]` or a node type (§8.7.1)."),
+				"names the target as `node` does: a node template, `[ node_template, index ]` or a node type (§8.5.1)."),
 		key("capabilities", All, mapOf(ent(CapabilityAssign)), "Property and attribute values for the node type's capabilities."),
 		key("interfaces", All, mapOf(ent(InterfaceAssign)), "Per-template inputs and implementations for the node type's interfaces."),
 		key("artifacts", All, mapOf(ent(ArtifactDef).withShort(ref(ArtifactFile))),
@@ -379,7 +379,7 @@ func init() {
 			"The capability of the target to connect to: a capability name of the target, or a capability type."),
 		key("node", All, requirementTarget(),
 			"The target: a node template of this topology, one of the nodes made from a template as "+
-				"`[ node_template, index ]` (2.0 §8.7.1), or a node type for the orchestrator to find a node of."),
+				"`[ node_template, index ]` (2.0 §8.5.1), or a node type for the orchestrator to find a node of."),
 		key("relationship", All, ent(RequirementRelationshipAssign).withShort(ref(RelationshipTypeOrTemplate)),
 			"The relationship to form: a relationship template or type name, or a map with type, property values and interfaces."),
 		key("node_filter", All, ent(NodeFilterDef),
@@ -391,16 +391,16 @@ func init() {
 		key("optional", V2Final, boolean(),
 			"When true, the service may be deployed even if this requirement cannot be fulfilled."),
 		key("allocation", V2Final, mapV(),
-			"Capacity taken from the target capability by this relationship, as property values the target must have available (§8.7.5)."),
+			"Capacity taken from the target capability by this relationship, as property values the target must have available (§8.5.5)."),
 		key("allocations", V2Final, mapV(),
-			"The spelling of `allocation` that 2.0 §14.3 uses; CSD06 writes both, so both are accepted."),
+			"The spelling of `allocation` that 2.0 §14.3 uses; the text writes both, so both are accepted."),
 		key("directives", V2Final, listOf(enum("internal", "external").documented(targetDirectiveDocs)),
 			"Whether the target may be a node of this service (`internal`), a node outside it (`external`), or either."),
 	}
 	RequirementRelationshipAssign.Keys = []*Key{
 		key("type", All, ref(RelationshipTypeOrTemplate), "The relationship type (or relationship template) to use."),
 		key("properties", All, assignments(), "Values for the relationship's properties."),
-		key("attributes", V2Final, assignments(), "Initial values for the relationship's attributes (2.0 §8.7.1)."),
+		key("attributes", V2Final, assignments(), "Initial values for the relationship's attributes (2.0 §8.5.1)."),
 		key("interfaces", All, mapOf(ent(InterfaceAssign)), "Inputs and implementations for the relationship's interfaces."),
 	}
 

@@ -388,7 +388,7 @@ func (c *checker) types() {
 
 // refinements reports the definitions that lack keynames mandatory for new
 // definitions (a property's `type`, a capability's `type` …) unless they
-// refine a member their type inherits (2.0 §8.3, §8.6, §9.3, §11.2; the
+// refine a member their type inherits (2.0 §8.2.1, §8.4.1, §9.3, §11.2; the
 // 1.x texts refine alike). A type whose chain is not fully known (an
 // unresolved import may hold the member) is given the benefit of the doubt.
 func (c *checker) refinements() {

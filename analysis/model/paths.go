@@ -336,7 +336,7 @@ func (w *pathWalker) host() Decl {
 }
 
 // toscaKeywords are the keywords a TOSCA path may continue with in each
-// context (CSD06 §10.3): a node leads into the relationship of one of its
+// context (§10.3): a node leads into the relationship of one of its
 // requirements or into one of its capabilities; a relationship to its
 // source or target node or to its target capability; a capability to the
 // relationships that target it.

@@ -134,7 +134,7 @@ func (v *View) workflowInput(path string, f *facts.Facts, r *facts.Ref) Decl {
 }
 
 // RequirementNode is the name a requirement's `node` gives: the name
-// itself, or the template of `[ node_template, index ]` (2.0 §8.7.1).
+// itself, or the template of `[ node_template, index ]` (2.0 §8.5.1).
 func (v *View) RequirementNode(path string, req facts.ID) string {
 	return RequirementNodeIn(v.Facts(path), req)
 }

@@ -343,7 +343,7 @@ func (c *checker) refinedType(child facts.ID, own, inherited model.Decl, pm mode
 }
 
 // refinedRequirement reports a requirement refinement whose capability or
-// node type does not derive from the inherited one (§8.6).
+// node type does not derive from the inherited one (§8.4.1).
 func (c *checker) refinedRequirement(child facts.ID, pm model.Member) {
 	for _, key := range []string{grammar.KeyCapability, grammar.KeyNode} {
 		fl, ok := c.f.Field(child, key)

@@ -23,8 +23,8 @@ func (c *checker) names() {
 		}
 		switch {
 		case e.Name == "" && isCollectionKey(c.text(e.NameSpan)):
-			// A flow collection as the key: CSD06 §15.2–§15.5 map
-			// `[ CAPABILITY, endpoint, port ]` and `[ requirement, count ]`.
+			// A flow collection as the key: §15.2 and §15.3 map
+			// `[ CAPABILITY, endpoint, port ]`, CSD06 §15.5 `[ requirement, count ]`.
 		case e.Name == "":
 			c.report(e.NameSpan, diag.Error, diag.WrongValueType, "an empty name: give the %s a name", e.G.Name)
 		case c.text(e.NameSpan) == e.Name:

@@ -449,7 +449,7 @@ func (c *checker) requirementCounts(tmpl facts.ID, nt model.Decl) {
 // upperBound is the upper bound of a requirement's occurrences or
 // count_range (+Inf for UNBOUNDED), and where it is given. Without one, 1.x
 // and the 2020 draft allow one relationship ([1, 1]), final 2.0 any
-// number ([0, UNBOUNDED], §8.5).
+// number ([0, UNBOUNDED], §8.4).
 func (c *checker) upperBound(m model.Member) (float64, model.Decl) {
 	key := memberRef{m.Definer, m.Name}
 	if b, ok := c.bounds[key]; ok {
