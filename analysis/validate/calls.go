@@ -64,8 +64,8 @@ func (c *checker) callStrings() {
 	}
 	for i := range c.f.Values {
 		id := facts.ValueID(i)
-		if !c.callString(id) {
-			continue
+		if s := c.f.Values[i].Span; s.End == s.Start || !strings.ContainsRune(`$"'`, rune(c.f.Src[s.Start])) || !c.callString(id) {
+			continue // a plain scalar not starting with `$` is no call (read without decoding it)
 		}
 		if fn := grammar.FunctionNamed(c.f.Text(id), c.f.Versions); fn != nil {
 			span := c.f.Values[i].Span
