@@ -46,8 +46,6 @@ var csd06Exceptions = map[int]specException{
 	4137: {reason: "a fragment: the node template has no type, and no profile defines Compute",
 		want: []string{"missing-keyname", "unknown-name Compute"}},
 	4190: {reason: "a fragment: the node template has no type", want: []string{"missing-keyname"}},
-	5845: {reason: "uses scalar-unit.frequency, which neither CSD06 nor the standard has built in (§9.1)",
-		want: []string{"unknown-type scalar-unit.frequency"}},
 	6052: {reason: "uses tosca.Data.Root, vRouter.Cisco, host_with_net and mgmt_net, which it does not define",
 		want: []string{"unknown-type tosca.Data.Root", "unknown-type vRouter.Cisco", "unknown-name host_with_net", "unknown-name mgmt_net"}},
 	7212: {reason: "uses MyType, which it does not define", want: []string{"unknown-type MyType"}},
@@ -71,7 +69,7 @@ var csd06Exceptions = map[int]specException{
 	// replaced by types derived from `scalar` (CSD07 §9.1.2.2).
 	4625: {reason: "CSD06's scalar-unit types (data_value_type, unit_symbol_map, unit_suffix), replaced in the standard; " +
 		"and a mistake: `$less_than: [ 15 cm ]` gives the comparison one argument ($value is left out)",
-		want: []string{"unknown-type scalar-unit", "unknown-keyname data_value_type", "unknown-keyname unit_symbol_map", "unknown-keyname unit_suffix", "wrong-arguments"}},
+		want: []string{"unknown-keyname data_value_type", "unknown-keyname unit_symbol_map", "unknown-keyname unit_suffix", "wrong-arguments"}},
 	4697: {reason: "CSD06's scalar-unit.time (data_value_type, unit_symbol_map), replaced in the standard by a type derived from `scalar`",
 		want: []string{"unknown-keyname data_value_type", "unknown-keyname unit_symbol_map"}},
 

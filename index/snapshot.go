@@ -10,7 +10,6 @@ import (
 	"github.com/benbjohnson/immutable"
 
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
-	"github.com/tosca-ls/tosca-ls/profiles"
 )
 
 // Snapshot is an immutable view of the workspace: readers (requests,
@@ -167,28 +166,6 @@ func (s *Snapshot) ProfileNames() []string {
 func (s *Snapshot) Profile(name string) string {
 	p, _ := s.profiles.Get(name)
 	return p
-}
-
-// Assumed lists the entry files of the profiles whose types the profile
-// that path declares uses without importing them (profiles.Profile.Assumes):
-// the 2.0 simple profile, embedded or a copy in the workspace, uses range
-// and the size units as if they were still built in.
-func (s *Snapshot) Assumed(path string) []string {
-	f := s.File(path)
-	if f == nil || f.ProfileName == "" {
-		return nil
-	}
-	p := profiles.ByName(f.ProfileName)
-	if p == nil {
-		return nil
-	}
-	var out []string
-	for _, name := range p.Assumes {
-		if entry := s.EmbeddedProfile(name); entry != "" {
-			out = append(out, entry)
-		}
-	}
-	return out
 }
 
 // Importers returns every file that imports path directly or transitively.

@@ -40,10 +40,6 @@ type Profile struct {
 	// Fallback profiles only fill gaps: a file that defines (or imports) a
 	// type of the same name uses that one, without a clash.
 	Fallback bool
-	// Assumes names the profiles whose types this one uses without
-	// importing them; its files, and the files importing it, see them as
-	// fallbacks.
-	Assumes []string
 }
 
 // Names of the built-in type profiles.
@@ -52,8 +48,8 @@ const (
 	// Builtin20 holds the built-in types of the OASIS Standard (CSD07 §9.1).
 	Builtin20 = "tosca-builtin-2.0"
 	// Builtin20Draft holds the types the drafts of TOSCA 2.0 had built in
-	// and the standard has not: range and the scalar-unit types. The 2.0
-	// simple profile still uses them.
+	// and the standard has not: range and the scalar-unit types, a fallback
+	// of every 2.0 file (the 2.0 simple profile still uses them).
 	Builtin20Draft = "tosca-builtin-2.0-draft"
 )
 
@@ -81,7 +77,6 @@ func init() {
 			Aliases: []string{"org.oasis-open.tosca.simple:2.0"},
 			Dir:     "simple-2.0",
 			Entry:   "simple-2.0/profile.yaml",
-			Assumes: []string{Builtin20Draft},
 		},
 		{Name: Builtin1x, Dir: "builtin-1.x", Entry: "builtin-1.x/types.yaml"},
 		{Name: Builtin20, Dir: "builtin-2.0", Entry: "builtin-2.0/types.yaml"},

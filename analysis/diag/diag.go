@@ -93,7 +93,7 @@ var Codes = []struct{ Code, Doc string }{
 	{MissingKeyname, "a mandatory keyname is missing"},
 	{WrongValueShape, "a value has the wrong shape (a map where a list is needed, …)"},
 	{UnknownType, "a type name that no definition or import provides"},
-	{DraftBuiltin, "a type the drafts of TOSCA 2.0 had built in and the OASIS Standard has not (range, scalar-unit.size): read as the draft did, with a warning naming the standard's form"},
+	{DraftBuiltin, "a type the drafts of TOSCA 2.0 had built in and the OASIS Standard has not (range, scalar-unit.size): read as the drafts did, with a warning naming the standard's form"},
 	{WrongTypeKind, "a type name of another kind (a capability type where a node type is needed, …)"},
 	{DerivationCycle, "derived_from leads back to the type itself"},
 	{DuplicateName, "two definitions of the same kind share a name in one namespace"},

@@ -119,8 +119,7 @@ const (
 	ProfileBuiltin20 = "tosca-builtin-2.0"
 	// ProfileBuiltin20Draft holds what the drafts of 2.0 had built in and
 	// the OASIS Standard has not (range, the scalar-unit types): a fallback
-	// for 2.0 files not written in the final form alone and for the files
-	// importing the simple profile.
+	// of every 2.0 file, each use a warning.
 	ProfileBuiltin20Draft = "tosca-builtin-2.0-draft"
 )
 

@@ -266,8 +266,7 @@ func (c *checker) reference(i int, r *facts.Ref) {
 }
 
 // draftBuiltin warns about a use of a type that only the drafts of 2.0
-// had built in (the fallbacks of 2.0 files in the draft form and of the
-// files importing the simple profile): the OASIS Standard has not.
+// had built in (the fallbacks of 2.0 files): the OASIS Standard has not.
 func (c *checker) draftBuiltin(r *facts.Ref, t Decl) {
 	if c.v.ProfileOf(t.Path) != grammar.ProfileBuiltin20Draft || !c.v.DeclaresBuiltins(t.Path) {
 		return
@@ -293,10 +292,6 @@ func (c *checker) unknownType(s facts.Span, name string, kind grammar.RefKind) {
 		return
 	}
 	if c.v.Muted(c.path, name) {
-		return
-	}
-	if b := grammar.BuiltinNamed(name, grammar.V2); kind == grammar.DataType && b != nil && b.Instead != "" && c.f.Versions.Has(grammar.V2) {
-		c.report(s, diag.Error, diag.UnknownType, fmt.Sprintf("unknown data type %q: the drafts of TOSCA 2.0 had it built in, the OASIS Standard (§9.1) writes %s", name, b.Instead))
 		return
 	}
 	d := c.report(s, diag.Error, diag.UnknownType, fmt.Sprintf("unknown %s %q", kind, name))

@@ -436,28 +436,21 @@ func (v *View) implicitStarts(path, name string) []visit {
 }
 
 // fallbacks are the profiles whose types a file sees only where nothing
-// else defines the name: the 2020 draft's built-ins for a 2.0 file not
-// written in the final form alone, and the profiles a profile of its import
-// closure assumes (the 2.0 simple profile uses range and the size units as
-// if they were still built in).
+// else defines the name: for a 2.0 file, the types the drafts of 2.0 had
+// built in (range, the scalar-unit types), which the OASIS Standard has
+// not and which real 2.0 files and the 2.0 simple profile still use; each
+// use is a draft-builtin warning.
 func (v *View) fallbacks(path string) []string {
 	p := v.prog
 	if fb, ok := p.fallbacks.get(textKey(path)); ok {
 		return fb
 	}
 	var out []string
-	if f := v.Snap.File(path); f != nil && f.Facts != nil && f.Facts.Versions == grammar.V2 && f.Facts.Form != grammar.FormFinal {
+	if f := v.Snap.File(path); f != nil && f.Facts != nil && f.Facts.Versions == grammar.V2 {
 		if e := v.Snap.EmbeddedProfile(grammar.ProfileBuiltin20Draft); e != "" {
 			out = append(out, e)
 		}
 	}
-	v.enumerate(path, func(_, file string) {
-		for _, a := range v.Snap.Assumed(file) {
-			if !slices.Contains(out, a) {
-				out = append(out, a)
-			}
-		}
-	})
 	return p.fallbacks.put(textKey(path), out)
 }
 
