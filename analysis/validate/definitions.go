@@ -191,17 +191,6 @@ func (c *checker) belowKeys(id facts.ID) {
 	}
 }
 
-// inheritedText is the value the nearest type of t's chain gives keyname key.
-func (c *checker) inheritedText(t model.Decl, key string) (model.Decl, string) {
-	chain, _ := c.v.Chain(t)
-	for _, d := range chain {
-		if txt := c.v.FieldText(d, key); txt != "" {
-			return d, txt
-		}
-	}
-	return model.Decl{}, ""
-}
-
 // schemaDefinition checks a schema: in 2.0 the keys of a map are strings,
 // so a key schema's type derives from string (§9.3).
 func (c *checker) schemaDefinition(id facts.ID) {
