@@ -2,6 +2,7 @@ package index
 
 import (
 	"archive/zip"
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -11,7 +12,7 @@ import (
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
 )
 
-// CSARBudget bounds the bytes of TOSCA files read out of one archive.
+// CSARBudget bounds the bytes of TOSCA files written out of one archive.
 const CSARBudget = 256 << 20
 
 // maxEntries bounds the entries of one archive: each becomes a file on
@@ -25,29 +26,38 @@ func IsArchive(p string) bool {
 	return ext == ".csar" || ext == ".zip"
 }
 
-// ExtractCSAR unpacks what tosca-ls reads of a CSAR into a new temporary
-// folder: the files that may hold TOSCA (by extension, or without one) and
-// the metadata, each streamed and cut at MaxFileSize+1 bytes (a larger one
-// is then reported as too large, not read whole), at most CSARBudget bytes
-// in all. Every other entry (scripts, images: artifacts) is created empty,
-// so that references to it still find a file, without reading it. Entries
-// that would leave the folder are skipped; an archive of more than
-// maxEntries entries is refused.
-func ExtractCSAR(archive string) (string, error) {
+// ExtractCSAR unpacks what tosca-ls reads of a CSAR into dir, a new empty
+// folder the caller owns (and removes): the files that may hold TOSCA (by
+// extension, or without one) and the metadata, each streamed and cut at
+// MaxFileSize+1 bytes (a larger one is then reported as too large, not
+// read whole), at most CSARBudget bytes written in all. Every other entry
+// (scripts, images: artifacts) is created empty, so that references to it
+// still find a file, without reading it. Entries that would leave the
+// folder are skipped; an archive of more than maxEntries entries is
+// refused. It stops at the next entry once ctx is done.
+func ExtractCSAR(ctx context.Context, archive, dir string) error {
+	_, err := extractCSAR(ctx, archive, dir, CSARBudget)
+	return err
+}
+
+// extractCSAR is ExtractCSAR within budget bytes; it returns the bytes
+// written. Every byte written counts, whatever the entry's error (a wrong
+// checksum, a declared size smaller than the data): an entry is cut where
+// the budget ends, so no more than budget+1 bytes are ever written.
+func extractCSAR(ctx context.Context, archive, dir string, budget int64) (int64, error) {
 	r, err := zip.OpenReader(archive)
 	if err != nil {
-		return "", err
+		return 0, err
 	}
 	defer r.Close()
 	if len(r.File) > maxEntries {
-		return "", fmt.Errorf("archive holds more than %d entries", maxEntries)
+		return 0, fmt.Errorf("archive holds more than %d entries", maxEntries)
 	}
-	dir, err := os.MkdirTemp("", "tosca-ls-csar-")
-	if err != nil {
-		return "", err
-	}
-	var total int64
+	var written int64
 	for _, f := range r.File {
+		if err := ctx.Err(); err != nil {
+			return written, err
+		}
 		target := filepath.Join(dir, filepath.FromSlash(f.Name))
 		if !within(dir, target) || target == dir {
 			continue
@@ -59,17 +69,14 @@ func ExtractCSAR(archive string) (string, error) {
 		if err := os.MkdirAll(filepath.Dir(target), 0o700); err != nil {
 			continue
 		}
-		n, err := extractEntry(f, target, readsEntry(f.Name))
-		total += n
-		if err != nil {
-			continue
-		}
-		if total > CSARBudget {
-			os.RemoveAll(dir)
-			return "", fmt.Errorf("archive holds more than %d MB of TOSCA files", CSARBudget>>20)
+		// A broken entry is skipped, but what it wrote counts.
+		n, _ := extractEntry(f, target, readsEntry(f.Name), min(MaxFileSize+1, budget-written+1))
+		written += n
+		if written > budget {
+			return written, fmt.Errorf("archive holds more than %d MB of TOSCA files", budget>>20)
 		}
 	}
-	return dir, nil
+	return written, nil
 }
 
 // readsEntry reports whether an archive entry's content is read: TOSCA
@@ -79,8 +86,9 @@ func readsEntry(name string) bool {
 }
 
 // extractEntry writes an entry to target, its content only when read is
-// set (streamed, cut at MaxFileSize+1 bytes); it returns the bytes written.
-func extractEntry(f *zip.File, target string, read bool) (int64, error) {
+// set (streamed, cut at limit bytes); it returns the bytes written, also
+// when the entry turns out broken.
+func extractEntry(f *zip.File, target string, read bool, limit int64) (int64, error) {
 	out, err := os.OpenFile(target, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
 		return 0, err
@@ -94,5 +102,5 @@ func extractEntry(f *zip.File, target string, read bool) (int64, error) {
 		return 0, err
 	}
 	defer rc.Close()
-	return io.Copy(out, io.LimitReader(rc, MaxFileSize+1))
+	return io.Copy(out, io.LimitReader(rc, limit))
 }

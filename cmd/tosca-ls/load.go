@@ -55,24 +55,20 @@ type loaded struct {
 	// the folders and archives, and every file named (TOSCA or not).
 	paths []string
 	// archives maps an extracted folder back to the archive it came from.
-	archives map[string]string
-	dirs     []string
+	archives    map[string]string
+	extractions *extractions
 	// wd is the working directory paths are shown relative to.
 	wd string
 }
 
 // cleanup removes the folders archives were extracted into.
-func (l *loaded) cleanup() {
-	for _, d := range l.dirs {
-		os.RemoveAll(d)
-	}
-}
+func (l *loaded) cleanup() { l.extractions.remove() }
 
 // load indexes args (files, folders, CSAR archives) with the profiles
 // declared around them (root, else the repository around each).
 func load(args []string, opts index.Options, root string) (*loaded, error) {
 	ws := index.NewWorkspace(opts)
-	l := &loaded{archives: map[string]string{}}
+	l := &loaded{archives: map[string]string{}, extractions: newExtractions()}
 	l.wd, _ = os.Getwd()
 	var roots []string
 	explicit := map[string]bool{}
@@ -95,12 +91,11 @@ func load(args []string, opts index.Options, root string) (*loaded, error) {
 			ws.AddFolder(context.Background(), abs, nil)
 			roots = append(roots, abs)
 		case index.IsArchive(abs):
-			dir, err := index.ExtractCSAR(abs)
+			dir, err := l.extractions.extract(abs)
 			if err != nil {
 				l.cleanup()
 				return nil, fmt.Errorf("%s: %v", arg, err)
 			}
-			l.dirs = append(l.dirs, dir)
 			l.archives[dir] = abs
 			ws.AddFolder(context.Background(), dir, nil)
 			roots = append(roots, dir)

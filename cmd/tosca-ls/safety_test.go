@@ -372,6 +372,21 @@ func TestCheckSafety(t *testing.T) {
 			code: 2, errOut: fmt.Sprintf("tosca-ls: many.csar: archive holds more than %d MB of TOSCA files\n", index.CSARBudget>>20),
 			rss: 150,
 		},
+		{
+			// 3.75 GB written into $TMPDIR, then out of memory, the folder
+			// left behind once: broken entries escaped the budget.
+			name: "a 29 KB CSAR of 250 entries overlapping a 16 MB bomb with a wrong checksum",
+			setup: func(t *testing.T, dir string) []string {
+				err := indextest.WriteOverlapping(filepath.Join(dir, "overlap.csar"), 250,
+					indextest.Entry{Name: "t.yaml", Head: toscaHead, Size: 16 << 20, WrongCRC: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				return []string{"overlap.csar"}
+			},
+			code: 2, errOut: fmt.Sprintf("tosca-ls: overlap.csar: archive holds more than %d MB of TOSCA files\n", index.CSARBudget>>20),
+			rss: 150,
+		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()

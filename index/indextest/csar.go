@@ -9,6 +9,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"compress/flate"
+	"encoding/binary"
 	"fmt"
 	"hash/crc32"
 	"io"
@@ -22,6 +23,11 @@ type Entry struct {
 	Name string
 	Head string
 	Size int64
+	// WrongCRC records a checksum the data does not have; Declared, when
+	// set, is the size recorded instead of Size. A reader finds either lie
+	// only once it has read (and its caller written) the data.
+	WrongCRC bool
+	Declared int64
 }
 
 // chunk is the unit of padding compressed at a time; its size is a
@@ -50,64 +56,134 @@ func WriteCSAR(path string, entries ...Entry) error {
 	return fh.Close()
 }
 
-// writeEntry compresses the padding chunk by chunk (each flushed to a byte
+// deflated is an entry compressed: head, then steady repeated, then tail.
+type deflated struct {
+	head, steady, tail []byte
+	repeats            int64
+	crc                uint32
+}
+
+func (d *deflated) size() int64 {
+	return int64(len(d.head)) + d.repeats*int64(len(d.steady)) + int64(len(d.tail))
+}
+
+func (d *deflated) writeTo(w io.Writer) error {
+	if _, err := w.Write(d.head); err != nil {
+		return err
+	}
+	for range d.repeats {
+		if _, err := w.Write(d.steady); err != nil {
+			return err
+		}
+	}
+	_, err := w.Write(d.tail)
+	return err
+}
+
+// header is what the archive records of an entry, lies included.
+func (e Entry) header(d *deflated) *zip.FileHeader {
+	h := &zip.FileHeader{Name: e.Name, Method: zip.Deflate, CRC32: d.crc,
+		CompressedSize64: uint64(d.size()), UncompressedSize64: uint64(e.Size)}
+	if e.WrongCRC {
+		h.CRC32 = ^d.crc
+	}
+	if e.Declared != 0 {
+		h.UncompressedSize64 = uint64(e.Declared)
+	}
+	return h
+}
+
+func writeEntry(zw *zip.Writer, e Entry) error {
+	d, err := deflate(e)
+	if err != nil {
+		return err
+	}
+	w, err := zw.CreateRaw(e.header(d))
+	if err != nil {
+		return err
+	}
+	return d.writeTo(w)
+}
+
+// deflate compresses the padding chunk by chunk (each flushed to a byte
 // boundary) until two chunks compress to the same bytes: from then on every
 // chunk does (the compressor's window holds nothing but padding), so the
 // rest is that block repeated, without compressing it.
-func writeEntry(zw *zip.Writer, e Entry) error {
+func deflate(e Entry) (*deflated, error) {
 	if e.Size < int64(len(e.Head)) {
-		return fmt.Errorf("size %d is shorter than the head", e.Size)
+		return nil, fmt.Errorf("size %d is shorter than the head", e.Size)
 	}
 	var out bytes.Buffer
 	fw, err := flate.NewWriter(&out, flate.BestCompression)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	crc := crc32.Update(0, crc32.IEEETable, []byte(e.Head))
+	d := &deflated{crc: crc32.Update(0, crc32.IEEETable, []byte(e.Head))}
 	fw.Write([]byte(e.Head))
 	rest := e.Size - int64(len(e.Head))
-	var steady, prev []byte
-	var repeats int64
+	var prev []byte
 	for ; rest >= chunk; rest -= chunk {
-		crc = crc32.Update(crc, crc32.IEEETable, padding)
-		if steady != nil {
-			repeats++
+		d.crc = crc32.Update(d.crc, crc32.IEEETable, padding)
+		if d.steady != nil {
+			d.repeats++
 			continue
 		}
 		start := out.Len()
 		fw.Write(padding)
 		if err := fw.Flush(); err != nil {
-			return err
+			return nil, err
 		}
 		block := bytes.Clone(out.Bytes()[start:])
 		if bytes.Equal(block, prev) {
-			steady = block
-			out.Truncate(start) // written below, with the repeats
-			repeats++
+			d.steady = block
+			out.Truncate(start) // written by writeTo, with the repeats
+			d.repeats++
 		}
 		prev = block
 	}
-	head := bytes.Clone(out.Bytes())
+	d.head = bytes.Clone(out.Bytes())
 	out.Reset()
-	crc = crc32.Update(crc, crc32.IEEETable, padding[:rest])
+	d.crc = crc32.Update(d.crc, crc32.IEEETable, padding[:rest])
 	fw.Write(padding[:rest])
 	if err := fw.Close(); err != nil {
-		return err
+		return nil, err
 	}
-	compressed := int64(len(head)) + repeats*int64(len(steady)) + int64(out.Len())
-	w, err := zw.CreateRaw(&zip.FileHeader{Name: e.Name, Method: zip.Deflate, CRC32: crc,
-		CompressedSize64: uint64(compressed), UncompressedSize64: uint64(e.Size)})
+	d.tail = out.Bytes()
+	return d, nil
+}
+
+// WriteOverlapping makes an archive at path whose n entries, named
+// "<i>-<e.Name>", all point at one copy of e's data: the archive is the
+// size of one entry, its content n times that.
+func WriteOverlapping(path string, n int, e Entry) error {
+	d, err := deflate(e)
 	if err != nil {
 		return err
 	}
-	if _, err := w.Write(head); err != nil {
-		return err
-	}
-	for range repeats {
-		if _, err := w.Write(steady); err != nil {
-			return err
+	h := e.header(d)
+	var buf bytes.Buffer
+	le := func(vs ...any) {
+		for _, v := range vs {
+			_ = binary.Write(&buf, binary.LittleEndian, v)
 		}
 	}
-	_, err = io.Copy(w, &out)
-	return err
+	// The one local file header and its data, at offset 0.
+	le(uint32(0x04034b50), uint16(20), uint16(0), zip.Deflate, uint16(0), uint16(0),
+		h.CRC32, uint32(h.CompressedSize64), uint32(h.UncompressedSize64), uint16(len(e.Name)), uint16(0))
+	buf.WriteString(e.Name)
+	if err := d.writeTo(&buf); err != nil {
+		return err
+	}
+	directory := buf.Len()
+	for i := range n {
+		name := fmt.Sprintf("%d-%s", i, e.Name)
+		le(uint32(0x02014b50), uint16(20), uint16(20), uint16(0), zip.Deflate, uint16(0), uint16(0),
+			h.CRC32, uint32(h.CompressedSize64), uint32(h.UncompressedSize64),
+			uint16(len(name)), uint16(0), uint16(0), uint16(0), uint16(0), uint32(0), uint32(0))
+		buf.WriteString(name)
+	}
+	end := buf.Len()
+	le(uint32(0x06054b50), uint16(0), uint16(0), uint16(n), uint16(n),
+		uint32(end-directory), uint32(directory), uint16(0))
+	return os.WriteFile(path, buf.Bytes(), 0o644)
 }
