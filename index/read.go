@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"syscall"
+	"time"
 )
 
 // MaxFileSize bounds what is read from disk: larger files are kept without
@@ -73,10 +74,12 @@ func openRegular(path string) (fd int, size int64, err error) {
 }
 
 // readFD appends from fd to buf until end of file or until buf holds max
-// bytes. Some file systems answer EAGAIN to a non-blocking read of a
-// regular file whose pages are not cached: the descriptor is then made
-// blocking and the read tried again.
+// bytes. It never blocks: a read that would (EAGAIN: /proc/kmsg, a FUSE
+// file system honouring O_NONBLOCK while it fetches a page) is tried again
+// a few times within about a tenth of a second, then the file is given up
+// with errWouldBlock, so a walker never hangs on one.
 func readFD(fd int, path string, buf []byte, max int) ([]byte, error) {
+	wait := time.Millisecond
 	for len(buf) < max {
 		if len(buf) == cap(buf) {
 			buf = append(buf, 0)[:len(buf)]
@@ -87,9 +90,12 @@ func readFD(fd int, path string, buf []byte, max int) ([]byte, error) {
 			return err
 		})
 		if err == syscall.EAGAIN {
-			if err = syscall.SetNonblock(fd, false); err == nil {
-				continue
+			if wait > maxReadWait {
+				return buf, &fs.PathError{Op: "read", Path: path, Err: errWouldBlock}
 			}
+			time.Sleep(wait)
+			wait *= 2
+			continue
 		}
 		if err != nil {
 			return buf, &fs.PathError{Op: "read", Path: path, Err: err}
@@ -101,6 +107,13 @@ func readFD(fd int, path string, buf []byte, max int) ([]byte, error) {
 	}
 	return buf, nil
 }
+
+// maxReadWait is the longest pause between two tries of a read that would
+// block (the pauses double from a millisecond: 127 ms in all).
+const maxReadWait = 64 * time.Millisecond
+
+// errWouldBlock is the error of a file whose reads would block.
+var errWouldBlock = errors.New("reading would block")
 
 func ignoringEINTR(call func() error) error {
 	for {

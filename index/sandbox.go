@@ -86,6 +86,8 @@ func (b *builder) allows(path, name string) *Problem {
 		if within(r, real) {
 			if err == nil && kind == folderEntry {
 				return &Problem{Code: diag.ImportNotFound, Message: "import " + name + " names a folder, not a file"}
+			} else if err == nil && kind == systemEntry {
+				return &Problem{Code: diag.ImportRefused, Message: "import " + name + " refused: the system's files (/proc, /sys, /dev, kernel file systems) are never read"}
 			} else if err == nil && kind != regularEntry {
 				return &Problem{Code: diag.ImportRefused, Message: "import " + name + " refused: not a regular file (devices, pipes and sockets are never read)"}
 			}
@@ -115,6 +117,9 @@ func (b *builder) realPath(path string) (string, entryKind, error) {
 			info, err = os.Stat(real)
 		}
 		kind = kindOf(info)
+		if kind == regularEntry && onSystemFiles(real) {
+			kind = systemEntry
+		}
 	}
 	if b.realPaths == nil {
 		b.realPaths = map[string]resolvedPath{}
@@ -130,6 +135,7 @@ const (
 	otherEntry entryKind = iota // a device, pipe, socket (or nothing)
 	regularEntry
 	folderEntry
+	systemEntry // a regular file of the system's (see onSystemFiles)
 )
 
 func kindOf(info os.FileInfo) entryKind {

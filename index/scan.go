@@ -61,8 +61,9 @@ func scanProfiles(ctx context.Context, dirs []string) map[string]*File {
 }
 
 // walkFiles emits the regular files under dirs whose name passes want and
-// the folders below dirs it enters, skipping hidden folders and
-// node_modules.
+// the folders below dirs it enters, skipping hidden folders, node_modules
+// and the system's files (/proc, /sys, /dev and kernel file systems
+// mounted anywhere: a workspace folder / is walked past them).
 func walkFiles(ctx context.Context, dirs []string, want func(string) bool, emit func(p string, isDir bool)) {
 	for _, dir := range dirs {
 		dir = absPath(dir)
@@ -72,7 +73,7 @@ func walkFiles(ctx context.Context, dirs []string, want func(string) bool, emit 
 			}
 			if d.IsDir() {
 				name := d.Name()
-				if p != dir && (strings.HasPrefix(name, ".") || name == "node_modules") {
+				if p != dir && (strings.HasPrefix(name, ".") || name == "node_modules") || onSystemFiles(p) {
 					return filepath.SkipDir
 				}
 				if p != dir {

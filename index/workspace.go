@@ -638,9 +638,10 @@ type diskRead struct {
 
 // readDisk reads path and, when it may be TOSCA and differs from the
 // snapshot's file, parses it. A path outside the sandbox (an editor may
-// report any file changed) is not read: it is as good as gone.
+// report any file changed), or among the system's files, is not read: it
+// is as good as gone.
 func (w *Workspace) readDisk(path string) diskRead {
-	if !w.Snapshot().InSandbox(path) {
+	if !w.Snapshot().InSandbox(path) || onSystemFiles(path) {
 		return diskRead{err: errOutside}
 	}
 	src, err := readFile(path, MaxFileSize)

@@ -1,0 +1,25 @@
+package index
+
+// systemFolders hold the kernel's and the devices' files, which are no
+// one's TOSCA: a read may block (/proc/kmsg) or never end (/dev/zero), and
+// their content is the machine's, not the workspace's. They are never
+// walked, and imports of them are refused.
+var systemFolders = []string{"/proc", "/sys", "/dev"}
+
+// inSystemFolder reports whether path is one of systemFolders or lies
+// below one.
+func inSystemFolder(path string) bool {
+	for _, dir := range systemFolders {
+		if within(dir, path) {
+			return true
+		}
+	}
+	return false
+}
+
+// onSystemFiles reports whether path (a folder or a file) holds the
+// system's files: below a system folder, or on a kernel file system
+// mounted elsewhere (proc, sysfs, debugfs, cgroup …; see pseudoFileSystem).
+func onSystemFiles(path string) bool {
+	return inSystemFolder(path) || pseudoFileSystem(path)
+}
