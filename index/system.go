@@ -1,5 +1,7 @@
 package index
 
+import "path/filepath"
+
 // systemFolders hold the kernel's and the devices' files, which are no
 // one's TOSCA: a read may block (/proc/kmsg) or never end (/dev/zero), and
 // their content is the machine's, not the workspace's. They are never
@@ -22,4 +24,13 @@ func inSystemFolder(path string) bool {
 // mounted elsewhere (proc, sysfs, debugfs, cgroup …; see pseudoFileSystem).
 func onSystemFiles(path string) bool {
 	return inSystemFolder(path) || pseudoFileSystem(path)
+}
+
+// SystemFolder reports whether dir must not be taken as a folder on a
+// document's behalf (a document opened without a workspace folder, a file
+// checked on its own): the root, /etc, or the system's files, and anything
+// below /etc or those. Their files are the machine's, never a workspace.
+func SystemFolder(dir string) bool {
+	dir = filepath.Clean(dir)
+	return filepath.Dir(dir) == dir || within("/etc", dir) || onSystemFiles(dir)
 }

@@ -114,3 +114,15 @@ func TestReadNeverBlocks(t *testing.T) {
 		t.Fatal("a read that would block blocked") // a hang guard
 	}
 }
+
+// TestSystemFolder: the folders never taken on a document's behalf.
+func TestSystemFolder(t *testing.T) {
+	for dir, want := range map[string]bool{
+		"/": true, "/etc": true, "/etc/ssh": true, "/etc/": true, "/proc": true, "/proc/1": true, "/sys/kernel": true, "/dev": true, "/dev/shm": true,
+		"/etcetera": false, "/home/me/project": false, "/tmp": false, t.TempDir(): false,
+	} {
+		if got := SystemFolder(dir); got != want {
+			t.Errorf("SystemFolder(%q) = %v, want %v", dir, got, want)
+		}
+	}
+}

@@ -25,6 +25,7 @@ import (
 	"github.com/benbjohnson/immutable"
 	"go.uber.org/zap"
 
+	"github.com/tosca-ls/tosca-ls/analysis/diag"
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
 	"github.com/tosca-ls/tosca-ls/index/text"
 	"github.com/tosca-ls/tosca-ls/profiles"
@@ -654,43 +655,38 @@ func (w *Workspace) readDisk(path string) diskRead {
 	if prev != nil && !prev.Open && prev.Hash == r.hash {
 		return r // unchanged
 	}
-	if r.lang != NotTOSCA || prev != nil {
-		r.file = newFile(path, string(src), readAs(r.lang), false)
+	if r.lang != NotTOSCA {
+		r.file = newFile(path, string(src), r.lang, false)
 	}
 	return r
 }
 
-// readAs is the language a file read from disk is parsed in: one that is
-// not TOSCA by content is read because a TOSCA file imports it.
-func readAs(lang Dialect) Dialect {
-	if lang == NotTOSCA {
-		return TOSCA
-	}
-	return lang
-}
-
-// reload reads path from disk into the state (a TOSCA file, or one a file
-// imports), or drops it when it is gone.
+// reload reads path from disk into the state (a TOSCA or Heat file), or
+// drops it when it is gone or not TOSCA.
 func (w *Workspace) reload(s *state, b *builder, path string) {
 	w.commitRead(s, b, path, w.readDisk(path))
 }
 
-// commitRead records what was read of path: a TOSCA file, or one a file
-// imports, is (re)placed; a file gone is dropped.
+// commitRead records what was read of path: a TOSCA (or Heat) file is
+// (re)placed; a file gone, or no longer TOSCA by its content, is dropped
+// (the files importing it are told so; see builder.check).
 func (w *Workspace) commitRead(s *state, b *builder, path string, r diskRead) {
 	if filepath.Base(path) == grammar.CSARMetaFile {
 		s.csarRoots = map[string]string{}
 		b.relinkAll()
 	}
-	imported := len(s.wanted.byKey[path]) > 0 || b.imported(path)
+	// The files wanting it (missing or not TOSCA) learn what it is now.
+	for user := range s.wanted.byKey[path] {
+		b.relink(user)
+	}
 	switch {
-	case r.err != nil:
+	case r.err != nil || r.lang == NotTOSCA:
 		delete(s.disk, path)
-	case s.disk[path] != nil || imported || r.lang != NotTOSCA:
+	default:
 		if prev := s.disk[path]; prev == nil || prev.Hash != r.hash {
 			f := r.file
 			if f == nil {
-				f = newFile(path, string(r.src), readAs(r.lang), false)
+				f = newFile(path, string(r.src), r.lang, false)
 			}
 			s.disk[path] = f
 		}
@@ -764,6 +760,9 @@ type builder struct {
 	// build met below its root: no system call is needed to know their
 	// real paths.
 	plain map[string]bool
+	// foreign are the files imports name that this build read and left
+	// out, not being TOSCA, with their language (see load).
+	foreign map[string]Dialect
 }
 
 func (w *Workspace) newBuilder(prev *Snapshot) *builder {
@@ -806,7 +805,8 @@ func (b *builder) put(f *File) {
 		}
 		b.links.Set(f.Path, rebased)
 	}
-	if prev == nil {
+	if prev == nil || prev.Dialect != f.Dialect {
+		// Files that wanted it (missing, or not TOSCA) may import it now.
 		for user := range b.s.wanted.byKey[f.Path] {
 			b.dirty[user] = true
 		}
@@ -909,12 +909,6 @@ func (b *builder) inWorkspace(path string) bool {
 	return false
 }
 
-// imported reports whether a known file imports path.
-func (b *builder) imported(path string) bool {
-	users, _ := b.imps.Get(path)
-	return len(users) > 0
-}
-
 // finish resolves the imports of the dirty files (loading the files they
 // import that are not known yet) and makes the snapshot.
 func (b *builder) finish() *Snapshot {
@@ -942,7 +936,7 @@ func (b *builder) finish() *Snapshot {
 				b.s.refusedUsers[p] = true
 				continue
 			}
-			if _, known := b.files.Get(l.Path); !known {
+			if _, known := b.files.Get(l.Path); !known && !b.isForeign(l.Path) {
 				if loaded := b.load(l.Path); loaded != nil {
 					b.put(loaded)
 					queue = append(queue, l.Path)
@@ -966,35 +960,70 @@ func (b *builder) finish() *Snapshot {
 	return snap
 }
 
-// check turns links to files that could not be loaded into problems; the
-// importing file is linked again when such a file appears.
+// check turns links to files that could not be loaded, or that are not
+// TOSCA by their content, into problems; the importing file is linked
+// again when such a file appears or changes its language.
 func (b *builder) check(from string, links []Link) []Link {
 	for i, l := range links {
 		if l.Path == "" {
 			continue
 		}
-		if _, ok := b.files.Get(l.Path); !ok {
-			b.s.wanted.add(l.Path, from)
-			links[i].Problem = &Problem{Code: importNotFound, Message: "imported file not found: " + importedName(l.Import, from, l.Path)}
-			links[i].Path = ""
+		lang, known := b.foreign[l.Path]
+		if f, ok := b.files.Get(l.Path); ok {
+			lang, known = f.Dialect, true
 		}
+		if known && lang == TOSCA {
+			continue
+		}
+		b.s.wanted.add(l.Path, from)
+		name := importedName(l.Import, from, l.Path)
+		if known {
+			links[i].Problem = notTOSCA(name, lang)
+		} else {
+			links[i].Problem = &Problem{Code: importNotFound, Message: "imported file not found: " + name}
+		}
+		links[i].Path = ""
 	}
 	return links
 }
 
-// load reads a file some import names and that the index does not know.
+// notTOSCA is the problem of an import of a file in another language. The
+// file is never analysed, and the message never quotes it: a workspace
+// file importing .env or a password file would show their lines.
+func notTOSCA(name string, lang Dialect) *Problem {
+	msg := "imported file " + name + " is not TOSCA: it has no top-level tosca_definitions_version, which every TOSCA file starts with; it is not analysed"
+	switch lang {
+	case Heat:
+		msg = "imported file " + name + " is a Heat template, not TOSCA; it is not analysed as an import"
+	case CSARMeta:
+		msg = "imported file " + name + " is a CSAR's metadata, not TOSCA"
+	}
+	return &Problem{Code: diag.ImportNotTOSCA, Message: msg}
+}
+
+// load reads a file some import names and that the index does not know. A
+// file that is not TOSCA by its content (Detect) is not kept: its
+// language is noted for the build (see check).
 func (b *builder) load(path string) *File {
 	src, err := readFile(path, MaxFileSize)
 	if err != nil {
 		return nil
 	}
-	lang := Detect(src)
-	if lang == NotTOSCA {
-		lang = TOSCA // imported by a TOSCA file, so read as TOSCA (and told it lacks a version)
+	if lang := DetectFile(path, src); lang != TOSCA {
+		if b.foreign == nil {
+			b.foreign = map[string]Dialect{}
+		}
+		b.foreign[path] = lang
+		return nil
 	}
-	f := newFile(path, string(src), lang, false)
+	f := newFile(path, string(src), TOSCA, false)
 	b.s.disk[path] = f
 	return f
+}
+
+func (b *builder) isForeign(path string) bool {
+	_, ok := b.foreign[path]
+	return ok
 }
 
 // setLinks records a file's links and updates the reverse graph.

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tosca-ls/tosca-ls/analysis/diag"
 	"github.com/tosca-ls/tosca-ls/index/indextest"
 )
 
@@ -160,7 +161,8 @@ func TestImportCycleTerminates(t *testing.T) {
 }
 
 // TestMissingImportAppears: an import that was missing resolves once the
-// file is created on disk, even when the new file has no version line.
+// file is created on disk; while the new file is not TOSCA by its content
+// (no version line yet) the import says so, and the file is not analysed.
 func TestMissingImportAppears(t *testing.T) {
 	root := t.TempDir()
 	write(t, root, map[string]string{"main.yaml": "tosca_definitions_version: tosca_2_0\nimports: [types.yaml]\n"})
@@ -175,11 +177,22 @@ func TestMissingImportAppears(t *testing.T) {
 	types := filepath.Join(root, "types.yaml")
 	write(t, root, map[string]string{"types.yaml": "node_types: {}\n"})
 	snap := ws.Refresh(types)
-	if l := snap.Links(main); l[0].Path != types {
-		t.Fatalf("import still unresolved after the file appeared: %+v", l[0].Problem)
+	if l := snap.Links(main); l[0].Problem == nil || l[0].Problem.Code != diag.ImportNotTOSCA {
+		t.Fatalf("import of a file without a version: %+v", l[0])
 	}
-	if f := snap.File(types); f == nil || f.Dialect != TOSCA {
-		t.Errorf("imported file not read as TOSCA: %+v", f)
+	if f := snap.File(types); f != nil {
+		t.Errorf("a file that is not TOSCA was read: %+v", f)
+	}
+	write(t, root, map[string]string{"types.yaml": "tosca_definitions_version: tosca_2_0\nnode_types: {}\n"})
+	snap = ws.Refresh(types)
+	if l := snap.Links(main); l[0].Path != types {
+		t.Fatalf("import still unresolved after the file became TOSCA: %+v", l[0].Problem)
+	}
+	// And back: the file loses its version line on disk.
+	write(t, root, map[string]string{"types.yaml": "node_types: {}\n"})
+	snap = ws.Refresh(types)
+	if l := snap.Links(main); l[0].Problem == nil || l[0].Problem.Code != diag.ImportNotTOSCA || snap.File(types) != nil {
+		t.Fatalf("import of a file that lost its version: %+v", l[0])
 	}
 }
 

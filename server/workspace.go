@@ -100,7 +100,8 @@ func folderPercent(i, n, done, total int) uint32 {
 
 // addFallbackFolder gives a document opened without any workspace folder
 // (single-file mode, e.g. Neovim without a root) its CSAR root or its own
-// folder as workspace, unless that is the home or root folder.
+// folder as workspace, unless that is the home folder or a system folder
+// (/, /etc, /proc, /sys, /dev: index.SystemFolder).
 func (s *Server) addFallbackFolder(path string) {
 	if isVirtual(path) {
 		return
@@ -119,7 +120,7 @@ func (s *Server) addFallbackFolder(path string) {
 	}
 	home, _ := os.UserHomeDir()
 	s.mu.Lock()
-	if len(s.folders) > 0 || dir == home || dir == filepath.Dir(dir) || s.fallbackFolders[dir] {
+	if len(s.folders) > 0 || dir == home || index.SystemFolder(dir) || s.fallbackFolders[dir] {
 		s.mu.Unlock()
 		return
 	}

@@ -101,8 +101,13 @@ func load(args []string, opts index.Options, root string) (*loaded, error) {
 			roots = append(roots, dir)
 		default:
 			explicit[abs] = true
-			// A file named on its own: its folder is its workspace.
-			ws.AddRoot(filepath.Dir(abs))
+			// A file named on its own: its folder is its workspace, unless
+			// that is a system folder (/etc, /): then the file alone.
+			if dir := filepath.Dir(abs); !index.SystemFolder(dir) {
+				ws.AddRoot(dir)
+			} else {
+				ws.AddRoot(abs)
+			}
 			ws.Refresh(abs)
 		}
 	}
@@ -145,7 +150,7 @@ func profileRoots(root string, args []string) []string {
 		if st, err := os.Stat(abs); err != nil || !st.IsDir() {
 			abs = filepath.Dir(abs)
 		}
-		if r := index.RepositoryRoot(abs); r != "" && !seen[r] {
+		if r := index.RepositoryRoot(abs); r != "" && !seen[r] && !index.SystemFolder(r) {
 			seen[r] = true
 			out = append(out, r)
 		}
