@@ -25,8 +25,10 @@ type Snapshot struct {
 	// import graph.
 	links     *immutable.Map[string, []Link]
 	importers *immutable.Map[string, []string]
-	// profiles maps profile names to their entry files.
+	// profiles maps profile names to their entry files; shadowed maps the
+	// files declaring a name that resolves to another file to that file.
 	profiles *immutable.Map[string, string]
+	shadowed *immutable.Map[string, string]
 	// complete is set once the first index of the workspace folders is built.
 	complete bool
 	// sandbox holds the folders whose files may be read (see InSandbox).
@@ -165,6 +167,14 @@ func (s *Snapshot) ProfileNames() []string {
 // Profile returns the entry file of a profile name, or "".
 func (s *Snapshot) Profile(name string) string {
 	p, _ := s.profiles.Get(name)
+	return p
+}
+
+// ShadowedBy returns the file that imports of the profile name the file at
+// path declares resolve to, when that is another file and path is not part
+// of its profile (see builder.settleProfile); else "".
+func (s *Snapshot) ShadowedBy(path string) string {
+	p, _ := s.shadowed.Get(path)
 	return p
 }
 

@@ -99,6 +99,10 @@ type state struct {
 	// a URL to the files importing it.
 	profileUsers users
 	remoteUsers  users
+	// declarers maps a profile name to the files (not embedded) that
+	// declare it; shadows a name to those of them it does not resolve to.
+	declarers map[string]map[string]bool
+	shadows   map[string]map[string]bool
 	// csarRoots caches the CSAR root of each folder (see CSARRoot).
 	csarRoots map[string]string
 	// profileRoots are the folders AddProfileRoot scanned.
@@ -185,6 +189,7 @@ func NewWorkspace(opts Options) *Workspace {
 		opts: opts, disk: map[string]*File{}, overlays: map[string]*File{}, extra: map[string]*File{},
 		wanted: newUsers(), profileUsers: newUsers(), remoteUsers: newUsers(),
 		csarRoots: map[string]string{}, refusedUsers: map[string]bool{},
+		declarers: map[string]map[string]bool{}, shadows: map[string]map[string]bool{},
 	}
 	// The embedded profiles are parsed on the worker while the caller goes
 	// on (a check walks and parses its folders meanwhile); the first
@@ -763,6 +768,12 @@ type builder struct {
 	// foreign are the files imports name that this build read and left
 	// out, not being TOSCA, with their language (see load).
 	foreign map[string]Dialect
+	// shadowed maps the files whose profile name resolves to another file
+	// to that file; profileNames are the names whose declarations changed
+	// in this build, relinked whether a file's links changed in it.
+	shadowed     *immutable.Map[string, string]
+	profileNames map[string]bool
+	relinked     bool
 }
 
 func (w *Workspace) newBuilder(prev *Snapshot) *builder {
@@ -772,6 +783,7 @@ func (w *Workspace) newBuilder(prev *Snapshot) *builder {
 		b.links = newBatchedMap(immutable.NewMap[string, []Link](nil))
 		b.imps = newBatchedMap(immutable.NewMap[string, []string](nil))
 		b.profiles = immutable.NewMap[string, string](nil)
+		b.shadowed = immutable.NewMap[string, string](nil)
 		for _, p := range profiles.All() {
 			entry := b.s.embedded.entry(p)
 			for _, n := range append([]string{p.Name}, p.Aliases...) {
@@ -781,7 +793,7 @@ func (w *Workspace) newBuilder(prev *Snapshot) *builder {
 		}
 	} else {
 		b.files, b.links, b.imps = newBatchedSortedMap(prev.files), newBatchedMap(prev.links), newBatchedMap(prev.importers)
-		b.profiles = prev.profiles
+		b.profiles, b.shadowed = prev.profiles, prev.shadowed
 	}
 	return b
 }
@@ -838,36 +850,6 @@ func (b *builder) remove(path string) {
 	}
 }
 
-// profileChanged updates the profile names when a file's declaration
-// changes: the author's own profile (workspace, profile paths) wins over
-// the embedded copy of the same name.
-func (b *builder) profileChanged(prev, next *File) {
-	var before, after string
-	if prev != nil && !prev.Embedded {
-		before = prev.ProfileName
-	}
-	if next != nil && !next.Embedded {
-		after = next.ProfileName
-	}
-	if before == after {
-		return
-	}
-	if before != "" {
-		if p, _ := b.profiles.Get(before); p == prev.Path {
-			if emb := b.s.embedded.profiles[before]; emb != "" {
-				b.profiles = b.profiles.Set(before, emb)
-			} else {
-				b.profiles = b.profiles.Delete(before)
-			}
-		}
-		b.relinkUsers(before)
-	}
-	if after != "" {
-		b.profiles = b.profiles.Set(after, next.Path)
-		b.relinkUsers(after)
-	}
-}
-
 func (b *builder) relinkUsers(profile string) {
 	for u := range b.s.profileUsers.byKey[profile] {
 		b.dirty[u] = true
@@ -910,54 +892,73 @@ func (b *builder) inWorkspace(path string) bool {
 }
 
 // finish resolves the imports of the dirty files (loading the files they
-// import that are not known yet) and makes the snapshot.
+// import that are not known yet), settles the profile names, and makes the
+// snapshot.
 func (b *builder) finish() *Snapshot {
-	queue := make([]string, 0, len(b.dirty))
-	for p := range b.dirty {
-		queue = append(queue, p)
-	}
-	sort.Strings(queue)
-	for len(queue) > 0 {
-		p := queue[0]
-		queue = queue[1:]
-		f, ok := b.files.Get(p)
-		if !ok {
-			continue
-		}
-		// What it waited for is registered again as it is resolved.
-		b.s.forgetUser(p)
-		links := b.resolveAll(f)
-		for i, l := range links {
-			if l.Path == "" {
-				continue
-			}
-			if problem := b.allows(l.Path, strconv.Quote(l.Import.URL)); problem != nil {
-				links[i].Path, links[i].Problem = "", problem
-				b.s.refusedUsers[p] = true
-				continue
-			}
-			if _, known := b.files.Get(l.Path); !known && !b.isForeign(l.Path) {
-				if loaded := b.load(l.Path); loaded != nil {
-					b.put(loaded)
-					queue = append(queue, l.Path)
-				}
-			}
-		}
-		links = b.check(p, links)
-		if old, ok := b.links.Get(p); ok && sameLinks(old, links) {
-			continue // linked again as before: nothing it reports changes
-		}
-		b.setLinks(p, links)
-		// Resolved again: what it reports about its imports may change.
-		b.changed[p] = true
+	b.link()
+	// A profile name that now resolves elsewhere links its importers again;
+	// which file a name resolves to depends on links in turn only through
+	// the imports among the files declaring it (see members), so this
+	// settles at once but in contrived cases, which the bound cuts short.
+	for round := 0; round < 3 && b.settleProfiles(); round++ {
+		b.link()
 	}
 	b.s.nextID++
 	snap := &Snapshot{
 		id: b.s.nextID, opts: b.s.opts, folders: slices.Clone(b.s.folders), files: b.files.Map(),
-		links: b.links.Map(), importers: b.imps.Map(), profiles: b.profiles, complete: b.s.complete,
-		sandbox: b.sandbox(),
+		links: b.links.Map(), importers: b.imps.Map(), profiles: b.profiles, shadowed: b.shadowed,
+		complete: b.s.complete, sandbox: b.sandbox(),
 	}
 	return snap
+}
+
+// link resolves the imports of the dirty files, in path order, until none
+// is left (a file loaded for an import is linked in turn, and so are the
+// files that wanted it).
+func (b *builder) link() {
+	for len(b.dirty) > 0 {
+		queue := make([]string, 0, len(b.dirty))
+		for p := range b.dirty {
+			queue = append(queue, p)
+		}
+		sort.Strings(queue)
+		for len(queue) > 0 {
+			p := queue[0]
+			queue = queue[1:]
+			delete(b.dirty, p)
+			f, ok := b.files.Get(p)
+			if !ok {
+				continue
+			}
+			// What it waited for is registered again as it is resolved.
+			b.s.forgetUser(p)
+			links := b.resolveAll(f)
+			for i, l := range links {
+				if l.Path == "" {
+					continue
+				}
+				if problem := b.allows(l.Path, strconv.Quote(l.Import.URL)); problem != nil {
+					links[i].Path, links[i].Problem = "", problem
+					b.s.refusedUsers[p] = true
+					continue
+				}
+				if _, known := b.files.Get(l.Path); !known && !b.isForeign(l.Path) {
+					if loaded := b.load(l.Path); loaded != nil {
+						b.put(loaded)
+						queue = append(queue, l.Path)
+					}
+				}
+			}
+			links = b.check(p, links)
+			if old, ok := b.links.Get(p); ok && sameLinks(old, links) {
+				continue // linked again as before: nothing it reports changes
+			}
+			b.setLinks(p, links)
+			b.relinked = true
+			// Resolved again: what it reports about its imports may change.
+			b.changed[p] = true
+		}
+	}
 }
 
 // check turns links to files that could not be loaded, or that are not

@@ -55,6 +55,7 @@ const (
 	ImportRemote      = "import-remote"
 	ImportRefused     = "import-refused"
 	ImportNotTOSCA    = "import-not-tosca"
+	DuplicateProfile  = "duplicate-profile"
 	UnmodelledDialect = "unmodelled-dialect"
 	FileTooLarge      = "file-too-large"
 	// Dialects (Variability4TOSCA, Heat) and CSAR metadata.
@@ -105,6 +106,7 @@ var Codes = []struct{ Code, Doc string }{
 	{ImportRemote, "a remote import that is not fetched (a warning)"},
 	{ImportRefused, "an import of a file outside the workspace folders, the CSAR root, the profile folders and the profile cache (or not a regular file): never read"},
 	{ImportNotTOSCA, "an import of a file that is not TOSCA by its content (no top-level tosca_definitions_version): never analysed nor quoted"},
+	{DuplicateProfile, "a profile name another file declares too, which imports of the name resolve to (a warning on the file that loses)"},
 	{UnmodelledDialect, "a recognised dialect whose keynames are not checked yet (information)"},
 	{FileTooLarge, "a file over 16 MB is kept but not analysed (a warning)"},
 	{ReleaseCandidate, "a release candidate of a dialect (Variability4TOSCA rc_2, rc_3): read with the final grammar plus its own keynames, unknown ones warned about (a warning naming the final version)"},

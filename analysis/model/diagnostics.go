@@ -3,6 +3,7 @@ package model
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -68,6 +69,7 @@ func (v *View) diagnose(path string) []Diagnostic {
 	switch c.f.Lang {
 	case grammar.TOSCA:
 		c.imports()
+		c.profileShadowed()
 		if c.f.Dialect == nil || c.f.Dialect.Modelled {
 			c.references()
 			c.types()
@@ -145,6 +147,35 @@ func (c *checker) imports() {
 	}
 }
 
+// profileShadowed reports a `profile:` name that imports resolve to
+// another file (the index's order: embedded profiles, the profile folders,
+// then by path), pointing at that file.
+func (c *checker) profileShadowed() {
+	winner := c.v.Snap.ShadowedBy(c.path)
+	if winner == "" {
+		return
+	}
+	value := c.f.Value(c.f.FieldValue(facts.Root, grammar.KeyProfile))
+	if value == nil {
+		return
+	}
+	d := Diagnostic{Path: c.path, Span: value.Span.Text(), Severity: diag.Warning, Code: diag.DuplicateProfile}
+	related := Location{Path: winner}
+	if wf := c.v.Facts(winner); wf != nil {
+		if wv := wf.Value(wf.FieldValue(facts.Root, grammar.KeyProfile)); wv != nil {
+			related.Span = wv.Span.Text()
+		}
+	}
+	if f := c.v.Snap.File(winner); f != nil && f.Embedded {
+		d.Message = fmt.Sprintf("profile %q is one of tosca-ls's embedded normative profiles: imports of it read those, not this file", c.f.Profile)
+		d.Related = []Related{{Location: related, Message: "the embedded profile"}}
+	} else {
+		d.Message = fmt.Sprintf("profile %q is declared by %s too, which imports of it read (the profile folders first, in their order, then by path)", c.f.Profile, relativePath(winner, c.path))
+		d.Related = []Related{{Location: related, Message: "the file imports of the profile read"}}
+	}
+	c.out = append(c.out, d)
+}
+
 // importCycle returns the shortest chain of imports from `from` back to
 // `to`, or nil: only files of one strongly connected component of the
 // import graph lead back to each other, and the search stays inside it.
@@ -203,6 +234,14 @@ func (v *View) cycleComponents() map[string]int {
 		}
 	}
 	return out
+}
+
+// relativePath is p from the folder of the file at from, slash-separated.
+func relativePath(p, from string) string {
+	if rel, err := filepath.Rel(filepath.Dir(from), p); err == nil {
+		return filepath.ToSlash(rel)
+	}
+	return p
 }
 
 func shortPath(p, rel string) string {

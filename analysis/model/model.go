@@ -184,6 +184,7 @@ func generation(snap *index.Snapshot) uint64 {
 				mix(hashString(l.Problem.Code))
 			}
 		}
+		mix(hashString(snap.ShadowedBy(p)))
 	}
 	return h
 }
