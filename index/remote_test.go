@@ -54,7 +54,12 @@ func TestRemoteImportBounds(t *testing.T) {
 			defer ws.Close()
 			// The test server's certificate, with tosca-ls's own limits.
 			ws.fetcher.client.Transport = srv.Client().Transport
-			ws.fetcher.client.Timeout = time.Second
+			// A second for the server that never answers; the others have
+			// time to send 16 MB under the race detector on a busy machine.
+			ws.fetcher.client.Timeout = 30 * time.Second
+			if tc.path == "/slow.yaml" {
+				ws.fetcher.client.Timeout = time.Second
+			}
 			ws.AddFolder(t.Context(), root, nil)
 			if p := ws.Snapshot().Links(main)[0].Problem; tc.path == "/slow.yaml" && (p == nil || !p.Pending) {
 				t.Fatalf("indexing waited for the download: %+v", p)
