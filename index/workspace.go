@@ -769,8 +769,9 @@ type builder struct {
 	// out, not being TOSCA, with their language (see load).
 	foreign map[string]Dialect
 	// shadowed maps the files whose profile name resolves to another file
-	// to that file; profileNames are the names whose declarations changed
-	// in this build, relinked whether a file's links changed in it.
+	// to that file; profileNames are the names to settle again (their
+	// declarations changed), relinked whether links changed since the
+	// names were last settled (see settleProfiles).
 	shadowed     *immutable.Map[string, string]
 	profileNames map[string]bool
 	relinked     bool
