@@ -39,7 +39,9 @@ func (b *builder) resolve(f *File, imp *Import) (string, *Problem) {
 		return "", &Problem{Code: importNotFound, Message: "import names no url, file or profile"}
 	}
 	if !strings.ContainsAny(u, `/\`) && !strings.HasSuffix(u, ".yaml") && !strings.HasSuffix(u, ".yml") {
-		// 1.x style: `- some.profile.name` importing a profile by name.
+		// 1.x style: `- some.profile.name` importing a profile by name
+		// (linked again when the name resolves elsewhere, as profile:).
+		b.s.profileUsers.add(u, f.Path)
 		if p, ok := b.profiles.Get(u); ok {
 			return p, nil
 		}

@@ -29,6 +29,7 @@ func TestProfileOrder(t *testing.T) {
 		"first/p.yaml":        declaring("lib:1.0"),
 		"second/p.yaml":       declaring("lib:1.0"),
 		"ws/lib.yaml":         declaring("lib:1.0"),
+		"ws/old.yaml":         "tosca_definitions_version: tosca_simple_yaml_1_3\nimports:\n  - net:1.0\n",
 	})
 	ws, first, second := filepath.Join(root, "ws"), filepath.Join(root, "first"), filepath.Join(root, "second")
 	p := func(rel string) string { return filepath.Join(root, filepath.FromSlash(rel)) }
@@ -71,6 +72,10 @@ func TestProfileOrder(t *testing.T) {
 	snap := w.SetOverlay(p("ws/a/p.yaml"), 1, []byte(declaring("other:1.0")))
 	check(t, snap, map[string]string{"net:1.0": p("ws/b/p.yaml"), "other:1.0": p("ws/a/p.yaml")},
 		map[string]string{p("ws/a/p.yaml"): "", p("ws/b/p.yaml"): "", p("ws/c/p.yaml"): p("ws/b/p.yaml")})
+	// An import of the name in the 1.x way follows it.
+	if l := snap.Links(p("ws/old.yaml")); l[0].Path != p("ws/b/p.yaml") {
+		t.Errorf("the 1.x import of net:1.0 reads %q, want ws/b/p.yaml", l[0].Path)
+	}
 	snap = w.SetOverlay(p("ws/a/p.yaml"), 2, []byte(declaring("net:1.0")))
 	check(t, snap, map[string]string{"net:1.0": p("ws/a/p.yaml")},
 		map[string]string{p("ws/b/p.yaml"): p("ws/a/p.yaml"), p("ws/c/p.yaml"): p("ws/a/p.yaml")})
