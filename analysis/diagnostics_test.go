@@ -259,6 +259,13 @@ func TestTrustFixtures(t *testing.T) {
 	}
 }
 
+// TestDialectExamples: every example of the dialects' specifications
+// (testdata/dialects), completed into whole files, gets no diagnostic at
+// all from the checks the product runs, deep validation included.
+func TestDialectExamples(t *testing.T) {
+	runFixtures(t, "../testdata/dialects", 1, false, diag.Hint)
+}
+
 // TestSpecExamples: every valid example of the seed spec gives no error
 // (remote imports in them are warnings), and the invalid ones fail as marked.
 func TestSpecExamples(t *testing.T) {

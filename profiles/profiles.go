@@ -1,7 +1,8 @@
 // Package profiles embeds the TOSCA normative type profiles that tosca-ls
 // knows without any file on disk: the Simple Profile in YAML 1.0 to 1.3, the
-// TOSCA 2.0 simple profile, and the built-in (primitive, special and
-// collection) types of TOSCA 1.x and 2.0 written as data types.
+// TOSCA 2.0 simple profile, the built-in (primitive, special and
+// collection) types of TOSCA 1.x and 2.0 written as data types, and for
+// Variability4TOSCA its normative types and the TOSCA Vintner Profile.
 //
 // The profile files mirror the structure of the OASIS TOSCA normative type
 // definitions (Apache-2.0); their descriptions are tosca-ls's own. Materialize
@@ -26,7 +27,7 @@ import (
 // FS holds every embedded profile file. Paths are slash-separated and start
 // with the profile directory, e.g. "simple-2.0/node_types.yaml".
 //
-//go:embed simple-1.0 simple-1.1 simple-1.2 simple-1.3 simple-2.0 builtin-1.x builtin-2.0 builtin-2.0-draft
+//go:embed simple-1.0 simple-1.1 simple-1.2 simple-1.3 simple-2.0 builtin-1.x builtin-2.0 builtin-2.0-draft variability4tosca-1.0 tosca-vintner-profile
 var FS embed.FS
 
 // Profile describes one embedded profile. Values returned by this package
@@ -51,6 +52,11 @@ const (
 	// and the standard has not: range and the scalar-unit types, a fallback
 	// of every 2.0 file (the 2.0 simple profile still uses them).
 	Builtin20Draft = "tosca-builtin-2.0-draft"
+	// Variability is Variability4TOSCA's normative group and interface
+	// types; Vintner the TOSCA Vintner Profile, the types OpenTOSCA Vintner
+	// provides: a fallback for the Variability4TOSCA files that see it.
+	Variability = "variability4tosca-1.0"
+	Vintner     = "tosca-vintner-profile"
 )
 
 var (
@@ -81,6 +87,8 @@ func init() {
 		{Name: Builtin1x, Dir: "builtin-1.x", Entry: "builtin-1.x/types.yaml"},
 		{Name: Builtin20, Dir: "builtin-2.0", Entry: "builtin-2.0/types.yaml"},
 		{Name: Builtin20Draft, Dir: "builtin-2.0-draft", Entry: "builtin-2.0-draft/types.yaml", Fallback: true},
+		{Name: Variability, Dir: "variability4tosca-1.0", Entry: "variability4tosca-1.0/profile.yaml"},
+		{Name: Vintner, Dir: "tosca-vintner-profile", Entry: "tosca-vintner-profile/profile.yaml", Fallback: true},
 	}
 	byName = make(map[string]*Profile)
 	for _, p := range profiles {
@@ -128,6 +136,11 @@ var implicit = map[string][]string{
 	// TOSCA 2.0 files must import the simple profile by name; only the
 	// built-in types come for free.
 	"tosca_2_0": {Builtin20},
+	// Variability4TOSCA extends 1.3 with its normative types, and Vintner's
+	// templates use Vintner's profile.
+	"tosca_variability_1_0":      {"tosca-simple-1.3", Builtin1x, Variability, Vintner},
+	"tosca_variability_1_0_rc_2": {"tosca-simple-1.3", Builtin1x, Variability, Vintner},
+	"tosca_variability_1_0_rc_3": {"tosca-simple-1.3", Builtin1x, Variability, Vintner},
 }
 
 // Implicit returns the profiles implicitly imported by a file whose

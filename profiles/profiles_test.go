@@ -320,8 +320,8 @@ func TestBuiltinTypes(t *testing.T) {
 
 func TestAll(t *testing.T) {
 	all := All()
-	if len(all) != 8 {
-		t.Fatalf("All() has %d profiles, want 8", len(all))
+	if len(all) != 10 {
+		t.Fatalf("All() has %d profiles, want 10", len(all))
 	}
 	all[0] = nil // callers may not disturb the package's list
 	if All()[0] == nil {
@@ -370,6 +370,8 @@ func TestByName(t *testing.T) {
 		{"http://docs.oasis-open.org/tosca/ns/simple/yaml/1.3", "simple-1.3"},
 		{"tosca-builtin-2.0", "builtin-2.0"},
 		{"tosca-builtin-1.x", "builtin-1.x"},
+		{"variability4tosca-1.0", "variability4tosca-1.0"},
+		{"tosca-vintner-profile", "tosca-vintner-profile"},
 		{"", ""},
 		{"org.oasis-open.simple:1.3", ""},
 		{"ORG.OASIS-OPEN.SIMPLE:2.0", ""},
@@ -405,6 +407,8 @@ func TestImplicit(t *testing.T) {
 		{" tosca_simple_yaml_1_3 ", []string{"simple-1.3", "builtin-1.x"}},
 		{"tosca_simple_profile_for_nfv_1_0", nil},
 		{"tosca_2_0", []string{"builtin-2.0"}},
+		{"tosca_variability_1_0", []string{"simple-1.3", "builtin-1.x", "variability4tosca-1.0", "tosca-vintner-profile"}},
+		{"tosca_variability_1_0_rc_3", []string{"simple-1.3", "builtin-1.x", "variability4tosca-1.0", "tosca-vintner-profile"}},
 		{"tosca_simple_yaml_1_4", nil},
 		{"", nil},
 	}

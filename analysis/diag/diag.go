@@ -59,7 +59,6 @@ const (
 	UnmodelledDialect = "unmodelled-dialect"
 	FileTooLarge      = "file-too-large"
 	// Dialects (Variability4TOSCA, Heat) and CSAR metadata.
-	ReleaseCandidate    = "release-candidate"
 	WrongExpressionType = "wrong-expression-type"
 	UnknownOperator     = "unknown-operator"
 	UnusedName          = "unused-name"
@@ -109,7 +108,6 @@ var Codes = []struct{ Code, Doc string }{
 	{DuplicateProfile, "a profile name another file declares too, which imports of the name resolve to (a warning on the file that loses)"},
 	{UnmodelledDialect, "a recognised dialect whose keynames are not checked yet (information)"},
 	{FileTooLarge, "a file over 16 MB is kept but not analysed (a warning)"},
-	{ReleaseCandidate, "a release candidate of a dialect (Variability4TOSCA rc_2, rc_3): read with the final grammar plus its own keynames, unknown ones warned about (a warning naming the final version)"},
 	{WrongExpressionType, "an expression of the wrong type where its place needs one (a number where a condition is expected, …)"},
 	{UnknownOperator, "a single-entry map in a Variability4TOSCA expression whose key is no operator"},
 	{UnusedName, "a Variability4TOSCA input or expression nothing uses (a hint)"},

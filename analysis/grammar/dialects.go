@@ -85,9 +85,6 @@ type Dialect struct {
 	// describe: their files are checked for YAML and imports only and get
 	// one note saying so, instead of false errors.
 	Modelled bool
-	// Final names the dialect that replaces a release candidate; files of
-	// the candidate get a warning naming it.
-	Final string
 	// Lenient dialects are not fully described: a keyname or value the
 	// grammar cannot place is a warning, never an error.
 	Lenient bool
@@ -121,7 +118,16 @@ const (
 	// the OASIS Standard has not (range, the scalar-unit types): a fallback
 	// of every 2.0 file, each use a warning.
 	ProfileBuiltin20Draft = "tosca-builtin-2.0-draft"
+	// ProfileVariability holds Variability4TOSCA's normative group and
+	// interface types; ProfileVintner the TOSCA Vintner Profile, whose types
+	// Vintner's templates use: a fallback (a file's own type of the same
+	// name is the one it means).
+	ProfileVariability = "variability4tosca-1.0"
+	ProfileVintner     = "tosca-vintner-profile"
 )
+
+// variabilityProfiles are the profiles a Variability4TOSCA file sees.
+var variabilityProfiles = []string{ProfileSimple13, ProfileBuiltin1x, ProfileVariability, ProfileVintner}
 
 // Dialects is the one table of version values tosca-ls knows.
 var Dialects = []*Dialect{
@@ -139,14 +145,16 @@ var Dialects = []*Dialect{
 	{Version: "tosca_2_0", Language: TOSCA, Title: "TOSCA 2.0", Grammar: V2,
 		Implicit: []string{ProfileBuiltin20}, Modelled: true},
 	{Version: "tosca_simple_profile_for_nfv_1_0", Language: TOSCA, Title: "TOSCA Simple Profile for NFV"},
-	// Variability4TOSCA (variability.go) is 1.3 with its own keynames; the
-	// release candidates Vintner's files use add more, not all described.
+	// Variability4TOSCA (variability.go) is 1.3 with its own keynames and
+	// normative types, and Vintner's profile as a fallback. Vintner's
+	// release candidates differ from the final version only in the default
+	// values of the variability options (its specification, "RC v2", "RC v3").
 	{Version: "tosca_variability_1_0", Language: TOSCA, Title: "Variability4TOSCA", Grammar: V1_3 | VVariability,
-		Implicit: []string{ProfileSimple13, ProfileBuiltin1x}, Modelled: true},
-	{Version: "tosca_variability_1_0_rc_2", Language: TOSCA, Title: "Variability4TOSCA (release candidate 2)", Grammar: V1_3 | VVariabilityRC,
-		Implicit: []string{ProfileSimple13, ProfileBuiltin1x}, Modelled: true, Final: "tosca_variability_1_0", Lenient: true},
-	{Version: "tosca_variability_1_0_rc_3", Language: TOSCA, Title: "Variability4TOSCA (release candidate 3)", Grammar: V1_3 | VVariabilityRC,
-		Implicit: []string{ProfileSimple13, ProfileBuiltin1x}, Modelled: true, Final: "tosca_variability_1_0", Lenient: true},
+		Implicit: variabilityProfiles, Modelled: true},
+	{Version: "tosca_variability_1_0_rc_2", Language: TOSCA, Title: "Variability4TOSCA (release candidate 2)", Grammar: V1_3 | VVariability,
+		Implicit: variabilityProfiles, Modelled: true},
+	{Version: "tosca_variability_1_0_rc_3", Language: TOSCA, Title: "Variability4TOSCA (release candidate 3)", Grammar: V1_3 | VVariability,
+		Implicit: variabilityProfiles, Modelled: true},
 	{Version: "tosca_simple_unfurl_1_0_0", Language: TOSCA, Title: "Unfurl's TOSCA"},
 }
 
@@ -194,7 +202,7 @@ func (l Language) VersionValues() []string {
 func ModelledVersions() []string {
 	var out []string
 	for _, d := range Dialects {
-		if d.Modelled && d.Final == "" {
+		if d.Modelled {
 			out = append(out, d.Version)
 		}
 	}

@@ -10,7 +10,10 @@
 // Profile 1.0–1.3, the 2020 draft of TOSCA 2.0 and the final TOSCA 2.0.
 package grammar
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // Versions is a set of dialect versions.
 type Versions uint32
@@ -26,13 +29,11 @@ const (
 	// V2Final is tosca_2_0 as the final specification writes it:
 	// service_template, $get_input, validation, count_range, functions.
 	V2Final
-	// VVariability is Variability4TOSCA 1.0 (tosca_variability_1_0): its
-	// files are read with V1_3|VVariability, the 1.3 grammar plus its own
-	// keynames (variability.go).
+	// VVariability is Variability4TOSCA 1.0 (tosca_variability_1_0 and
+	// Vintner's release candidates _rc_2 and _rc_3, which differ only in
+	// default option values): its files are read with V1_3|VVariability,
+	// the 1.3 grammar plus its own keynames (variability.go).
 	VVariability
-	// VVariabilityRC is what Vintner's release candidates of
-	// Variability4TOSCA add (read with V1_3|VVariabilityRC).
-	VVariabilityRC
 	// The Heat Orchestration Template versions (heat.go), oldest first:
 	// heat_template_version values, by date or release name.
 	VHeat2013
@@ -61,8 +62,8 @@ const (
 	From1_3 = V1_3 | V2
 	// Draft is everything up to the 2020 draft: the pre-final forms.
 	UpToDraft = V1x | V2Draft
-	// V4T is every version of Variability4TOSCA's own keynames.
-	V4T = VVariability | VVariabilityRC
+	// V4T is where Variability4TOSCA's own keynames exist.
+	V4T = VVariability
 	// HeatAll is every Heat template version.
 	HeatAll = VHeat2013 | VHeatJuno | VHeatKilo | VHeatLiberty | VHeatMitaka | VHeatNewton |
 		VHeatOcata | VHeatPike | VHeatQueens | VHeatRocky | VHeatWallaby
@@ -210,6 +211,9 @@ type Value struct {
 	Ref RefKind
 	// Enum lists the allowed scalar values (e.g. status); empty means any.
 	Enum []string
+	// Joined, when set, lets a value join several values of Enum with it
+	// (a Variability4TOSCA default condition mode: `incoming-artifact`).
+	Joined string
 	// EnumDocs says what some values of Enum mean (directives).
 	EnumDocs map[string]string
 	// Open marks an enumeration the specification does not close (1.x
@@ -222,6 +226,12 @@ type Value struct {
 	Short *Value
 	// AlsoMap lets a NamedList also be written as a plain mapping (2.0 allows it for some lists).
 	AlsoMap bool
+	// Wrapper marks an EntityValue that is the entity only where it is an
+	// entry of a NamedList written as a list and is a mapping holding one of
+	// the entity's keynames; anything else is its Short (a Variability4TOSCA
+	// conditional property: `- name: { value: …, conditions: … }` beside
+	// `- name: value`).
+	Wrapper bool
 	// ShortIn limits in which versions Short applies (None: all). Property
 	// definitions, for example, have a short notation only in 2.0.
 	ShortIn Versions
@@ -245,6 +255,23 @@ func (v *Value) ShortFor(ver Versions) *Value {
 		return nil
 	}
 	return v.Short
+}
+
+// Allows reports whether scalar s is a value of the enumeration (any
+// value when there is none); with Joined, each part s joins must be one.
+func (v *Value) Allows(s string) bool {
+	if len(v.Enum) == 0 {
+		return true
+	}
+	if v.Joined == "" {
+		return slices.Contains(v.Enum, s)
+	}
+	for part := range strings.SplitSeq(s, v.Joined) {
+		if !slices.Contains(v.Enum, part) {
+			return false
+		}
+	}
+	return true
 }
 
 // Entity is a mapping with known keynames: a type, a definition, an
@@ -596,6 +623,9 @@ type Param struct {
 	Ends []PathContext
 	// Optional marks a parameter a call may leave out (with those after it).
 	Optional bool
+	// Index lets a named argument be a number instead: the position of the
+	// element in its list (Variability4TOSCA's `policy_presence: 0`).
+	Index bool
 	// Kind is the kind of value the argument takes (ArgAny: any).
 	Kind ArgKind
 }

@@ -451,7 +451,7 @@ func (c *checker) localNames() {
 		k := e.Declares()
 		// A function defined again inside service_template refines the one
 		// outside (2.0 §10.4); two in one section are a duplicate key.
-		if k.IsType() || k == grammar.UserFunction || dupKeys[e.NameSpan.Start] {
+		if k.IsType() || k == grammar.UserFunction || dupKeys[e.NameSpan.Start] || grammar.RepeatsAsAlternatives(k, c.f.Versions) {
 			continue
 		}
 		key := nameKey{k, e.Name}

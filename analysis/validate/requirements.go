@@ -431,10 +431,19 @@ func (c *checker) requirementCounts(tmpl facts.ID, nt model.Decl) {
 		return
 	}
 	counted := map[string]float64{}
+	byName := map[string][]facts.ID{}
+	var names []string
 	for _, req := range c.f.Entries(tmpl, grammar.SectionRequirements) {
 		e := c.f.Entity(req)
 		m, ok := c.v.Member(nt, grammar.SectionRequirements, e.Name)
 		if !ok {
+			continue
+		}
+		if c.f.Versions.Has(grammar.V4T) {
+			if byName[e.Name] == nil {
+				names = append(names, e.Name)
+			}
+			byName[e.Name] = append(byName[e.Name], req)
 			continue
 		}
 		counted[e.Name] += c.assignmentCount(req)
@@ -444,6 +453,30 @@ func (c *checker) requirementCounts(tmpl facts.ID, nt model.Decl) {
 			c.related(d, at, "the bound is given here")
 		}
 	}
+	for _, name := range names {
+		c.alternativeCount(tmpl, nt, name, byName[name])
+	}
+}
+
+// alternativeCount reports, in a Variability4TOSCA template, a requirement
+// whose assignments present in one variant exceed its upper bound: the
+// assignments of one requirement under conditions are alternatives, and
+// what counts is the largest set of them whose conditions hold together
+// (two under `is_dev` and `not is_dev` are one).
+func (c *checker) alternativeCount(tmpl facts.ID, nt model.Decl, name string, reqs []facts.ID) {
+	m, _ := c.v.Member(nt, grammar.SectionRequirements, name)
+	upper, at := c.upperBound(m)
+	together, ok := c.v.Together(c.path, reqs, c.assignmentCount)
+	if !ok || together <= upper {
+		return
+	}
+	last := c.f.Entity(reqs[len(reqs)-1])
+	msg := "requirement %q of %q is assigned %g times, but its definition allows at most %g"
+	if len(reqs) > 1 {
+		msg = "requirement %q of %q is assigned %g times in one variant (its assignments' conditions hold together), but its definition allows at most %g"
+	}
+	d := c.report(last.NameSpan, diag.Error, diag.CountOutOfRange, msg, name, c.f.Entity(tmpl).Name, together, upper)
+	c.related(d, at, "the bound is given here")
 }
 
 // upperBound is the upper bound of a requirement's occurrences or

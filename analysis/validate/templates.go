@@ -86,13 +86,16 @@ func (c *checker) requiredProperties(id facts.ID, t model.Decl, what *subject) {
 	if c.unreadable(e.Span) {
 		return
 	}
-	given := c.f.FieldValue(id, grammar.SectionProperties)
+	given := map[string]bool{}
+	for _, a := range c.f.Assignments(id, grammar.SectionProperties) {
+		given[a.Name] = true
+	}
 	// What the normative types require is a warning: their own examples
 	// leave some of it out (BlockStorage's name since 1.2).
 	var own, normative []model.Member
 	for _, m := range c.v.Members(t, grammar.SectionProperties) {
 		// A property of an unknown type is reported as such, not as missing.
-		if c.f.Get(given, m.Name) != facts.NoValue || !c.mustGive(m) || !c.v.MemberType(m).Valid() {
+		if given[m.Name] || !c.mustGive(m) || !c.v.MemberType(m).Valid() {
 			continue
 		}
 		if c.embedded(m.Origin.Path) {
@@ -142,13 +145,13 @@ func (c *checker) unreadable(s facts.Span) bool {
 // fixedAssigned reports values given to properties whose value their
 // definitions fix (2.0 `value`): a fixed value cannot be assigned (§9.3).
 func (c *checker) fixedAssigned(id facts.ID, t model.Decl, what *subject) {
-	for k := range c.f.Pairs(c.f.FieldValue(id, grammar.SectionProperties)) {
-		m, ok := c.v.Member(t, grammar.SectionProperties, c.f.Text(k))
+	for _, a := range c.f.Assignments(id, grammar.SectionProperties) {
+		m, ok := c.v.Member(t, grammar.SectionProperties, a.Name)
 		if !ok {
 			continue
 		}
 		if at, fixed := c.fixedValue(m); fixed {
-			d := c.report(c.f.Value(k).Span, diag.Error, diag.InvalidRefinement, "property %q has a fixed value in %s %q: %s cannot assign it", m.Name, c.v.Kind(m.Definer), c.typeName(m.Definer), what)
+			d := c.report(a.NameSpan, diag.Error, diag.InvalidRefinement, "property %q has a fixed value in %s %q: %s cannot assign it", m.Name, c.v.Kind(m.Definer), c.typeName(m.Definer), what)
 			c.related(d, at, "the value is fixed here")
 		}
 	}

@@ -242,16 +242,16 @@ func (c *checker) callString(id facts.ValueID) bool {
 // attributes) against the members of section of type t, or of the
 // definitions schemaOf finds.
 func (c *checker) assignments(owner facts.ID, section string, schemaOf func(name string) (schema, bool), what *subject) {
-	for k, v := range c.f.Pairs(c.f.FieldValue(owner, section)) {
-		name := c.f.Text(k)
-		s, ok := schemaOf(name)
-		if !ok {
+	for _, a := range c.f.Assignments(owner, section) {
+		s, ok := schemaOf(a.Name)
+		if !ok || a.Value == facts.NoValue {
 			continue // unknown names are the model's unknown-member
 		}
+		v := a.Value
 		if section == grammar.SectionAttributes {
 			v = c.extendedAttribute(v, s)
 		}
-		c.value(v, s, &subject{role: grammar.Singular(section), name: name, of: what}, c.f.Value(k).Span)
+		c.value(v, s, &subject{role: grammar.Singular(section), name: a.Name, of: what}, a.NameSpan)
 	}
 }
 

@@ -155,6 +155,9 @@ type walkCtx struct {
 	// ops are the operators of the expression being walked (nil: the
 	// intrinsic functions of the file's version).
 	ops []*grammar.Function
+	// listEntry is set while the value of an entry of a named list written
+	// as a list is walked (where a Value.Wrapper may be its entity).
+	listEntry bool
 }
 
 // text is a scalar node's value, as a substring of the facts' source when
@@ -233,11 +236,6 @@ func (b *binder) checkVersion(root *syntax.Node) {
 	if root.Pairs[0] != p {
 		b.report(p.Key.Span, diag.Error, diag.InvalidVersion, grammar.ToscaVersionKey+" must be the first key of the file")
 	}
-	if d := b.f.Dialect; d != nil && d.Final != "" {
-		w := b.report(p.Value.Span, diag.Warning, diag.ReleaseCandidate,
-			fmt.Sprintf("%s is a release candidate; the final version is %q (keynames not described here are warnings)", d.Title, d.Final))
-		w.Suggestions = []string{d.Final}
-	}
 	if b.f.Dialect == nil {
 		known := grammar.ModelledVersions()
 		d := b.report(p.Value.Span, diag.Error, diag.InvalidVersion, fmt.Sprintf("unknown TOSCA version %q; expected one of %s", p.Value.Text(), strings.Join(known, ", ")))
@@ -280,7 +278,7 @@ func (b *binder) enter(c walkCtx, id ID, e *grammar.Entity, named bool) walkCtx 
 	if named && e.Declares != grammar.NoRef {
 		c.owner = id
 	}
-	c.name, c.key, c.keyNode, c.merged = nil, nil, nil, false
+	c.name, c.key, c.keyNode, c.merged, c.listEntry = nil, nil, nil, false, false
 	return c
 }
 
@@ -298,10 +296,24 @@ func (b *binder) addField(id ID, k *grammar.Key, keyNode *syntax.Node, n *syntax
 	b.f.Fields = append(b.f.Fields, Field{Key: k, KeySpan: ks})
 	fe.NumFields++
 	idx := len(b.f.Fields) - 1
-	if k != nil && k.Value.Kind == grammar.ExpressionValue {
-		c.ops = k.Value.Ops
+	if k != nil {
+		if ops := expressionOps(k.Value); ops != nil {
+			c.ops = ops
+		}
 	}
 	b.f.Fields[idx].Value = b.value(n, c)
+}
+
+// expressionOps are the operators of an expression value, or of the
+// expressions a list holds (Variability4TOSCA's constraints, implications).
+func expressionOps(v *grammar.Value) []*grammar.Function {
+	for v != nil && v.Kind == grammar.ListOfValue {
+		v = v.Elem
+	}
+	if v != nil && v.Kind == grammar.ExpressionValue {
+		return v.Ops
+	}
+	return nil
 }
 
 func (b *binder) walk(n *syntax.Node, val *grammar.Value, c walkCtx) {
@@ -327,7 +339,10 @@ func (b *binder) walk(n *syntax.Node, val *grammar.Value, c walkCtx) {
 			// expression, a Heat condition).
 			b.walkShort(n, val, short, c)
 			return
-		case n.Kind == syntax.Scalar && (val.Kind == grammar.EntityValue || val.Kind == grammar.MapOfValue),
+		case val.Wrapper && !(c.listEntry && wraps(n, val.Entity, b.v)):
+			b.walkShort(n, val, short, c)
+			return
+		case n.Kind == syntax.Scalar && (val.Kind == grammar.EntityValue || val.Kind == grammar.MapOfValue || val.Kind == grammar.NamedListValue),
 			n.Kind == syntax.Sequence && val.Kind == grammar.EntityValue,
 			n.Kind == syntax.Mapping && val.Kind == grammar.ListOfValue, // one item of a list
 			isFunctionCall(n, b.v):
@@ -419,7 +434,9 @@ func (b *binder) walk(n *syntax.Node, val *grammar.Value, c walkCtx) {
 					continue
 				}
 				b.keyRef(item.Pairs[0], val, c)
-				b.walkEntry(item.Pairs[0], val.Elem, c)
+				entry := c
+				entry.listEntry = true
+				b.walkEntry(item.Pairs[0], val.Elem, entry)
 			}
 		case n.Kind == syntax.Mapping && val.AlsoMap:
 			for _, p := range n.Pairs {
@@ -794,7 +811,7 @@ func quoteAll(names []string) string {
 
 func (b *binder) expectScalar(n *syntax.Node, val *grammar.Value, what string) bool {
 	if n.Kind == syntax.Scalar {
-		if len(val.Enum) > 0 && !contains(val.Enum, n.Value) {
+		if !val.Allows(n.Value) {
 			var d *Diagnostic
 			if val.Open {
 				// The specification does not close the list: a warning.
@@ -999,8 +1016,16 @@ func (b *binder) call(n *syntax.Node, args ValueID, c walkCtx) {
 		if i >= len(fn.Params) && !fn.Variadic || arg.Kind != syntax.Scalar {
 			continue
 		}
-		switch r := fn.Params[min(i, len(fn.Params)-1)].Ref; r {
+		p := &fn.Params[min(i, len(fn.Params)-1)]
+		// A keyword or an index instead of a name (the entity keywords of
+		// get_property and of TOSCA paths stay references, which resolve
+		// as keywords).
+		if p.Ref != grammar.ModelableEntity && !p.Path && slices.Contains(p.Keywords, arg.Value) || p.Index && isInt(arg.Value) {
+			continue
+		}
+		switch r := p.Ref; r {
 		case grammar.Input, grammar.ModelableEntity, grammar.NodeTemplate, grammar.NodeType,
+			grammar.Output, grammar.Group, grammar.Policy, grammar.RelationshipType, grammar.GroupType, grammar.PolicyType,
 			grammar.VariabilityInput, grammar.VariabilityExpression, grammar.HeatParameter, grammar.HeatResource, grammar.HeatCondition:
 			b.f.Refs = append(b.f.Refs, Ref{Kind: r, Span: b.refSpan(arg), Entity: c.entity, Owner: c.owner, Call: ci, Arg: int16(min(i, 1<<15-1)), Parent: -1})
 		}

@@ -189,3 +189,17 @@ func (f *Facts) heatExports(str func(string)) {
 		}
 	}
 }
+
+// wraps reports whether n is a mapping holding one of e's keynames: a
+// Value.Wrapper entry written as e rather than as its short notation.
+func wraps(n *syntax.Node, e *grammar.Entity, v grammar.Versions) bool {
+	if n == nil || n.Kind != syntax.Mapping {
+		return false
+	}
+	for _, p := range n.Pairs {
+		if e.Key(p.Key.Value, v) != nil {
+			return true
+		}
+	}
+	return false
+}

@@ -67,7 +67,8 @@ topology_template:
         mode: { get_variability_input: mode }
 `,
 			// Member references (the properties) have no kind of their own.
-			refs:  []string{"data type string", "data type string", "variability input mode", "variability input mode", "variability expression is_dev", "variability input mode", "node type tosca.nodes.Root", " label", " mode"},
+			// properties of a Variability4TOSCA template are entries, walked after the template's fields.
+			refs:  []string{"data type string", "data type string", "variability input mode", "variability input mode", "variability expression is_dev", "node type tosca.nodes.Root", "variability input mode", " label", " mode"},
 			calls: []string{"equal", "get_variability_input", "not", "get_variability_expression", "get_variability_input"}},
 		{name: "csar definitions", lang: grammar.CSARMeta, src: "CSAR-Version: 2.0\nCreated-By: me\nEntry-Definitions: main.yaml\nOther-Definitions: a.yaml \"b c.yaml\"\n",
 			refs:    []string{"import URL main.yaml"},

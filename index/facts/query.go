@@ -244,3 +244,31 @@ func (f *Facts) Repository(name string) (string, ID) {
 	}
 	return "", None
 }
+
+// Assignment is a value an entity gives a member of its type (a property
+// of a template): the name as written, where, and the value (NoValue when
+// a Variability4TOSCA `expression` computes it).
+type Assignment struct {
+	Name     string
+	NameSpan Span
+	Value    ValueID
+}
+
+// Assignments lists the values an entity assigns in a section: the entries
+// of its map, or the conditional assignments a Variability4TOSCA file
+// records as entries (several may give one name, as alternatives).
+func (f *Facts) Assignments(id ID, section string) []Assignment {
+	var out []Assignment
+	if m := f.FieldValue(id, section); m != NoValue {
+		for k, v := range f.Pairs(m) {
+			out = append(out, Assignment{Name: f.Text(k), NameSpan: f.Value(k).Span, Value: v})
+		}
+		return out
+	}
+	for _, e := range f.Entries(id, section) {
+		if ent := f.Entity(e); ent.G == grammar.ConditionalPropertyDef {
+			out = append(out, Assignment{Name: ent.Name, NameSpan: ent.NameSpan, Value: f.FieldValue(e, grammar.KeyValue)})
+		}
+	}
+	return out
+}
