@@ -472,8 +472,11 @@ func (c *checker) alternativeCount(tmpl facts.ID, nt model.Decl, name string, re
 	}
 	last := c.f.Entity(reqs[len(reqs)-1])
 	msg := "requirement %q of %q is assigned %g times, but its definition allows at most %g"
-	if len(reqs) > 1 {
-		msg = "requirement %q of %q is assigned %g times in one variant (its assignments' conditions hold together), but its definition allows at most %g"
+	for _, r := range reqs {
+		if _, conditional := c.f.Field(r, grammar.KeyConditions); conditional {
+			msg = "requirement %q of %q is assigned %g times in one variant (the conditions of these assignments hold together), but its definition allows at most %g"
+			break
+		}
 	}
 	d := c.report(last.NameSpan, diag.Error, diag.CountOutOfRange, msg, name, c.f.Entity(tmpl).Name, together, upper)
 	c.related(d, at, "the bound is given here")
