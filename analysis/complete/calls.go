@@ -203,13 +203,59 @@ func (r *request) callItems(c *call, t target, asKey bool) {
 		r.memberItems(vd.Type, grammar.SectionProperties, nil, true)
 	case fn.Name == grammar.HeatGetAttr && idx == 1 && !asKey:
 		r.heatAttributeItems(c.arg(0))
-	case ok && p.Ref != grammar.NoRef && !asKey:
-		r.refItems(t, p.Ref, nil)
+	case ok && p.Section != "" && idx > 0 && !asKey:
+		r.entryItems(fn.Params[0].Ref, c.arg(0), p.Section)
+	case ok && (p.Ref != grammar.NoRef || len(p.Keywords) > 0) && !asKey:
+		// A name, or a keyword instead (a Variability4TOSCA presence
+		// operator's SELF, CONTAINER).
+		r.keywordItems(p.Keywords)
+		if p.Ref != grammar.NoRef {
+			r.refItems(t, p.Ref, nil)
+		}
 	case asKey && len(r.presentKeys(t.node)) > 0:
 		// A key among others: a literal map, not a call.
 	default:
 		// Any other argument is a value: a nested call.
 		r.functionItems(asKey, p.Kind)
+	}
+}
+
+// entryItems offers the names of the entries of a section of the element
+// of kind called owner (the requirement assignments of a node template a
+// Variability4TOSCA presence operator names).
+func (r *request) entryItems(kind grammar.RefKind, owner, section string) {
+	d := r.v.Local(r.u.Path, kind, owner)
+	if !d.Valid() {
+		return
+	}
+	f := r.v.Facts(d.Path)
+	seen := map[string]bool{}
+	for _, id := range f.Entries(d.ID, section) {
+		name := f.Entity(id).Name
+		if seen[name] {
+			continue
+		}
+		seen[name] = true
+		r.add(Item{Label: name, Kind: entryKind(section), Detail: grammar.Singular(section) + " of " + owner, SortText: "0"})
+	}
+}
+
+func entryKind(section string) Kind {
+	switch section {
+	case grammar.SectionRequirements:
+		return KindRequirement
+	case grammar.SectionArtifacts:
+		return KindArtifact
+	case grammar.SectionProperties:
+		return KindProperty
+	}
+	return KindName
+}
+
+// keywordItems offers the keywords a parameter takes instead of a name.
+func (r *request) keywordItems(keywords []string) {
+	for i, k := range keywords {
+		r.add(Item{Label: k, Kind: KindKeyword, Detail: "keyword", Documentation: grammar.KeywordDoc(k), SortText: fmt.Sprintf("0%d", i)})
 	}
 }
 

@@ -203,7 +203,7 @@ func (c *checker) operatorCalls() {
 				c.report(val.Span, diag.Error, diag.WrongArguments, fmt.Sprintf("`%s` of `%s` is one of %s, found %q", p.Name, fn.Name, quoteAll(p.Keywords), c.f.Text(a)))
 			}
 		}
-		if len(args) >= 2 && len(fn.Params) >= 2 && (fn.Params[1].Name == "relation" || fn.Params[1].Name == "artifact") {
+		if len(args) >= 2 && len(fn.Params) >= 2 && fn.Params[1].Section != "" {
 			c.memberArg(fn, args[0], args[1])
 		}
 	}
@@ -241,25 +241,24 @@ func (c *checker) logicExpression(call *facts.Call) {
 	}
 }
 
-// memberArg checks the requirement assignment (relation) or artifact a
-// presence operator names in a node template: by name, or by index.
-func (c *checker) memberArg(fn *grammar.Function, nodeArg, memberArg facts.ValueID) {
-	if c.f.Value(nodeArg).Kind != syntax.Scalar || c.f.Value(memberArg).Kind != syntax.Scalar {
+// memberArg checks the entry of a section (a requirement assignment, an
+// artifact, a technology) a presence operator names in the element its
+// first argument names: by name, or by index. A property is not judged:
+// the type may give it a default.
+func (c *checker) memberArg(fn *grammar.Function, owner, entry facts.ValueID) {
+	section := fn.Params[1].Section
+	if section == grammar.SectionProperties || c.f.Value(owner).Kind != syntax.Scalar || c.f.Value(entry).Kind != syntax.Scalar {
 		return
 	}
-	node := c.v.Local(c.path, grammar.NodeTemplate, c.f.Text(nodeArg))
-	if !node.Valid() {
+	d := c.v.Local(c.path, fn.Params[0].Ref, c.f.Text(owner))
+	if !d.Valid() {
 		return // SELF, CONTAINER, or an unknown name the model reports
 	}
-	section, what := grammar.SectionRequirements, "requirement assignment"
-	if fn.Params[1].Name == "artifact" {
-		section, what = grammar.SectionArtifacts, "artifact"
-	}
-	c.entryArg(node, section, what, memberArg)
+	c.entryArg(d, section, grammar.Singular(section), entry)
 }
 
-// entryArg checks that the node template has an entry of section named (or
-// at the index) the argument says.
+// entryArg checks that a template has an entry of section named (or at
+// the index) the argument says.
 func (c *checker) entryArg(node model.Decl, section, what string, arg facts.ValueID) {
 	var names []string
 	for _, r := range c.f.Entries(node.ID, section) {
@@ -269,13 +268,13 @@ func (c *checker) entryArg(node model.Decl, section, what string, arg facts.Valu
 	if i, err := strconv.Atoi(name); err == nil {
 		if i < 0 || i >= len(names) {
 			c.report(c.f.Value(arg).Span, diag.Error, diag.UnknownName,
-				fmt.Sprintf("node template %q has %d %s entries: no index %d", c.v.Name(node), len(names), what, i))
+				fmt.Sprintf("%s %q has %d %s entries: no index %d", c.v.Kind(node), c.v.Name(node), len(names), what, i))
 		}
 		return
 	}
 	if !slices.Contains(names, name) {
 		d := c.report(c.f.Value(arg).Span, diag.Error, diag.UnknownName,
-			fmt.Sprintf("node template %q has no %s named %q", c.v.Name(node), what, name))
+			fmt.Sprintf("%s %q has no %s named %q", c.v.Kind(node), c.v.Name(node), what, name))
 		if d.Suggestions = diag.Suggest(name, names); len(d.Suggestions) > 0 {
 			d.Message += fmt.Sprintf("; did you mean %q?", d.Suggestions[0])
 		}
@@ -311,7 +310,7 @@ func (c *checker) groupMembers(id facts.ID) {
 		if !node.Valid() {
 			continue // the model reports the unknown name
 		}
-		c.entryArg(node, grammar.SectionRequirements, "requirement assignment", pair[1])
+		c.entryArg(node, grammar.SectionRequirements, "requirement", pair[1])
 	}
 }
 

@@ -123,7 +123,7 @@ var PathKeywords = []Keyword{
 // KeywordDoc documents an entity keyword, a path keyword or a name that
 // exists without a declaration (a Heat pseudo parameter; "" for other names).
 func KeywordDoc(name string) string {
-	for _, list := range [][]Keyword{EntityKeywords, PathKeywords, HeatPseudoParameters, heatConditionLiterals} {
+	for _, list := range [][]Keyword{EntityKeywords, PathKeywords, HeatPseudoParameters, heatConditionLiterals, VariabilityKeywords} {
 		for _, k := range list {
 			if k.Name == name {
 				return k.Doc

@@ -626,6 +626,10 @@ type Param struct {
 	// Index lets a named argument be a number instead: the position of the
 	// element in its list (Variability4TOSCA's `policy_presence: 0`).
 	Index bool
+	// Section, for an argument after the first, says that it names an entry
+	// of this section (by name, or by index) of the element the first
+	// argument names: `relation_presence: [ node, requirement ]`.
+	Section string
 	// Kind is the kind of value the argument takes (ArgAny: any).
 	Kind ArgKind
 }

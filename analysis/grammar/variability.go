@@ -142,6 +142,7 @@ const (
 	KeyImplies            = "implies"
 	KeyVariability        = "variability"
 	KeyOptions            = "options"
+	KeyTechnology         = "technology"
 )
 
 // The functions that read the variability definition by name. The seed's
@@ -210,11 +211,13 @@ func nodeArg(keywords []string) Param {
 	return element("node", NodeTemplate, keywords, false, "A node template, or "+strings.Join(keywords, ", ")+".")
 }
 
-// memberArg names an element inside the one the previous argument names
-// (a requirement assignment, an artifact or a property of a node): its
-// name or its index among the entries of that name's list.
-func memberArg(name, what string) Param {
-	return typed(name, ArgString, "The name of the "+what+", or its index.")
+// memberArg names an entry of a section of the element the first argument
+// names (a requirement assignment, an artifact or a property of a node):
+// by name, or by index.
+func memberArg(name, what, section string) Param {
+	p := typed(name, ArgString, "The name of the "+what+", or its index.")
+	p.Section = section
+	return p
 }
 
 func typeArg(kind RefKind) Param {
@@ -295,11 +298,11 @@ var VariabilityOperators = []*Function{
 	nodePresence("has_artifact", "True when an artifact of the node template is present."),
 	nodePresence("has_artifact_naive", "True when an artifact of the node template is present, read naively (cyclic with the artifacts' default conditions)."),
 	presence("relation_presence", "True when the relationship (requirement assignment) of the node template is present.",
-		nodeArg(presenceSelf), memberArg("relation", "requirement assignment")),
+		nodeArg(presenceSelf), memberArg("relation", "requirement assignment", SectionRequirements)),
 	presence("artifact_presence", "True when the artifact of the node template is present.",
-		nodeArg(presenceSelf), memberArg("artifact", "artifact")),
+		nodeArg(presenceSelf), memberArg("artifact", "artifact", SectionArtifacts)),
 	presence("is_managed", "True when the artifact (SELF: the one holding the condition) is managed by a deployment technology.",
-		nodeArg(presenceSelf), optional(memberArg("artifact", "artifact"))),
+		nodeArg(presenceSelf), optional(memberArg("artifact", "artifact", SectionArtifacts))),
 	presence("policy_presence", "True when the policy is present.",
 		element("policy", Policy, nil, true, "The name of a policy, or its index in `policies`.")),
 	presence("group_presence", "True when the group is present.", element("group", Group, nil, false, "The name of a group.")),
@@ -322,7 +325,7 @@ var VariabilityOperators = []*Function{
 	presence("node_type_presence", "True when the node template has this of its conditional types.",
 		nodeArg(presenceRelation), typeArg(NodeType)),
 	presence("relation_type_presence", "True when the relationship of the node template has this of its conditional types.",
-		nodeArg(presenceSelf), memberArg("relation", "requirement assignment"), typeArg(RelationshipType)),
+		nodeArg(presenceSelf), memberArg("relation", "requirement assignment", SectionRequirements), typeArg(RelationshipType)),
 	presence("group_type_presence", "True when the group has this of its conditional types.",
 		element("group", Group, presenceSelf, false, "A group, or SELF, CONTAINER."), typeArg(GroupType)),
 	// The table names the first argument "Group" (a slip): it is the policy.
@@ -331,22 +334,22 @@ var VariabilityOperators = []*Function{
 	// The table gives Tuple(Node, Type) while an artifact is also needed to
 	// tell one: the artifact may come between them.
 	presence("artifact_type_presence", "True when the artifact of the node template has this of its conditional types.",
-		nodeArg(presenceRelation), memberArg("artifact", "artifact"), optional(typed("type", ArgString, "The name of the type, or its index."))),
+		nodeArg(presenceRelation), memberArg("artifact", "artifact", SectionArtifacts), optional(typed("type", ArgString, "The name of the type, or its index."))),
 	presence("node_property_presence", "True when the property of the node template is present.",
-		nodeArg(presenceRelation), memberArg("property", "property")),
+		nodeArg(presenceRelation), memberArg("property", "property", SectionProperties)),
 	presence("relation_property_presence", "True when the property of the relationship is present.",
-		nodeArg(presenceSelf), memberArg("relation", "requirement assignment"), memberArg("property", "property")),
+		nodeArg(presenceSelf), memberArg("relation", "requirement assignment", SectionRequirements), typed("property", ArgString, "The name of the property, or its index.")),
 	presence("group_property_presence", "True when the property of the group is present.",
-		element("group", Group, presenceSelf, false, "A group, or SELF, CONTAINER."), memberArg("property", "property")),
+		element("group", Group, presenceSelf, false, "A group, or SELF, CONTAINER."), memberArg("property", "property", SectionProperties)),
 	presence("policy_property_presence", "True when the property of the policy is present.",
-		element("policy", Policy, presenceSelf, true, "A policy (its name or index), or SELF, CONTAINER."), memberArg("property", "property")),
+		element("policy", Policy, presenceSelf, true, "A policy (its name or index), or SELF, CONTAINER."), memberArg("property", "property", SectionProperties)),
 	presence("artifact_property_presence", "True when the property of the artifact is present.",
-		nodeArg(presenceRelation), memberArg("artifact", "artifact"), memberArg("property", "property")),
+		nodeArg(presenceRelation), memberArg("artifact", "artifact", SectionArtifacts), typed("property", ArgString, "The name of the property, or its index.")),
 	presence("container_presence", "True when the container of the property or artifact holding the condition is present.",
 		element("element", NoRef, presenceSelf, false, "SELF or CONTAINER.")),
 	presence("import_presence", "True when the import is present.", typed("import", ArgNumber, "The index of the import in `imports`.")),
 	presence("technology_presence", "True when the deployment technology of the node template is present.",
-		element("node", NodeTemplate, nil, false, "A node template."), memberArg("technology", "technology")),
+		element("node", NodeTemplate, nil, false, "A node template."), memberArg("technology", "technology", KeyTechnology)),
 	// String operators.
 	allOf("concat", ArgAny, ArgString, "Concatenates the values into one string."),
 	op("join", ArgString, "Joins a list of values with a delimiter.",
@@ -845,7 +848,7 @@ func init() {
 		flag("anchor", "Makes the node an anchor (always used, from a browser for example): it is not pruned."),
 		weightKey("the node template"),
 		impliesKey("the node template"),
-		key("technology", V4T, namedList(ent(TechnologyTemplateDef)).withShort(str()),
+		key(KeyTechnology, V4T, namedList(ent(TechnologyTemplateDef)).withShort(str()),
 			"The deployment technology of the node: its name, or a list of single-entry maps `- technology: { conditions: … }`."),
 		flag("managed", "False for a node that exists already and is not deployed (true by default)."),
 		flag("implied", "Makes the node's conditions imply it."))

@@ -89,17 +89,18 @@ func (c *collector) add(off int, kind Kind, label, tooltip string) {
 	}
 }
 
-// inputDefaults notes, after each call reading an input, the default value
-// it gets (the part of it the call's further arguments select).
+// inputDefaults notes, after each call reading an input (or a
+// Variability4TOSCA variability input), the default value it gets (the
+// part of it the call's further arguments select).
 func (c *collector) inputDefaults() {
 	f := c.f
 	for i := range f.Refs {
 		r := &f.Refs[i]
-		if r.Call < 0 || r.Arg != 0 || r.Kind != grammar.Input {
+		if r.Call < 0 || r.Arg != 0 || r.Kind != grammar.Input && r.Kind != grammar.VariabilityInput {
 			continue
 		}
 		call := &f.Calls[r.Call]
-		if call.Fn == nil || len(call.Fn.Params) == 0 || call.Fn.Params[0].Ref != grammar.Input {
+		if call.Fn == nil || len(call.Fn.Params) == 0 || call.Fn.Params[0].Ref != r.Kind {
 			continue
 		}
 		end := int(call.Span.End)
@@ -112,6 +113,17 @@ func (c *collector) inputDefaults() {
 		}
 		inf := c.v.Facts(input.Path)
 		def, ok := inf.Field(input.ID, grammar.KeyDefault)
+		if r.Kind == grammar.VariabilityInput {
+			// Variants are chosen when variability is resolved: only a
+			// default (or a default expression) is worth a hint.
+			if !ok {
+				def, ok = inf.Field(input.ID, "default_expression")
+			}
+			if ok {
+				c.add(end, InputDefault, "= "+valueLabel(inf, def.Value), "The default value of the variability input "+f.RefName(r)+".")
+			}
+			continue
+		}
 		if !ok {
 			if inf.FieldText(input.ID, grammar.KeyRequired) == "false" {
 				c.add(end, InputDefault, "optional, no default", "The input "+f.RefName(r)+" is optional and has no default value.")

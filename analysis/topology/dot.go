@@ -95,7 +95,7 @@ func (g *Graph) DOT() string {
 		w("  %s -> %s [%s];\n", quote(NodeElement(e.From)), quote(to), attrs)
 	}
 	for _, p := range g.Inputs {
-		w("  %s [id=%s, shape=cds, fillcolor=%s, label=%s];\n", quote(InputElement(p.Name)), quote(InputElement(p.Name)), quote(colourPort), quote(portLabel(p)))
+		w("  %s [id=%s, shape=cds, fillcolor=%s, label=%s%s];\n", quote(InputElement(p.Name)), quote(InputElement(p.Name)), quote(colourPort), quote(portLabel(p)), conditional(p.Condition))
 		for _, n := range p.Nodes {
 			w("  %s -> %s [style=dotted, arrowhead=none, color=%s];\n", quote(InputElement(p.Name)), quote(NodeElement(n)), quote(colourLink))
 		}

@@ -310,9 +310,19 @@ func TestConditions(t *testing.T) {
 	if !slices.Equal(gr.Members, []string{"prod_db"}) || !slices.Equal(gr.MemberEdges, []int{0, 1}) || !sameCondition(gr.Condition, "{get_variability_expression: is_prod}", isProd) {
 		t.Errorf("group %+v, condition %+v", gr, gr.Condition)
 	}
-	rc := caseGraph(t, load(t, "testdata/cases"), "variability-rc.yaml")
-	if len(rc.Policies) != 1 || !sameCondition(rc.Policies[0].Condition, "{equal: [{get_variability_input: mode}, prod]}", []topology.Read{{Kind: "variability input", Name: "mode"}}) {
-		t.Errorf("release candidate policies %+v", rc.Policies)
+	spec := caseGraph(t, load(t, "testdata/cases"), "variability-spec.yaml")
+	prod := "{logic_expression: is_prod}"
+	if len(spec.Policies) != 1 || !sameCondition(spec.Policies[0].Condition, prod, isProd) {
+		t.Errorf("policies %+v", spec.Policies)
+	}
+	if len(spec.Nodes) != 1 || spec.Nodes[0].Type != "tosca.nodes.Compute | tosca.nodes.Root" {
+		t.Errorf("a conditional type: %+v", spec.Nodes)
+	}
+	if len(spec.Inputs) != 1 || !sameCondition(spec.Inputs[0].Condition, prod, isProd) || !slices.Equal(spec.Inputs[0].Nodes, []string{"app"}) {
+		t.Errorf("inputs %+v", spec.Inputs)
+	}
+	if len(spec.Outputs) != 1 || !sameCondition(spec.Outputs[0].Condition, "{node_presence: app}", nil) {
+		t.Errorf("outputs %+v", spec.Outputs)
 	}
 }
 

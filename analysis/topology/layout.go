@@ -122,7 +122,7 @@ type route struct {
 // its side, with links to the nodes it touches.
 type port struct {
 	// id is the element ID ("" for a substitution mapping), condition an
-	// output's.
+	// input's or output's.
 	id        string
 	condition *Condition
 	box       rect

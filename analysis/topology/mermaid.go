@@ -85,6 +85,11 @@ func (g *Graph) Mermaid() string {
 			w("  class n%d conditional\n", i)
 		}
 	}
+	for i, p := range g.Inputs {
+		if p.Condition != nil {
+			w("  class i%d conditional\n", i)
+		}
+	}
 	for i, p := range g.Outputs {
 		if p.Condition != nil {
 			w("  class o%d conditional\n", i)
