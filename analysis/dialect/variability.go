@@ -268,7 +268,7 @@ func (c *checker) entryArg(node model.Decl, section, what string, arg facts.Valu
 	if i, err := strconv.Atoi(name); err == nil {
 		if i < 0 || i >= len(names) {
 			c.report(c.f.Value(arg).Span, diag.Error, diag.UnknownName,
-				fmt.Sprintf("%s %q has %d %s entries: no index %d", c.v.Kind(node), c.v.Name(node), len(names), what, i))
+				fmt.Sprintf("%s %q has no %s at index %d (it has %d)", c.v.Kind(node), c.v.Name(node), what, i, len(names)))
 		}
 		return
 	}
