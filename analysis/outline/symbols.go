@@ -253,7 +253,7 @@ func (b *symbolBuilder) typeDetail(id facts.ID) string {
 		return b.f.FieldText(id, grammar.KeyDerivedFrom)
 	}
 	if g.TypeKey != "" {
-		if t := b.f.FieldText(id, g.TypeKey); t != "" {
+		if t := b.f.TypeText(id, g.TypeKey); t != "" {
 			return t
 		}
 	}

@@ -17,7 +17,6 @@ package topology
 import (
 	"context"
 	"slices"
-	"strings"
 
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
 	"github.com/tosca-ls/tosca-ls/analysis/model"
@@ -289,7 +288,7 @@ func (b *builder) node(id facts.ID) {
 	e := b.f.Entity(id)
 	n := Node{
 		ID: e.Name, Name: e.Name, Kind: NodeTemplate,
-		Type:        b.typeText(id),
+		Type:        b.f.TypeText(id, grammar.KeyType),
 		Count:       b.f.FieldText(id, grammar.KeyCount),
 		Description: b.f.FieldText(id, grammar.KeyDescription),
 		Condition:   b.condition(id),
@@ -304,19 +303,6 @@ func (b *builder) node(id facts.ID) {
 	}
 	b.ids[n.ID] = true
 	b.g.Nodes = append(b.g.Nodes, n)
-}
-
-// typeText is the type of a template as written: a Variability4TOSCA
-// conditional type is its alternatives, `a | b`.
-func (b *builder) typeText(id facts.ID) string {
-	if t := b.f.FieldText(id, grammar.KeyType); t != "" {
-		return t
-	}
-	var alternatives []string
-	for _, a := range b.f.Entries(id, grammar.KeyType) {
-		alternatives = append(alternatives, b.f.Entity(a).Name)
-	}
-	return strings.Join(alternatives, " | ")
 }
 
 // names are the names of a derivation chain's first steps after its head,
@@ -377,7 +363,7 @@ func (b *builder) typeNode(t model.Decl) string {
 // `[ node_template, requirement ]` members are the edges of the node's
 // assignments of that requirement.
 func (b *builder) group(id facts.ID, key string) Group {
-	g := Group{Name: b.f.Entity(id).Name, Type: b.typeText(id), Condition: b.condition(id), Location: b.loc(id)}
+	g := Group{Name: b.f.Entity(id).Name, Type: b.f.TypeText(id, grammar.KeyType), Condition: b.condition(id), Location: b.loc(id)}
 	for _, item := range b.f.Items(b.f.FieldValue(id, key)) {
 		pair := b.f.Items(item)
 		if len(pair) != 2 {

@@ -2,6 +2,7 @@ package facts
 
 import (
 	"iter"
+	"strings"
 
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
 	"github.com/tosca-ls/tosca-ls/index/syntax"
@@ -271,4 +272,17 @@ func (f *Facts) Assignments(id ID, section string) []Assignment {
 		}
 	}
 	return out
+}
+
+// TypeText is the type an entity's keyname key names as written: the name,
+// or the alternatives of a Variability4TOSCA conditional type, `a | b`.
+func (f *Facts) TypeText(id ID, key string) string {
+	if t := f.FieldText(id, key); t != "" {
+		return t
+	}
+	var alternatives []string
+	for _, a := range f.Entries(id, key) {
+		alternatives = append(alternatives, f.Entities[a].Name)
+	}
+	return strings.Join(alternatives, " | ")
 }
