@@ -238,8 +238,9 @@ func (r *request) newItemItems(t target, val *grammar.Value, dash bool) {
 	case grammar.NamedListValue:
 		st, section := r.section(t)
 		present := r.presentKeys(t.node)
-		if section == grammar.SectionRequirements {
-			// Requirements may be assigned several times.
+		if section == grammar.SectionRequirements || val.Elem != nil && val.Elem.Wrapper {
+			// Requirements may be assigned several times, and so may
+			// Variability4TOSCA's conditional properties.
 			present = nil
 		}
 		r.memberItems(st, section, present, false)

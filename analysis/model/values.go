@@ -85,28 +85,62 @@ func (u *Unit) ValueAt(path syntax.Path) (ValueDef, bool) {
 			cur = v.Follow(cur, name)
 		case inValue:
 			cur = v.Entry(cur)
-		case step.Pair != nil && i+1 < len(path) && path[i+1].Pair != nil:
-			// A member section whose entries are values, then the member.
+		case step.Pair != nil && i+1 < len(path):
+			// A member section whose entries are values, then the member
+			// (in a Variability4TOSCA list of conditional values, after
+			// the item; wrapped, under `value`).
 			fr, ok := u.Frames[step.Pair.Key]
 			if !ok || fr.Key == nil || !holdsValues(fr.Key) {
 				continue
 			}
+			next := i + 1
+			if path[next].Pair == nil && fr.Key.Value.Kind == grammar.NamedListValue && next+1 < len(path) {
+				next++
+			}
+			entry := path[next].Pair
+			if entry == nil {
+				continue
+			}
 			t := v.SectionType(u.Decl(fr.Entity))
-			m, found := v.Member(t, fr.Key.Name, path[i+1].Pair.Key.Value)
+			m, found := v.Member(t, fr.Key.Name, entry.Key.Value)
 			if !found {
 				return ValueDef{}, false
 			}
-			cur, inValue = v.MemberValue(m), true
-			i++
+			cur, inValue, i = v.MemberValue(m), true, next
+			if u.wrapped(entry.Value) {
+				if i+1 >= len(path) || path[i+1].Pair == nil || path[i+1].Pair.Key.Value != grammar.KeyValue {
+					return ValueDef{}, false // a keyname of the wrapper, no value
+				}
+				i++
+			}
 		}
 	}
 	return cur, inValue
 }
 
 // holdsValues reports whether a keyname's entries are values assigned to
-// members (a template's properties, an operation's inputs).
+// members (a template's properties, an operation's inputs), possibly
+// wrapped with conditions (Variability4TOSCA).
 func holdsValues(k *grammar.Key) bool {
-	return k.Value.Kind == grammar.MapOfValue && k.Value.Elem != nil && k.Value.Elem.Kind == grammar.AnyValue
+	elem := k.Value.Elem
+	switch k.Value.Kind {
+	case grammar.MapOfValue:
+		return elem != nil && elem.Kind == grammar.AnyValue
+	case grammar.NamedListValue:
+		return elem != nil && elem.Wrapper
+	}
+	return false
+}
+
+// wrapped reports whether n is a Variability4TOSCA conditional value
+// written as its wrapper (`{ value: …, conditions: … }`).
+func (u *Unit) wrapped(n *syntax.Node) bool {
+	fr, ok := u.Frames[n]
+	if !ok || n.Kind != syntax.Mapping {
+		return false
+	}
+	e := u.Facts.Entity(fr.Entity)
+	return e != nil && e.G == grammar.ConditionalPropertyDef && !e.Short && e.Span.Start == uint32(n.Span.Start)
 }
 
 // typeEntrySchema is the entry schema a data type (or one of its ancestors) gives.
