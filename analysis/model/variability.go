@@ -26,31 +26,53 @@ const maxVariants = 1 << 12
 // may refer to each other in a cycle).
 const maxExpressionDepth = 8
 
-// Together returns the largest total weight of the entities ids of the
-// file at path (conditional elements of one name) whose conditions hold in
-// one variant: an entity without conditions is always present, one marked
-// `default_alternative` when none of the others is. ok is false when the
-// conditions are too many to tell.
-func (v *View) Together(path string, ids []facts.ID, weight func(facts.ID) float64) (most float64, ok bool) {
+// Variants reads the conditions of the elements of one Variability4TOSCA
+// file; make one per file and ask it about each set of alternatives.
+type Variants struct {
+	v    *View
+	path string
+	f    *facts.Facts
+	// calls maps the arguments of each call to it; constraints are the
+	// variability constraints.
+	calls       map[facts.ValueID]*facts.Call
+	constraints []facts.ValueID
+}
+
+// Variants reads the conditions of the file at path (nil when it is unknown).
+func (v *View) Variants(path string) *Variants {
 	f := v.Facts(path)
 	if f == nil {
-		return 0, false
+		return nil
 	}
-	p := &condParser{v: v, path: path, f: f, vars: map[string]int{}}
+	vs := &Variants{v: v, path: path, f: f, calls: make(map[facts.ValueID]*facts.Call, len(f.Calls))}
+	for i := range f.Calls {
+		vs.calls[f.Calls[i].Args] = &f.Calls[i]
+	}
+	for id := range f.Entities {
+		if f.Entities[id].G == grammar.VariabilityDef {
+			vs.constraints = append(vs.constraints, f.Items(f.FieldValue(facts.ID(id), grammar.KeyConstraints))...)
+		}
+	}
+	return vs
+}
+
+// Together returns the largest total weight of the entities ids (conditional
+// elements of one name) whose conditions hold in one variant: an entity
+// without conditions is always present, one marked `default_alternative`
+// when none of the others is. ok is false when the conditions are too many
+// to tell.
+func (vs *Variants) Together(ids []facts.ID, weight func(facts.ID) float64) (most float64, ok bool) {
+	f := vs.f
+	p := &condParser{vs: vs, vars: map[string]int{}}
 	conds := make([]*formula, len(ids))
 	defaults := make([]bool, len(ids))
 	for i, id := range ids {
 		conds[i] = p.conditions(f.FieldValue(id, grammar.KeyConditions))
 		defaults[i] = f.FieldText(id, grammar.KeyDefaultAlternative) == "true"
 	}
-	var constraints []*formula
-	for id := range f.Entities {
-		if f.Entities[id].G != grammar.VariabilityDef {
-			continue
-		}
-		for _, c := range f.Items(f.FieldValue(facts.ID(id), "constraints")) {
-			constraints = append(constraints, p.parse(c, 0))
-		}
+	constraints := make([]*formula, len(vs.constraints))
+	for i, c := range vs.constraints {
+		constraints[i] = p.parse(c, 0)
 	}
 	variants := 1
 	for _, d := range p.domains {
@@ -116,18 +138,13 @@ const (
 
 var constTrue = &formula{op: opConst, truth: true}
 
-// condParser reads the conditions of one file into formulas over the
-// variables it finds.
+// condParser reads conditions into formulas over the variables it finds.
 type condParser struct {
-	v    *View
-	path string
-	f    *facts.Facts
+	vs *Variants
 	// vars numbers the variables by key; domains lists each one's values
 	// (the last stands for "any other").
 	vars    map[string]int
 	domains [][]string
-	// calls maps the arguments of each call to it, built on first use.
-	calls map[facts.ValueID]*facts.Call
 }
 
 // variable is the number of the variable of key, with value in its domain.
@@ -154,13 +171,13 @@ func (p *condParser) atom(key, value string) *formula {
 
 // opaque is an unknown truth value, the same for every place writing a.
 func (p *condParser) opaque(a facts.ValueID) *formula {
-	val := p.f.Value(a)
-	return p.atom("\x00"+p.f.Src[val.Span.Start:val.Span.End], "true")
+	val := p.vs.f.Value(a)
+	return p.atom("\x00"+p.vs.f.Src[val.Span.Start:val.Span.End], "true")
 }
 
 // conditions reads a `conditions` value: one condition or a list, and-ed.
 func (p *condParser) conditions(a facts.ValueID) *formula {
-	val := p.f.Value(a)
+	val := p.vs.f.Value(a)
 	if val == nil || val.Kind == syntax.Null {
 		return constTrue
 	}
@@ -168,29 +185,23 @@ func (p *condParser) conditions(a facts.ValueID) *formula {
 		return p.parse(a, 0)
 	}
 	and := &formula{op: opAnd}
-	for _, item := range p.f.Items(a) {
+	for _, item := range p.vs.f.Items(a) {
 		and.kids = append(and.kids, p.parse(item, 0))
 	}
 	return and
 }
 
 func (p *condParser) callAt(a facts.ValueID) *facts.Call {
-	if p.calls == nil {
-		p.calls = make(map[facts.ValueID]*facts.Call, len(p.f.Calls))
-		for i := range p.f.Calls {
-			p.calls[p.f.Calls[i].Args] = &p.f.Calls[i]
-		}
-	}
-	val := p.f.Value(a)
+	val := p.vs.f.Value(a)
 	if val == nil || val.Kind != syntax.Mapping || val.N != 2 {
 		return nil
 	}
-	return p.calls[facts.ValueID(val.First+1)]
+	return p.vs.calls[facts.ValueID(val.First+1)]
 }
 
 func (p *condParser) args(call *facts.Call) []facts.ValueID {
-	if val := p.f.Value(call.Args); val != nil && val.Kind == syntax.Sequence {
-		return p.f.Items(call.Args)
+	if val := p.vs.f.Value(call.Args); val != nil && val.Kind == syntax.Sequence {
+		return p.vs.f.Items(call.Args)
 	}
 	return []facts.ValueID{call.Args}
 }
@@ -200,12 +211,12 @@ var opsByName = map[string]formulaOp{"and": opAnd, "or": opOr, "not": opNot, "xo
 
 // parse reads one logic expression.
 func (p *condParser) parse(a facts.ValueID, depth int) *formula {
-	val := p.f.Value(a)
+	val := p.vs.f.Value(a)
 	if val == nil {
 		return constTrue
 	}
 	if val.Kind == syntax.Scalar && val.Style == syntax.Plain {
-		switch strings.ToLower(p.f.Text(a)) {
+		switch strings.ToLower(p.vs.f.Text(a)) {
 		case "true":
 			return constTrue
 		case "false":
@@ -231,8 +242,8 @@ func (p *condParser) parse(a facts.ValueID, depth int) *formula {
 		return fm
 	}
 	if reads, _ := call.Fn.ReadsExpression(); reads && len(args) == 1 {
-		e := p.v.Local(p.path, grammar.VariabilityExpression, p.f.Text(args[0]))
-		if fl := p.f.FieldsOf(e.ID); e.Valid() && e.Path == p.path && len(fl) > 0 {
+		e := p.vs.v.Local(p.vs.path, grammar.VariabilityExpression, p.vs.f.Text(args[0]))
+		if fl := p.vs.f.FieldsOf(e.ID); e.Valid() && e.Path == p.vs.path && len(fl) > 0 {
 			return p.parse(fl[0].Value, depth+1)
 		}
 		return p.opaque(a)
@@ -243,8 +254,8 @@ func (p *condParser) parse(a facts.ValueID, depth int) *formula {
 	if call.Fn.Name == grammar.OpNameEqual && len(args) == 2 {
 		for i := range 2 {
 			if c := p.callAt(args[i]); c != nil {
-				if input, lit := p.input(c), p.f.Value(args[1-i]); input != "" && lit.Kind == syntax.Scalar {
-					return p.atom(input, p.f.Text(args[1-i]))
+				if input, lit := p.input(c), p.vs.f.Value(args[1-i]); input != "" && lit.Kind == syntax.Scalar {
+					return p.atom(input, p.vs.f.Text(args[1-i]))
 				}
 			}
 		}
@@ -261,8 +272,8 @@ func (p *condParser) input(call *facts.Call) string {
 	if len(args) != 1 {
 		return ""
 	}
-	name := p.f.Text(args[0])
-	if !p.v.Local(p.path, grammar.VariabilityInput, name).Valid() {
+	name := p.vs.f.Text(args[0])
+	if !p.vs.v.Local(p.vs.path, grammar.VariabilityInput, name).Valid() {
 		return ""
 	}
 	return "input:" + name

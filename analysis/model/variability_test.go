@@ -71,7 +71,7 @@ topology_template:
 				}
 			}
 			v, path, reqs := together(t, b.String())
-			got, ok := v.Together(path, reqs, func(facts.ID) float64 { return 1 })
+			got, ok := v.Variants(path).Together(reqs, func(facts.ID) float64 { return 1 })
 			if got != tc.want || ok != tc.ok {
 				t.Errorf("Together = %g, %v; want %g, %v", got, ok, tc.want, tc.ok)
 			}
@@ -84,7 +84,7 @@ topology_template:
 		fmt.Fprintf(&b, "        - host: {node: n%d, conditions: {node_presence: n%d}}\n", i, i)
 	}
 	v, path, reqs := together(t, b.String())
-	if _, ok := v.Together(path, reqs, func(facts.ID) float64 { return 1 }); ok {
+	if _, ok := v.Variants(path).Together(reqs, func(facts.ID) float64 { return 1 }); ok {
 		t.Error("14 unknown truth values: want no answer")
 	}
 }

@@ -466,18 +466,27 @@ func (c *checker) requirementCounts(tmpl facts.ID, nt model.Decl) {
 func (c *checker) alternativeCount(tmpl facts.ID, nt model.Decl, name string, reqs []facts.ID) {
 	m, _ := c.v.Member(nt, grammar.SectionRequirements, name)
 	upper, at := c.upperBound(m)
-	together, ok := c.v.Together(c.path, reqs, c.assignmentCount)
-	if !ok || together <= upper {
+	msg := "requirement %q of %q is assigned %g times, but its definition allows at most %g"
+	together, alternatives := 0.0, false
+	for _, r := range reqs {
+		together += c.assignmentCount(r)
+		_, conditional := c.f.Field(r, grammar.KeyConditions)
+		alternatives = alternatives || conditional || c.f.FieldText(r, grammar.KeyDefaultAlternative) == "true"
+	}
+	if alternatives && len(reqs) > 1 && together > upper {
+		msg = "requirement %q of %q is assigned %g times in one variant (the conditions of these assignments hold together), but its definition allows at most %g"
+		if c.variants == nil {
+			c.variants = c.v.Variants(c.path)
+		}
+		var ok bool
+		if together, ok = c.variants.Together(reqs, c.assignmentCount); !ok {
+			return
+		}
+	}
+	if together <= upper {
 		return
 	}
 	last := c.f.Entity(reqs[len(reqs)-1])
-	msg := "requirement %q of %q is assigned %g times, but its definition allows at most %g"
-	for _, r := range reqs {
-		if _, conditional := c.f.Field(r, grammar.KeyConditions); conditional {
-			msg = "requirement %q of %q is assigned %g times in one variant (the conditions of these assignments hold together), but its definition allows at most %g"
-			break
-		}
-	}
 	d := c.report(last.NameSpan, diag.Error, diag.CountOutOfRange, msg, name, c.f.Entity(tmpl).Name, together, upper)
 	c.related(d, at, "the bound is given here")
 }

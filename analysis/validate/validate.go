@@ -92,6 +92,8 @@ type checker struct {
 	offered       map[[2]model.Decl][]model.Member
 	// capabilityUses counts the relationships made to each capability.
 	capabilityUses map[capabilityUse]float64
+	// variants reads a Variability4TOSCA file's conditions (made on first use).
+	variants *model.Variants
 	// callsByArgs indexes the file's calls by their arguments.
 	callsByArgs map[facts.ValueID]*facts.Call
 	out         []model.Diagnostic
