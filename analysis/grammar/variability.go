@@ -540,12 +540,8 @@ func conditionalArtifacts() *Key {
 
 // listOrMap is a topology section that may also be a list of single-entry
 // maps ("Element Collections").
-func listOrMap(name string, e *Entity, short *Value, doc string) *Key {
-	elem := ent(e)
-	if short != nil {
-		elem.withShort(short)
-	}
-	v := namedList(elem)
+func listOrMap(name string, e *Entity, doc string) *Key {
+	v := namedList(ent(e))
 	v.AlsoMap = true
 	return key(name, V4T, v, doc+" A map, or a list of single-entry maps.")
 }
@@ -822,10 +818,10 @@ func init() {
 	TopologyTemplateDef.Keys = append(TopologyTemplateDef.Keys,
 		key(KeyVariability, V4T, ent(VariabilityDef),
 			"The variability of this topology: variability inputs, presets, expressions, constraints and options (Variability4TOSCA)."),
-		listOrMap(SectionInputs, InputDef, nil, "The topology's inputs, which may be present under conditions."),
-		listOrMap(SectionOutputs, OutputDef, nil, "The topology's outputs, which may be present under conditions."),
-		listOrMap("node_templates", NodeTemplateDef, nil, "The components of the topology, which may be present under conditions."),
-		listOrMap("groups", GroupDef, nil, "The groups of the topology, which may be present under conditions."))
+		listOrMap(SectionInputs, InputDef, "The topology's inputs, which may be present under conditions."),
+		listOrMap(SectionOutputs, OutputDef, "The topology's outputs, which may be present under conditions."),
+		listOrMap("node_templates", NodeTemplateDef, "The components of the topology, which may be present under conditions."),
+		listOrMap("groups", GroupDef, "The groups of the topology, which may be present under conditions."))
 
 	for _, t := range []struct {
 		e     *Entity

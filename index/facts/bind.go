@@ -870,15 +870,6 @@ func describe(n *syntax.Node) string {
 	return "nothing"
 }
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 func isBool(s string) bool {
 	switch s {
 	case "true", "false", "True", "False", "TRUE", "FALSE":
