@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/tosca-ls/tosca-ls/index/text"
 )
 
 // Element IDs shared by the DOT output and the SVG drawing (each element
@@ -293,8 +295,19 @@ func stubLabel(e Edge) string {
 }
 
 // quote writes a DOT string: double quotes, with quotes and backslashes
-// escaped and new lines as \n.
+// escaped and new lines as \n; other control characters (in a name) are
+// shown as their escapes, so that none reaches the text output.
 func quote(s string) string {
 	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`)
-	return `"` + r.Replace(s) + `"`
+	return `"` + r.Replace(printableLines(s)) + `"`
+}
+
+// printableLines escapes the control characters of each line of s (see
+// text.Printable), keeping the new lines that separate them.
+func printableLines(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = text.Printable(l)
+	}
+	return strings.Join(lines, "\n")
 }

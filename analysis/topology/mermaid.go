@@ -111,5 +111,5 @@ func mermaidNode(id string, n *Node) string {
 // and <br/> as a line break.
 func mermaidText(s string) string {
 	r := strings.NewReplacer(`"`, "#quot;", "<", "#lt;", ">", "#gt;", "\n", "<br/>")
-	return `"` + r.Replace(s) + `"`
+	return `"` + r.Replace(printableLines(s)) + `"`
 }

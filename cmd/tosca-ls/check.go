@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -12,15 +11,19 @@ import (
 	"github.com/tosca-ls/tosca-ls/analysis/model"
 	"github.com/tosca-ls/tosca-ls/index"
 	"github.com/tosca-ls/tosca-ls/index/parallel"
+	"github.com/tosca-ls/tosca-ls/index/text"
 )
 
-const checkUsage = `usage: tosca-ls check [--format text|json] [--profile-path DIR]... [--root DIR] [--remote-imports] [--hints] PATH...
+const checkUsage = `usage: tosca-ls check [--format text|json|sarif|github|gitlab] [--profile-path DIR]... [--root DIR] [--remote-imports] [--hints] PATH...
 
 Analyses TOSCA files, folders (searched recursively; TOSCA files are found
 by content) and CSAR archives (.csar/.zip), and prints every diagnostic.
 The profiles declared anywhere in the repository around each PATH (the
 closest folder above it with a .git or a TOSCA-Metadata, or --root) are
 importable by name, as in the editor.
+Formats: text (path:line:col: severity: message [code]), json, sarif
+(SARIF 2.1.0, for GitHub code scanning), github (workflow commands: GitHub
+Actions annotations), gitlab (GitLab Code Quality).
 Exit status: 0 when there is no error, 1 when there is one, 2 on bad usage
 or a PATH that cannot be read.
 
@@ -32,45 +35,26 @@ type stringList []string
 func (s *stringList) String() string     { return strings.Join(*s, ",") }
 func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
 
-// jsonDiagnostic is one entry of `check --format json`: LSP-style 0-based
-// positions with UTF-16 characters, so tools can reuse editor conventions.
-type jsonDiagnostic struct {
-	File     string    `json:"file"`
-	Range    jsonRange `json:"range"`
-	Severity string    `json:"severity"`
-	Code     string    `json:"code"`
-	Message  string    `json:"message"`
-}
-
-type jsonRange struct {
-	Start jsonPosition `json:"start"`
-	End   jsonPosition `json:"end"`
-}
-
-type jsonPosition struct {
-	Line      int `json:"line"`
-	Character int `json:"character"`
-}
-
 func runCheck(args []string, stdout, stderr io.Writer) int {
 	fs := newWorkspaceFlags("check", checkUsage, stderr)
-	format := fs.String("format", "text", "output `format`: text or json")
+	format := fs.String("format", "text", "output `format`: text, json, sarif, github or gitlab")
 	hints := fs.Bool("hints", false, "also print hints (import cycles, unused names: what an editor shows discreetly)")
 	remote := fs.Bool("remote-imports", false, "fetch imports with a URL scheme once into the cache folder (otherwise they are reported, not fetched)")
 	if code, done := fs.parse(args); done {
 		return code
 	}
-	if fs.NArg() == 0 || (*format != "text" && *format != "json") {
+	write := checkFormats[*format]
+	if fs.NArg() == 0 || write == nil {
 		fs.Usage()
 		return 2
 	}
 	files, err := checkFiles(fs.Args(), index.Options{ProfilePaths: fs.profilePaths, RemoteImports: *remote}, *fs.root)
 	if err != nil {
-		fmt.Fprintf(stderr, "tosca-ls: %v\n", err)
+		fmt.Fprintf(stderr, "tosca-ls: %s\n", text.Printable(err.Error()))
 		return 2
 	}
 	failed := false
-	out := []jsonDiagnostic{}
+	out := []finding{}
 	for _, f := range files {
 		for _, d := range f.diags {
 			if d.Severity == diag.Hint && !*hints {
@@ -79,19 +63,11 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			if d.Severity == diag.Error {
 				failed = true
 			}
-			if *format == "text" {
-				fmt.Fprintf(stdout, "%s:%d:%d: %s: %s [%s]\n", f.name, d.start.Line+1, d.start.Character+1, d.Severity, d.Message, d.Code)
-				continue
-			}
-			out = append(out, jsonDiagnostic{File: f.name, Severity: d.Severity.String(), Code: d.Code, Message: d.Message,
+			out = append(out, finding{File: f.name, Severity: d.Severity, Code: d.Code, Message: d.Message,
 				Range: jsonRange{Start: d.start, End: d.end}})
 		}
 	}
-	if *format == "json" {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		_ = enc.Encode(out)
-	}
+	write(stdout, out)
 	if failed {
 		return 1
 	}

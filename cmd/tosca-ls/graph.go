@@ -2,13 +2,13 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 
 	"github.com/tosca-ls/tosca-ls/analysis"
 	"github.com/tosca-ls/tosca-ls/analysis/topology"
 	"github.com/tosca-ls/tosca-ls/index"
+	"github.com/tosca-ls/tosca-ls/index/text"
 )
 
 const graphUsage = `usage: tosca-ls graph [--format dot|json|mermaid|svg] [--profile-path DIR]... [--root DIR] PATH
@@ -41,7 +41,7 @@ func runGraph(args []string, stdout, stderr io.Writer) int {
 	}
 	l, err := load(fs.Args(), index.Options{ProfilePaths: fs.profilePaths}, *fs.root)
 	if err != nil {
-		fmt.Fprintf(stderr, "tosca-ls: %v\n", err)
+		fmt.Fprintf(stderr, "tosca-ls: %s\n", text.Printable(err.Error()))
 		return 2
 	}
 	defer l.cleanup()
@@ -54,7 +54,7 @@ func runGraph(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if len(graphs) == 0 {
-		fmt.Fprintf(stderr, "tosca-ls: no service template or Heat template in %s\n", fs.Arg(0))
+		fmt.Fprintf(stderr, "tosca-ls: no service template or Heat template in %s\n", text.Printable(fs.Arg(0)))
 		return 1
 	}
 	name := l.display
@@ -64,9 +64,7 @@ func runGraph(args []string, stdout, stderr io.Writer) int {
 		for i, g := range graphs {
 			out[i] = g.JSON(view, name)
 		}
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		_ = enc.Encode(out)
+		encodeJSON(stdout, out)
 	case "dot":
 		for _, g := range graphs {
 			fmt.Fprint(stdout, g.DOT())

@@ -4,7 +4,7 @@
 //	tosca-ls serve [--stdio] [--log-file F] [--log-level L]
 //	tosca-ls check [...] PATH...               print diagnostics (see `tosca-ls check -h`)
 //	tosca-ls graph [--format F] PATH           print the topology (see `tosca-ls graph -h`)
-//	tosca-ls version                           print the version
+//	tosca-ls version                           print the version, commit and Go version
 package main
 
 import (
@@ -24,16 +24,13 @@ import (
 	"github.com/tosca-ls/tosca-ls/server"
 )
 
-// version is set at build time with -ldflags "-X main.version=…".
-var version = ""
-
 const usage = `usage: tosca-ls [command] [flags]
 
 Commands:
   serve     run the language server on stdin/stdout (the default)
   check     analyse files, folders or CSARs and print diagnostics
   graph     print the topology of service templates (dot, json, mermaid, svg)
-  version   print the version
+  version   print the version, the commit and the Go version it was built with
 
 Run "tosca-ls serve -h", "tosca-ls check -h" or "tosca-ls graph -h" for their flags.
 `
@@ -71,7 +68,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		batchGC()
 		return runGraph(args[1:], stdout, stderr)
 	case "version", "--version", "-version", "-v":
-		fmt.Fprintln(stdout, "tosca-ls", versionString())
+		printVersion(stdout)
 		return 0
 	case "help", "-h", "--help", "-help":
 		fmt.Fprint(stdout, usage)
@@ -83,16 +80,6 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "tosca-ls: unknown command %q\n\n%s", args[0], usage)
 	return 2
-}
-
-func versionString() string {
-	if version != "" {
-		return version
-	}
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		return bi.Main.Version
-	}
-	return "devel"
 }
 
 func serve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
