@@ -1,21 +1,13 @@
+//go:build unix
+
 package index
 
 import (
-	"errors"
 	"fmt"
 	"io/fs"
 	"syscall"
 	"time"
 )
-
-// MaxFileSize bounds what is read from disk: larger files are kept without
-// being parsed (and say so).
-const MaxFileSize = 16 << 20
-
-// errNotRegular is returned for anything but a regular file: directories,
-// devices, named pipes and sockets are never read (a pipe would block, a
-// device would never end).
-var errNotRegular = errors.New("not a regular file")
 
 // readFile reads a regular file, at most limit bytes: a file that grew past
 // the limit since it was listed is cut there and reported as too large by
@@ -122,5 +114,3 @@ func ignoringEINTR(call func() error) error {
 		}
 	}
 }
-
-func isNotExist(err error) bool { return errors.Is(err, fs.ErrNotExist) }
