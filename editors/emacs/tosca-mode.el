@@ -1,8 +1,12 @@
 ;;; tosca-mode.el --- TOSCA and Heat YAML modes for the tosca-ls language server -*- lexical-binding: t; -*-
 
-;; Version: 0.2.0
+;; Copyright the tosca-ls authors.
+;; SPDX-License-Identifier: Apache-2.0
+
+;; Author: the tosca-ls authors
+;; Version: 0.3.0
 ;; Package-Requires: ((emacs "28.1"))
-;; Keywords: languages, tosca, yaml
+;; Keywords: languages, tools
 ;; URL: https://github.com/tosca-ls/tosca-ls
 
 ;;; Commentary:
@@ -18,8 +22,12 @@
 ;; heat-mode or yaml-mode switches a buffer by hand, M-x normal-mode detects
 ;; again.
 ;;
-;; Setup: (require 'tosca-mode), then M-x eglot (or `eglot-ensure' in
-;; `tosca-mode-hook' and `heat-mode-hook'), or M-x lsp.
+;; Install: M-x package-install-file RET tosca-mode.el (its autoloads
+;; then recognise TOSCA and Heat files; nothing to require), or put its
+;; folder on `load-path' and (require 'tosca-mode).  Then M-x eglot, or
+;; `eglot-ensure' in `tosca-mode-hook' and `heat-mode-hook', or M-x lsp.
+;; The server: `tosca-ls' on PATH (a release archive, or go install), or
+;; set `tosca-ls-command'.
 
 ;;; Code:
 
@@ -89,14 +97,19 @@ testdata/detect/cases.json."
         found))))
 
 (defun tosca--yaml-file-p ()
-  "Whether the buffer visits a .yaml or .yml file, which detection applies to."
+  "Return non-nil if the buffer visits a .yaml or .yml file.
+Detection by content applies to those."
   (and buffer-file-name
        (string-match-p "\\.ya?ml\\'" (file-name-sans-versions buffer-file-name))))
 
+;; The matchers are autoloaded: the autoloads of the installed package put
+;; them in `magic-mode-alist', and the first file visited loads this file.
+;;;###autoload
 (defun tosca--magic-tosca-p ()
   "`magic-mode-alist' matcher for TOSCA files."
   (and (tosca--yaml-file-p) (eq (tosca-detect) 'tosca)))
 
+;;;###autoload
 (defun tosca--magic-heat-p ()
   "`magic-mode-alist' matcher for Heat templates and environment files."
   (and (tosca--yaml-file-p) (memq (tosca-detect) '(heat heat-environment))))
@@ -247,8 +260,9 @@ supports SVG)."
 (defun tosca-show-topology (&optional format)
   "Write the topology of this file's service template and open it.
 FORMAT is \"svg\" (the default) or \"mermaid\" (with a prefix
-argument).  The file is written to `temporary-file-directory' and
-opened with `tosca-topology-viewer'.  Returns the file's name."
+argument).  The file is written to the directory of the variable
+`temporary-file-directory' and opened with `tosca-topology-viewer'.
+Returns the file's name."
   (interactive (list (if current-prefix-arg "mermaid" "svg")))
   (let* ((format (or format "svg"))
          (uri (concat "file://" (expand-file-name buffer-file-name)))

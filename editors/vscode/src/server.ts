@@ -11,7 +11,9 @@ import {
 import { hostEnvironment, resolveServerPath } from './serverPath';
 import { serverSection, serverSettingKeys } from './settings';
 
-const installHint = 'Install it with `go install github.com/tosca-ls/tosca-ls/cmd/tosca-ls@latest`, or set tosca.server.path.';
+const installHint =
+  'Install the package for your platform (it carries the binary), put tosca-ls on PATH ' +
+  '(a release archive, or `go install github.com/tosca-ls/tosca-ls/cmd/tosca-ls@latest`), or set tosca.server.path.';
 
 export class Server implements vscode.Disposable {
   readonly output: vscode.OutputChannel;
@@ -19,7 +21,10 @@ export class Server implements vscode.Disposable {
   private readonly settingKeys: string[];
   private readonly subscriptions: vscode.Disposable[] = [];
 
+  private readonly extensionFolder: string;
+
   constructor(context: vscode.ExtensionContext) {
+    this.extensionFolder = context.extensionPath;
     this.output = vscode.window.createOutputChannel('TOSCA (tosca-ls)');
     const properties = context.extension.packageJSON.contributes.configuration.properties as Record<string, unknown>;
     this.settingKeys = serverSettingKeys(Object.keys(properties));
@@ -46,7 +51,7 @@ export class Server implements vscode.Disposable {
   async start(): Promise<void> {
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
     const setting = vscode.workspace.getConfiguration('tosca').get<string>('server.path', '');
-    const found = resolveServerPath(setting, hostEnvironment(folder));
+    const found = resolveServerPath(setting, hostEnvironment(folder, this.extensionFolder));
     if ('error' in found) {
       this.output.appendLine(`${found.error} Looked at:\n  ${found.tried.join('\n  ') || '(nothing)'}`);
       void this.reportMissing(found.error);

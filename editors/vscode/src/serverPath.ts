@@ -1,5 +1,7 @@
-// Where the tosca-ls binary is. The extension host's PATH is often not the
-// shell's (VS Code started from a desktop menu), so besides the setting and
+// Where the tosca-ls binary is. A platform-specific package carries its own
+// binary (bin/tosca-ls in the extension), used unless the setting names
+// another. The universal package has none: the extension host's PATH is
+// often not the shell's (VS Code started from a desktop menu), so besides
 // PATH the places `go install` writes to are tried, and a miss says exactly
 // where it looked.
 import * as fs from 'fs';
@@ -14,15 +16,18 @@ export interface Environment {
   platform: NodeJS.Platform;
   /** The first workspace folder, for relative settings. */
   workspaceFolder?: string;
+  /** The folder of the extension, whose bin/ holds the binary of a platform-specific package. */
+  extensionFolder?: string;
   isExecutable(file: string): boolean;
 }
 
-export function hostEnvironment(workspaceFolder?: string): Environment {
+export function hostEnvironment(workspaceFolder?: string, extensionFolder?: string): Environment {
   return {
     env: process.env,
     home: os.homedir(),
     platform: process.platform,
     workspaceFolder,
+    extensionFolder,
     isExecutable(file) {
       try {
         const st = fs.statSync(file);
@@ -40,7 +45,8 @@ export function hostEnvironment(workspaceFolder?: string): Environment {
 
 /**
  * resolveServerPath finds the binary named by the tosca.server.path setting
- * (empty: look it up). The error text is shown to the user as it is.
+ * (empty: the package's own, else look it up). The error text is shown to
+ * the user as it is.
  */
 export function resolveServerPath(setting: string, host: Environment): Resolution {
   const exe = host.platform === 'win32' ? 'tosca-ls.exe' : 'tosca-ls';
@@ -66,6 +72,12 @@ export function resolveServerPath(setting: string, host: Environment): Resolutio
     // A bare name such as "tosca-ls-dev" is looked up on PATH like a command.
     const onPath = searchPath(file, host, found);
     return onPath ? { path: onPath } : { error: `tosca.server.path "${wanted}" was not found on PATH.`, tried };
+  }
+  if (host.extensionFolder) {
+    const bundled = path.join(host.extensionFolder, 'bin', exe);
+    if (found(bundled)) {
+      return { path: bundled };
+    }
   }
   const onPath = searchPath(exe, host, found);
   if (onPath) {
