@@ -3,6 +3,7 @@ module github.com/tosca-ls/tosca-ls
 go 1.26.8
 
 require (
+	github.com/BurntSushi/toml v1.6.0
 	github.com/benbjohnson/immutable v0.4.3
 	github.com/goccy/go-yaml v1.19.2
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.2

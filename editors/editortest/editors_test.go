@@ -3,6 +3,7 @@
 package editortest
 
 import (
+	"archive/zip"
 	"context"
 	"fmt"
 	"net"
@@ -10,9 +11,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tosca-ls/tosca-ls/internal/mason"
 )
 
 func TestNeovim(t *testing.T) {
@@ -32,6 +37,110 @@ func TestNeovim(t *testing.T) {
 	checkTopologySVG(t, res, ":ToscaTopology")
 }
 
+// TestNeovimMason installs tosca-ls as mason.nvim does from its package
+// definition (editors/nvim/mason/package.yaml): the release archive of
+// this platform unpacked into mason's package folder and its binary linked
+// into mason's bin folder, which mason puts first on Neovim's PATH. Then
+// Neovim, with no tosca-ls of the tests on PATH and without the project's
+// plugin, loads lsp/tosca_ls.lua as nvim-lspconfig's server file, and the
+// server it starts answers.
+func TestNeovimMason(t *testing.T) {
+	requireTools(t, "nvim")
+	pkg, err := mason.Load(filepath.Join(repo, "editors", "nvim", "mason", "package.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	target := map[string]string{"amd64": "x64", "arm64": "arm64"}[runtime.GOARCH]
+	asset, err := pkg.Asset(runtime.GOOS + "_" + target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	archive := releaseFile(t, asset.File)
+	home := filepath.Join(t.TempDir(), "mason")
+	packageDir, binDir := filepath.Join(home, "packages", pkg.Name), filepath.Join(home, "bin")
+	for _, d := range []string{packageDir, binDir} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if out, err := exec.Command("tar", "-xzf", archive, "-C", packageDir).CombinedOutput(); err != nil {
+		t.Fatalf("unpacking %s: %v\n%s", archive, err, out)
+	}
+	links, err := pkg.Links(asset)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, target := range links {
+		if err := os.Symlink(filepath.Join(packageDir, target), filepath.Join(binDir, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if pkg.Neovim.Lspconfig != "tosca_ls" {
+		t.Errorf("the package names the lspconfig server %q, not tosca_ls", pkg.Neovim.Lspconfig)
+	}
+
+	// nvim-lspconfig's tree: its lsp/ folder, holding the server's file.
+	lspconfig := filepath.Join(t.TempDir(), "nvim-lspconfig")
+	serverFile, err := os.ReadFile(filepath.Join(repo, "editors", "nvim", "lsp", "tosca_ls.lua"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkLspconfigShape(t, string(serverFile))
+	write(t, filepath.Join(lspconfig, "lsp", "tosca_ls.lua"), string(serverFile))
+
+	sc := newScenario(t)
+	// A repository: the root marker the configuration names.
+	if err := os.Mkdir(filepath.Join(sc.Workspace, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	res := runDriverEnv(t, sc, func(env []string) []string {
+		env = withoutServerOnPath(t, env)
+		return append(env[:len(env)-1], "PATH="+binDir+string(os.PathListSeparator)+userPath)
+	}, time.Minute, "nvim", "--headless", "--clean", "--cmd", "set rtp^="+lspconfig,
+		"-c", "luafile "+filepath.Join(repo, "editors", "editortest", "drivers", "nvim_lspconfig.lua"))
+	checkServed(t, sc, res)
+	var executable string
+	res.field(t, "executable", &executable)
+	if executable != filepath.Join(binDir, "tosca-ls") {
+		t.Errorf("Neovim found tosca-ls at %q, not in mason's bin folder", executable)
+	}
+	var config struct {
+		Cmd, Filetypes, RootMarkers []string
+	}
+	res.field(t, "config", &config)
+	if !slices.Equal(config.Cmd, []string{"tosca-ls", "serve"}) || !slices.Equal(config.Filetypes, []string{"tosca", "heat"}) {
+		t.Errorf("lsp/tosca_ls.lua: %+v", config)
+	}
+	var root string
+	res.field(t, "root", &root)
+	if !samePath(root, sc.Workspace) {
+		t.Errorf("the server's root is %q, want the fixture's folder (it has a .git)", root)
+	}
+}
+
+// checkLspconfigShape checks lsp/tosca_ls.lua against what nvim-lspconfig
+// asks of a server file: a ---@brief documentation block first (its docs
+// are generated from it), then `---@type vim.lsp.Config` and a plain table
+// returned, requiring no module, with the configuration fields only.
+func checkLspconfigShape(t *testing.T, src string) {
+	t.Helper()
+	if !strings.HasPrefix(src, "---@brief\n") {
+		t.Error("lsp/tosca_ls.lua does not start with its ---@brief block")
+	}
+	if !strings.Contains(src, "\n---@type vim.lsp.Config\nreturn {\n") || !strings.HasSuffix(src, "\n}\n") {
+		t.Error("lsp/tosca_ls.lua does not end with ---@type vim.lsp.Config and the table it returns")
+	}
+	if strings.Contains(src, "require(") {
+		t.Error("lsp/tosca_ls.lua requires a module: nvim-lspconfig's server files stand alone")
+	}
+	_, table, _ := strings.Cut(src, "\nreturn {\n")
+	for _, line := range strings.Split(strings.TrimSuffix(table, "}\n"), "\n") {
+		if key, _, ok := strings.Cut(strings.TrimSpace(line), " = "); ok && !slices.Contains([]string{"cmd", "filetypes", "root_markers", "settings", "init_options"}, key) {
+			t.Errorf("lsp/tosca_ls.lua sets %q", key)
+		}
+	}
+}
+
 // checkTopologySVG checks the SVG an editor command wrote: the drawing of
 // main.yaml, with its two node templates.
 func checkTopologySVG(t *testing.T, res *result, command string) {
@@ -43,8 +152,18 @@ func checkTopologySVG(t *testing.T, res *result, command string) {
 	}
 }
 
+// TestEmacs drives Eglot in a clean Emacs (emacs -Q) into which
+// tosca-mode.el was installed with package-install-file, as a user without
+// a clone does, and lsp-mode with tosca-mode.el on the load-path.
 func TestEmacs(t *testing.T) {
-	for _, client := range []struct{ name, library string }{{"eglot", "eglot"}, {"lsp-mode", "lsp-mode"}} {
+	driver := filepath.Join(repo, "editors", "editortest", "drivers", "emacs.el")
+	for _, client := range []struct {
+		name, library string
+		args          []string
+	}{
+		{"eglot", "eglot", []string{"-Q", "--batch", "-l", driver, "eglot", "package"}},
+		{"lsp-mode", "lsp-mode", []string{"--batch", "-L", filepath.Join(repo, "editors", "emacs"), "-l", driver, "lsp-mode", "load-path"}},
+	} {
 		t.Run(client.name, func(t *testing.T) {
 			requireTools(t, "emacs")
 			if out, err := exec.Command("emacs", "--batch", "--eval",
@@ -53,10 +172,23 @@ func TestEmacs(t *testing.T) {
 				t.Logf("%s", out)
 			}
 			sc := newScenario(t)
-			res := runDriver(t, sc, time.Minute, "emacs", "--batch",
-				"-L", filepath.Join(repo, "editors", "emacs"),
-				"-l", filepath.Join(repo, "editors", "editortest", "drivers", "emacs.el"), client.name)
+			packaged := client.args[len(client.args)-1] == "package"
+			elpa := filepath.Join(t.TempDir(), "elpa")
+			if packaged {
+				installEmacsPackage(t, elpa)
+			}
+			res := runDriverEnv(t, sc, func(env []string) []string { return append(env, "TOSCA_LS_ELPA="+elpa) },
+				time.Minute, "emacs", client.args...)
 			checkEditing(t, sc, res)
+			if packaged {
+				var installed, loadedBeforeVisit bool
+				res.field(t, "installed", &installed)
+				res.field(t, "loadedBeforeVisit", &loadedBeforeVisit)
+				if !installed || loadedBeforeVisit {
+					t.Errorf("after package-install-file, Emacs starts with tosca-mode installed %v, loaded before a file is visited %v (want its autoloads only)",
+						installed, loadedBeforeVisit)
+				}
+			}
 			checkTopologySVG(t, res, "M-x tosca-show-topology")
 			var mode struct {
 				Base                                 string
@@ -79,6 +211,54 @@ func TestEmacs(t *testing.T) {
 	}
 }
 
+// installEmacsPackage runs M-x package-install-file on tosca-mode.el in a
+// clean Emacs, with elpa as its package folder; it byte-compiles the file
+// on the way, with no warning.
+func installEmacsPackage(t *testing.T, elpa string) {
+	t.Helper()
+	out, err := exec.Command("emacs", "-Q", "--batch", "--eval", fmt.Sprintf(`(progn
+  (require 'package)
+  (setq package-user-dir %q)
+  (package-initialize)
+  (package-install-file %q)
+  (unless (package-installed-p 'tosca-mode) (kill-emacs 1))
+  (princ (with-current-buffer (get-buffer-create "*Compile-Log*") (buffer-string))))`,
+		elpa, filepath.Join(repo, "editors", "emacs", "tosca-mode.el"))).CombinedOutput()
+	if err != nil || strings.Contains(string(out), "Warning") || strings.Contains(string(out), "Error") {
+		t.Fatalf("package-install-file tosca-mode.el: %v\n%s", err, out)
+	}
+}
+
+// TestEmacsPackage: tosca-mode.el is a package package.el installs (its
+// headers name it, its version and what it requires), byte-compiles with no
+// warning, and passes checkdoc, as ELPA archives ask.
+func TestEmacsPackage(t *testing.T) {
+	requireTools(t, "emacs")
+	src, err := os.ReadFile(filepath.Join(repo, "editors", "emacs", "tosca-mode.el"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "tosca-mode.el")
+	write(t, file, string(src))
+	out, err := exec.Command("emacs", "-Q", "--batch", "--eval", fmt.Sprintf(`(progn
+  (require 'package)
+  (require 'checkdoc)
+  (with-temp-buffer
+    (insert-file-contents %[1]q)
+    (let ((desc (package-buffer-info)))
+      (princ (format "package %%s %%s %%S\n" (package-desc-name desc)
+                     (package-version-join (package-desc-version desc)) (package-desc-reqs desc)))))
+  (setq byte-compile-error-on-warn t)
+  (unless (byte-compile-file %[1]q) (kill-emacs 1))
+  (checkdoc-file %[1]q))`, file)).CombinedOutput()
+	if err != nil || strings.Contains(string(out), "Warning") {
+		t.Fatalf("tosca-mode.el: %v\n%s", err, out)
+	}
+	if !strings.Contains(string(out), `package tosca-mode 0.3.0 ((emacs (28 1)))`) {
+		t.Errorf("package.el reads tosca-mode.el's headers as:\n%s", out)
+	}
+}
+
 func TestNodeClient(t *testing.T) {
 	compileExtension(t)
 	requireTools(t, filepath.Join(repo, "editors", "editortest", "node", "node_modules"))
@@ -87,8 +267,10 @@ func TestNodeClient(t *testing.T) {
 	checkEditing(t, sc, res)
 }
 
-// TestVSCodeExtensionUnits runs the extension's own tests: its detection on
-// the shared table, the binary lookup and the settings filter.
+// TestVSCodeExtensionUnits runs the extension's own tests (its detection on
+// the shared table, the binary lookup, the settings filter), then packages
+// it as README says one does from a clone: a universal package, with no
+// binary in it.
 func TestVSCodeExtensionUnits(t *testing.T) {
 	requireTools(t, "node", "npm", filepath.Join(repo, "editors", "vscode", "node_modules"))
 	cmd := exec.Command("npm", "test")
@@ -100,6 +282,42 @@ func TestVSCodeExtensionUnits(t *testing.T) {
 	if !strings.Contains(string(out), "# fail 0") {
 		t.Fatalf("npm test did not report its results:\n%s", out)
 	}
+	vsix := filepath.Join(t.TempDir(), "tosca-ls.vsix")
+	cmd = exec.Command("npm", "run", "package", "--", "--out", vsix)
+	cmd.Dir = filepath.Join(repo, "editors", "vscode")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("npm run package: %v\n%s", err, out)
+	}
+	entries := zipEntries(t, vsix)
+	if !entries["extension/out/extension.js"] || !entries["extension/package.json"] {
+		t.Errorf("npm run package made a package without the extension: %v", entries)
+	}
+	for name := range entries {
+		if strings.HasPrefix(name, "extension/bin/") {
+			t.Errorf("the universal package holds %s", name)
+		}
+	}
+}
+
+// zipEntries are the names in a zip archive (a .vsix).
+func zipEntries(t *testing.T, path string) map[string]bool {
+	t.Helper()
+	r, err := zip.OpenReader(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	names := map[string]bool{}
+	for _, f := range r.File {
+		names[f.Name] = true
+	}
+	return names
+}
+
+// vscodeTarget is VS Code's name of this machine's platform (vsce --target).
+func vscodeTarget() string {
+	arch := map[string]string{"amd64": "x64", "arm64": "arm64"}[runtime.GOARCH]
+	return runtime.GOOS + "-" + arch
 }
 
 // codeServer is where .ci/editors-install puts code-server.
@@ -151,22 +369,21 @@ func TestTextMateGrammar(t *testing.T) {
 	}
 }
 
-// TestVSCode installs the packaged extension in real VS Code (code-server,
-// loaded by headless Chromium) next to a driver extension that opens the
-// fixture and asks what a user would see.
+// TestVSCode installs the release's package for this platform in real VS
+// Code (code-server, loaded by headless Chromium), with no tosca-ls on PATH
+// and no setting naming one, next to a driver extension that opens the
+// fixture and asks what a user would see: the package's own binary serves.
 func TestVSCode(t *testing.T) {
 	requireTools(t, codeServer(), "chromium", "npm", filepath.Join(repo, "editors", "vscode", "node_modules"))
+	vsix := releaseFile(t, "tosca-ls-"+vscodeTarget()+"-*.vsix")
 	sc := newScenario(t)
 	dir := filepath.Dir(sc.file)
-	vsix := filepath.Join(dir, "tosca-ls.vsix")
 	driver := filepath.Join(dir, "driver.vsix")
 	vsce := filepath.Join(repo, "editors", "vscode", "node_modules", ".bin", "vsce")
 	steps := []struct {
 		dir  string
 		args []string
 	}{
-		// What a user runs to build it: npm ci && npm run package.
-		{filepath.Join(repo, "editors", "vscode"), []string{"npm", "run", "package", "--", "--out", vsix}},
 		{filepath.Join(repo, "editors", "editortest", "drivers", "vscode"),
 			[]string{vsce, "package", "--allow-missing-repository", "--skip-license", "--out", driver}},
 		{dir, []string{codeServer(), "--config", filepath.Join(dir, "config.yaml"),
@@ -174,16 +391,14 @@ func TestVSCode(t *testing.T) {
 			"--install-extension", vsix, "--install-extension", driver}},
 	}
 	write(t, filepath.Join(dir, "config.yaml"), "auth: none\ncert: false\n")
-	// The server is found through the extension's setting, here; on PATH
-	// it is found too (see the extension's unit tests).
-	write(t, filepath.Join(dir, "data", "User", "settings.json"), fmt.Sprintf(`{
+	// No tosca.server.path: installing the package is the only step.
+	write(t, filepath.Join(dir, "data", "User", "settings.json"), `{
   "security.workspace.trust.enabled": false,
   "telemetry.telemetryLevel": "off",
   "workbench.startupEditor": "none",
   "extensions.autoCheckUpdates": false,
-  "extensions.autoUpdate": false,
-  "tosca.server.path": %q
-}`, serverBin))
+  "extensions.autoUpdate": false
+}`)
 	start := time.Now()
 	for _, s := range steps {
 		cmd := exec.Command(s.args[0], s.args[1:]...)
@@ -205,6 +420,7 @@ func TestVSCode(t *testing.T) {
 		"--bind-addr", fmt.Sprintf("127.0.0.1:%d", port), "--auth", "none",
 		"--extensions-dir", filepath.Join(dir, "extensions"), "--user-data-dir", filepath.Join(dir, "data"),
 		"--disable-telemetry", "--disable-update-check", "--disable-workspace-trust", sc.Workspace)
+	server.Env = withoutServerOnPath(t, server.Env)
 	serverLog := logFile(t, dir, "code-server.log")
 	server.Stdout, server.Stderr = serverLog, serverLog
 	if err := server.Start(); err != nil {
@@ -241,6 +457,13 @@ func TestVSCode(t *testing.T) {
 		t.Fatalf("the driver failed: %s\nlogs: %s", res.Error, dir)
 	}
 	checkEditing(t, sc, res)
+	// The server that answered is the package's own binary.
+	var extensionPath string
+	res.field(t, "extensionPath", &extensionPath)
+	bundled := filepath.Join(extensionPath, "bin", "tosca-ls")
+	if !strings.HasPrefix(extensionPath, filepath.Join(dir, "extensions")) || !running(bundled) {
+		t.Errorf("no tosca-ls runs from the installed package (%s)", bundled)
+	}
 	var more struct {
 		ServedDescriptionFirst   bool
 		SwitchedTo, SwitchedBack string
@@ -330,6 +553,17 @@ func waitUntil(t *testing.T, limit time.Duration, what string, ok func() bool) {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
+}
+
+// running reports whether a process runs the executable at path.
+func running(path string) bool {
+	exes, _ := filepath.Glob("/proc/[0-9]*/exe")
+	for _, exe := range exes {
+		if target, err := os.Readlink(exe); err == nil && samePath(target, path) {
+			return true
+		}
+	}
+	return false
 }
 
 // stop ends a started process and all its children.

@@ -21,6 +21,10 @@ import (
 var (
 	repo      string // the repository root
 	serverBin string // the tosca-ls binary built from this tree
+	tmpRoot   string // removed when the tests end
+	// userPath is PATH as the tests were started with, before serverBin's
+	// folder was put in front.
+	userPath string
 )
 
 func TestMain(m *testing.M) {
@@ -36,7 +40,8 @@ func run(m *testing.M) int {
 		return 1
 	}
 	defer os.RemoveAll(dir)
-	serverBin = filepath.Join(dir, "tosca-ls")
+	tmpRoot = dir
+	serverBin = filepath.Join(dir, "bin", "tosca-ls")
 	build := exec.Command("go", "build", "-o", serverBin, "./cmd/tosca-ls")
 	build.Dir = repo
 	if out, err := build.CombinedOutput(); err != nil {
@@ -45,8 +50,56 @@ func run(m *testing.M) int {
 	}
 	// The integrations start "tosca-ls" from PATH by default, as for a user
 	// who ran go install.
-	os.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
+	userPath = os.Getenv("PATH")
+	os.Setenv("PATH", filepath.Dir(serverBin)+string(os.PathListSeparator)+userPath)
 	return m.Run()
+}
+
+// hostRelease builds, once, the release of this machine's platform with
+// the release builder (.ci/release): its archive, its VS Code packages and
+// SHA256SUMS, as a user downloads them.
+var hostRelease = sync.OnceValues(func() (string, error) {
+	dir := filepath.Join(tmpRoot, "release")
+	cmd := exec.Command("go", "run", "./internal/release", "-platforms", runtime.GOOS+"/"+runtime.GOARCH, dir)
+	cmd.Dir = repo
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("building the release: %v\n%s", err, out)
+	}
+	return dir, nil
+})
+
+// releaseFile is the one file of the host's release matching pattern.
+func releaseFile(t *testing.T, pattern string) string {
+	t.Helper()
+	requireTools(t, "node", filepath.Join(repo, "editors", "vscode", "node_modules"))
+	dir, err := hostRelease()
+	if err != nil {
+		t.Fatal(err)
+	}
+	found, _ := filepath.Glob(filepath.Join(dir, pattern))
+	if len(found) != 1 {
+		t.Fatalf("the release in %s has %d files matching %s", dir, len(found), pattern)
+	}
+	return found[0]
+}
+
+// withoutServerOnPath is the environment with PATH as the user had it:
+// without the folder of the tosca-ls the tests built, so that only what an
+// installation put in place can be found.
+func withoutServerOnPath(t *testing.T, env []string) []string {
+	t.Helper()
+	for _, dir := range filepath.SplitList(userPath) {
+		if _, err := os.Stat(filepath.Join(dir, "tosca-ls")); err == nil {
+			t.Fatalf("a tosca-ls is installed on this machine's PATH (%s): the test of an installation without one cannot run", dir)
+		}
+	}
+	out := []string{}
+	for _, kv := range env {
+		if !strings.HasPrefix(kv, "PATH=") {
+			out = append(out, kv)
+		}
+	}
+	return append(out, "PATH="+userPath)
 }
 
 // requireTools skips the test when a tool is missing, or fails it when
@@ -180,10 +233,19 @@ func command(ctx context.Context, sc *scenario, dir, name string, args ...string
 // runDriver runs a driver to its end (at most limit) and reads its result.
 func runDriver(t *testing.T, sc *scenario, limit time.Duration, name string, args ...string) *result {
 	t.Helper()
+	return runDriverEnv(t, sc, nil, limit, name, args...)
+}
+
+// runDriverEnv is runDriver with the environment changed by env (nil: as it is).
+func runDriverEnv(t *testing.T, sc *scenario, env func([]string) []string, limit time.Duration, name string, args ...string) *result {
+	t.Helper()
 	sc.write(t)
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
 	cmd := command(ctx, sc, repo, name, args...)
+	if env != nil {
+		cmd.Env = env(cmd.Env)
+	}
 	var output bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &output, &output
 	start := time.Now()
@@ -234,9 +296,6 @@ const expectedHover = "Derivation: `my.App → tosca.nodes.SoftwareComponent →
 func checkEditing(t *testing.T, sc *scenario, res *result) {
 	t.Helper()
 	checkDetection(t, res)
-	if !res.Started {
-		t.Error("the server did not start")
-	}
 	for name, want := range map[string]string{sc.Main: "tosca", sc.DescriptionFirst: "tosca", sc.Heat: "heat"} {
 		if got := res.Languages[name]; got != want {
 			t.Errorf("%s: language %q, want %q", name, got, want)
@@ -251,6 +310,26 @@ func checkEditing(t *testing.T, sc *scenario, res *result) {
 	if res.Served[sc.Plain] {
 		t.Errorf("%s (plain YAML) was handed to tosca-ls", sc.Plain)
 	}
+	checkServed(t, sc, res)
+	want := filepath.Join(sc.Workspace, "types", "app-types.yaml")
+	landed := false
+	for _, d := range res.Definition {
+		if samePath(d.Path, want) && d.Line == 4 {
+			landed = true
+		}
+	}
+	if !landed {
+		t.Errorf("definition of my.App did not land on line 5 of %s: %+v", want, res.Definition)
+	}
+}
+
+// checkServed checks that the server started and answered on main.yaml:
+// its diagnostic, hover and completion.
+func checkServed(t *testing.T, sc *scenario, res *result) {
+	t.Helper()
+	if !res.Started {
+		t.Error("the server did not start")
+	}
 	colour := sc.Completion // the unknown property is where completion is asked
 	found := false
 	for _, d := range res.Diags {
@@ -263,16 +342,6 @@ func checkEditing(t *testing.T, sc *scenario, res *result) {
 	}
 	if !strings.Contains(res.Hover, expectedHover) {
 		t.Errorf("hover does not contain %q:\n%s", expectedHover, res.Hover)
-	}
-	want := filepath.Join(sc.Workspace, "types", "app-types.yaml")
-	landed := false
-	for _, d := range res.Definition {
-		if samePath(d.Path, want) && d.Line == 4 {
-			landed = true
-		}
-	}
-	if !landed {
-		t.Errorf("definition of my.App did not land on line 5 of %s: %+v", want, res.Definition)
 	}
 	if !contains(res.Completion, "admin_email") {
 		t.Errorf("completion has no admin_email: %v", res.Completion)

@@ -1,15 +1,23 @@
 ;;; emacs.el --- Emacs driver of the editor tests  -*- lexical-binding: t -*-
 ;; Started by editortest as
-;;   emacs --batch -L editors/emacs -l drivers/emacs.el CLIENT
-;; with CLIENT eglot or lsp-mode.  The modes, their detection and the client
-;; entries come from the project's tosca-mode.el, set up as its commentary
-;; says; this file only opens files, asks, and writes the results as JSON
-;; for the Go test to check.  The scenario is read from $TOSCA_LS_SCENARIO.
+;;   emacs -Q --batch -l drivers/emacs.el CLIENT package
+;;   emacs --batch -L editors/emacs -l drivers/emacs.el CLIENT load-path
+;; with CLIENT eglot or lsp-mode.  With package, tosca-mode.el was
+;; installed by package-install-file into the package folder
+;; $TOSCA_LS_ELPA (by an Emacs before this one): this one starts as a
+;; user's does, activating the installed packages, and requires nothing,
+;; so the files are recognised by its autoloads.  With load-path it is
+;; required.
+;; The modes, their detection and the client entries come from the
+;; project's tosca-mode.el, set up as its commentary says; this file only
+;; opens files, asks, and writes the results as JSON for the Go test to
+;; check.  The scenario is read from $TOSCA_LS_SCENARIO.
 (require 'json)
 (require 'cl-lib)
 (require 'subr-x)
 
 (defvar driver-client (intern (car command-line-args-left)))
+(defvar driver-install (intern (cadr command-line-args-left)))
 (setq command-line-args-left nil)
 (defvar driver-scenario (json-read-file (getenv "TOSCA_LS_SCENARIO")))
 (defvar driver-result (list (cons 'client (symbol-name driver-client))))
@@ -149,9 +157,24 @@
     ;; The bounds cover the whole word after point: complete what is before it.
     (all-completions (buffer-substring-no-properties beg (point)) table)))
 
+(defun driver-install ()
+  "Install or load tosca-mode as `driver-install' says."
+  (pcase driver-install
+    ('package
+     (require 'package)
+     (setq package-user-dir (getenv "TOSCA_LS_ELPA"))
+     ;; Eglot is the machine's: Debian's elpa-eglot, in the system package
+     ;; folder its site start-up file (which -Q skips) names.
+     (when (file-directory-p "/usr/share/emacs/site-lisp/elpa")
+       (add-to-list 'package-directory-list "/usr/share/emacs/site-lisp/elpa"))
+     (package-initialize)
+     (driver-put 'installed (if (package-installed-p 'tosca-mode) t :json-false))
+     (driver-put 'loadedBeforeVisit (if (featurep 'tosca-mode) t :json-false)))
+    ('load-path (require 'tosca-mode))
+    (_ (error "Unknown install %s" driver-install))))
+
 (defun driver-run ()
-  (driver-detect-table)
-  (driver-mode-checks)
+  (driver-install)
   (pcase driver-client
     ('eglot (driver-eglot-setup))
     ('lsp-mode (driver-lsp-mode-setup))
@@ -167,6 +190,9 @@
       (push (cons (intern name) (if (driver-served-p) t :json-false)) served))
     (driver-put 'languages languages)
     (driver-put 'served served))
+  ;; Visiting a TOSCA file loaded tosca-mode (an installed package's autoloads).
+  (driver-detect-table)
+  (driver-mode-checks)
   (driver-wait 10 "initialize" #'driver-ready-p)
   (driver-put 'started t)
   (driver-wait 15 "diagnostics" #'driver-diagnostics)
@@ -199,7 +225,7 @@
 
 (let ((code 0))
   (condition-case err
-      (progn (require 'tosca-mode) (driver-run))
+      (driver-run)
     (error (driver-put 'error (format "%S" err))
            (setq code 1)))
   (with-temp-file (driver-get 'out)

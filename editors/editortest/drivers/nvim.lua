@@ -19,11 +19,8 @@ local function client_of(bufnr)
   end
 end
 
-local function wait(ms, what, cond)
-  if not vim.wait(ms, cond, 20) then
-    error('timeout waiting for ' .. what)
-  end
-end
+local ask = dofile(vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':h') .. '/nvim_ask.lua')
+local wait = ask.wait
 
 local function main()
   local tosca_ls = require('tosca_ls')
@@ -52,35 +49,7 @@ local function main()
 
   local bufnr = vim.api.nvim_get_current_buf()
   local client = client_of(bufnr)
-  wait(10000, 'initialize', function()
-    return client.initialized
-  end)
-  result.started = true
-
-  wait(15000, 'diagnostics', function()
-    return #vim.diagnostic.get(bufnr) > 0
-  end)
-  result.diagnostics = {}
-  for _, d in ipairs(vim.diagnostic.get(bufnr)) do
-    table.insert(result.diagnostics, { line = d.lnum, character = d.col, message = d.message })
-  end
-
-  local function request(method, pos)
-    local params = { textDocument = { uri = vim.uri_from_bufnr(bufnr) }, position = pos }
-    local responses = assert(vim.lsp.buf_request_sync(bufnr, method, params, 10000), method .. ': no answer')
-    local r = assert(responses[client.id], method .. ': no answer from tosca_ls')
-    assert(not r.err, method .. ': ' .. vim.inspect(r.err))
-    return r.result
-  end
-
-  local hover = request('textDocument/hover', scenario.hover)
-  result.hover = hover and (hover.contents.value or vim.inspect(hover.contents)) or ''
-
-  local comp = request('textDocument/completion', scenario.completion)
-  result.completion = {}
-  for _, item in ipairs(comp and (comp.items or comp) or {}) do
-    table.insert(result.completion, item.label)
-  end
+  ask.ask(scenario, result, bufnr, client)
 
   -- :ToscaTopology writes the SVG of the topology (the viewer is a no-op here).
   vim.g.tosca_ls_viewer = false
@@ -97,16 +66,7 @@ local function main()
   local cursor = vim.api.nvim_win_get_cursor(0)
   result.definition = { { path = vim.api.nvim_buf_get_name(0), line = cursor[1] - 1, character = cursor[2] } }
 
-  vim.lsp.stop_client(client.id)
-  vim.wait(5000, function()
-    return vim.lsp.client_is_stopped(client.id)
-  end, 20)
+  ask.stop(client)
 end
 
-local ok, err = xpcall(main, debug.traceback)
-if not ok then
-  result.error = tostring(err)
-end
-vim.fn.writefile({ vim.fn.json_encode(result) }, scenario.out)
--- An uncaught error would leave headless Neovim waiting forever: always quit.
-vim.cmd(ok and 'qa!' or 'cquit 1')
+ask.run(scenario, result, main)

@@ -50,7 +50,11 @@ if vim.g.tosca_ls_autostart == false then
   return
 end
 if vim.fn.has('nvim-0.11') == 1 then
-  vim.lsp.enable('tosca_ls') -- configured by lsp/tosca_ls.lua
+  -- Configured by lsp/tosca_ls.lua, then vim.g.tosca_ls.
+  if vim.g.tosca_ls then
+    vim.lsp.config('tosca_ls', vim.g.tosca_ls)
+  end
+  vim.lsp.enable('tosca_ls')
 else
   vim.api.nvim_create_autocmd('FileType', {
     group = group,

@@ -63,6 +63,8 @@ async function main() {
     result.served[name] = languageId === 'tosca' || languageId === 'heat';
   }
   result.started = extension.isActive;
+  // Where the extension is installed: a platform package runs bin/tosca-ls from there.
+  result.extensionPath = extension.extensionPath;
 
   const main = fileUri(scenario.main);
   const diagnostics = await waitFor(20000, 'diagnostics', () => {

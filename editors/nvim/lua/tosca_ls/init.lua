@@ -7,8 +7,16 @@ local M = {}
 -- Only this many bytes from the start of a file are looked at.
 M.limit = 64 * 1024
 
-M.filetypes = { 'tosca', 'heat' }
-M.root_markers = { 'TOSCA-Metadata', '.git' }
+-- The server's configuration is lsp/tosca_ls.lua (the file nvim-lspconfig
+-- and Neovim 0.11 read): its command, filetypes and root markers serve
+-- every Neovim version.
+local defaults = dofile(assert(
+  vim.api.nvim_get_runtime_file('lsp/tosca_ls.lua', false)[1],
+  'tosca_ls: lsp/tosca_ls.lua is not on the runtimepath'
+))
+
+M.filetypes = defaults.filetypes
+M.root_markers = defaults.root_markers
 
 -- key_at reports whether line starts (column 0) with key as a mapping key:
 -- bare or in matching quotes, then blanks, ':' and a blank or the end.
@@ -87,22 +95,19 @@ end
 local options = {}
 
 --- Optional: set any of cmd, settings, on_attach, ... (as for
---- vim.lsp.start_client); they override vim.g.tosca_ls.
+--- vim.lsp.start_client); they override vim.g.tosca_ls. On 0.11+ this is
+--- vim.lsp.config('tosca_ls', opts).
 function M.setup(opts)
   options = opts or {}
+  if vim.lsp.config then
+    vim.lsp.config('tosca_ls', options)
+  end
 end
 
---- The server configuration: the defaults, then vim.g.tosca_ls (a table
---- like setup's), then setup's options.
+--- The server configuration: lsp/tosca_ls.lua, then vim.g.tosca_ls (a
+--- table like setup's), then setup's options.
 function M.config()
-  return vim.tbl_deep_extend('force', {
-    name = 'tosca_ls',
-    cmd = { 'tosca-ls', 'serve' },
-    filetypes = M.filetypes,
-    root_markers = M.root_markers,
-    -- The server's settings: see the README, "Server settings".
-    settings = { tosca = {} },
-  }, vim.g.tosca_ls or {}, options)
+  return vim.tbl_deep_extend('force', { name = 'tosca_ls' }, defaults, vim.g.tosca_ls or {}, options)
 end
 
 --- The project folder of a file: the nearest folder upwards holding one of
@@ -135,8 +140,9 @@ function M.attach(bufnr)
     if not warned then
       warned = true
       vim.notify(
-        ('tosca-ls: %q is not an executable on PATH. Install it with `go install '
-          .. 'github.com/tosca-ls/tosca-ls/cmd/tosca-ls@latest`, or set vim.g.tosca_ls = { cmd = { "/path/to/tosca-ls", "serve" } }.'):format(
+        ('tosca-ls: %q is not an executable on PATH. Install it with :MasonInstall tosca-ls, from a release '
+          .. 'archive or with `go install github.com/tosca-ls/tosca-ls/cmd/tosca-ls@latest`, or set '
+          .. 'vim.g.tosca_ls = { cmd = { "/path/to/tosca-ls", "serve" } }.'):format(
           config.cmd[1]
         ),
         vim.log.levels.ERROR
