@@ -65,8 +65,8 @@ They are sent as the \"tosca\" section of initializationOptions; see
   "A key of a Heat environment file at the start of a line.")
 
 (defun tosca-detect ()
-  "The dialect of the buffer by tosca-ls's rule: `tosca', `heat',
-`heat-environment' or nil.
+  "Return the dialect of the buffer by tosca-ls's rule, or nil.
+The dialect is `tosca', `heat' or `heat-environment'.
 A line in the first `tosca-detect-limit' bytes that starts, in column 0,
 with tosca_definitions_version or heat_template_version (bare or in
 matching quotes), then blanks, a colon and a blank or the line end,
