@@ -3,6 +3,7 @@
 package index
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"syscall"

@@ -78,8 +78,7 @@ func (e *extractions) onSignal() {
 	e.mu.Unlock()
 	e.writing.Wait()
 	e.removeAll()
-	signal.Reset(sig)
-	_ = syscall.Kill(os.Getpid(), sig.(syscall.Signal))
+	raise(sig)
 	// The signal's default action ends the process while this waits (its
 	// delivery is asynchronous); should it not, the shell's convention.
 	time.Sleep(time.Second)
