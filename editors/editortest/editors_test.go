@@ -17,7 +17,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tosca-ls/tosca-ls/internal/mason"
+	"github.com/tosca-ls/tosca-ls/editors/mason"
 )
 
 func TestNeovim(t *testing.T) {

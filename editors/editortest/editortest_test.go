@@ -60,7 +60,7 @@ func run(m *testing.M) int {
 // SHA256SUMS, as a user downloads them.
 var hostRelease = sync.OnceValues(func() (string, error) {
 	dir := filepath.Join(tmpRoot, "release")
-	cmd := exec.Command("go", "run", "./internal/release", "-platforms", runtime.GOOS+"/"+runtime.GOARCH, dir)
+	cmd := exec.Command("go", "run", "./cmd/release", "-platforms", runtime.GOOS+"/"+runtime.GOARCH, dir)
 	cmd.Dir = repo
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return "", fmt.Errorf("building the release: %v\n%s", err, out)

@@ -20,7 +20,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/tosca-ls/tosca-ls/internal/mason"
+	"github.com/tosca-ls/tosca-ls/editors/mason"
 )
 
 // repoRoot is the repository this test package is in.

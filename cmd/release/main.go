@@ -4,7 +4,7 @@
 // binary, and a universal one without), and SHA256SUMS over them all.
 //
 //	.ci/release DIR                          # every platform
-//	go run ./internal/release -platforms linux/amd64 DIR
+//	go run ./cmd/release -platforms linux/amd64 DIR
 //
 // The release is built from the files git tracks (as they are in the work
 // tree), copied to a temporary folder, with the version of CHANGELOG.md's
