@@ -291,6 +291,12 @@ func (c *checker) reference(i int, r *facts.Ref) {
 	if !allLocal && c.v.Muted(c.path, c.f.RefName(r)) {
 		return
 	}
+	if allLocal && r.Call >= 0 && c.f.TypeAround(r.Entity) != facts.None {
+		// A function in a type (a default, an operation input) reads the
+		// topology the type is used in, which the type's file need not
+		// have (1.3 §4.4.1: get_input reads the service template's inputs).
+		return
+	}
 	var names, what []string
 	for _, k := range kinds {
 		what = append(what, k.String())

@@ -196,6 +196,17 @@ func (f *Facts) Sub(id ID, key string) ID {
 	return None
 }
 
+// TypeAround returns the type definition id lies in (id itself when it is
+// one), or None when it lies in none (in a template, an input, the root).
+func (f *Facts) TypeAround(id ID) ID {
+	for e := f.Entity(id); e != nil; id, e = e.Parent, f.Entity(e.Parent) {
+		if e.Declares().IsType() {
+			return id
+		}
+	}
+	return None
+}
+
 // Declarations iterates over the entities that declare a name.
 func (f *Facts) Declarations() iter.Seq[ID] {
 	return func(yield func(ID) bool) {
