@@ -267,7 +267,7 @@ func (c *checker) pathNames(call *facts.Call) {
 	for _, s := range steps {
 		switch {
 		case s.Resolved:
-		case s.Kind == model.StepName && s.Section == grammar.SectionArtifacts && c.templateArtifact(call, steps[0], s.Name):
+		case s.Kind == model.StepName && s.Section == grammar.SectionArtifacts && (c.templateArtifact(call, steps[0], s.Name) || c.selfInType(call, steps[0])):
 		case s.Kind == model.StepStart && (s.Name == grammar.KeywordSource || s.Name == grammar.KeywordTarget):
 			if owner := c.nodeOutsideRelationship(call.Entity); owner != facts.None {
 				c.report(spanOf(s.Span), diag.Error, diag.WrongArguments, "%s stands for an end of a relationship, and this call is in %s %q, not in a relationship",
@@ -310,6 +310,14 @@ func (c *checker) templateArtifact(call *facts.Call, start model.PathStep, name 
 		}
 	}
 	return tmpl.Valid() && c.v.Facts(tmpl.Path).Entry(tmpl.ID, grammar.SectionArtifacts, name) != facts.None
+}
+
+// selfInType reports a path that starts with SELF in a type: a template
+// of the type may add the artifact the path names (templates may define
+// artifacts their type does not, 1.3 §3.8.3, 2.0 §7.2), so the type is not
+// judged for it.
+func (c *checker) selfInType(call *facts.Call, start model.PathStep) bool {
+	return start.Name == grammar.KeywordSelf && c.f.TypeAround(call.Entity) != facts.None
 }
 
 // unknownStep reports a path step naming a member its type does not have.
