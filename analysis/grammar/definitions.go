@@ -182,6 +182,10 @@ func memberRefinements(in Versions, typ string) []*Key {
 	}
 }
 
+// parameterDefs are the inputs of interfaces and operations: parameter
+// definitions, or a value alone (a map without their keynames too).
+func parameterDefs() *Value { return mapOf(ent(ParameterDef).withShort(anyV()).orMap()) }
+
 func parameterKeys() []*Key {
 	return keys(valueDefKeys(false, "parameter"), []*Key{
 		key("value", All, anyV(),
@@ -275,7 +279,7 @@ func init() {
 			"A refinement of an inherited interface may leave it out (2.0 §11.2).").reqNew(),
 		descriptionKey(All, "the interface"),
 		metadataKey(V2Final, "the interface"),
-		key("inputs", All, mapOf(ent(ParameterDef).withShort(anyV())),
+		key("inputs", All, parameterDefs(),
 			"Parameters (new ones or refinements) passed to all operations of the interface."),
 		key("operations", From1_3, mapOf(ent(OperationDef).withShort(ref(ArtifactFile))),
 			"Refinements of the interface type's operations, typically giving their implementation. Before 1.3 operations are written directly under the interface."),
@@ -289,7 +293,7 @@ func init() {
 		descriptionKey(All, "the operation"),
 		key("implementation", All, ent(ImplementationDef).withShort(ref(ArtifactFile)),
 			"The artifact that performs the operation; not allowed in interface types, only in node and relationship types and templates."),
-		key("inputs", All, mapOf(ent(ParameterDef).withShort(anyV())),
+		key("inputs", All, parameterDefs(),
 			"Parameters handed to the implementation when the operation runs; values may use functions such as `get_property`."),
 		key("outputs", V1_2|V1_3, mapOf(listV()),
 			"Values the implementation returns, each mapped onto an attribute: `name: [ SELF, attribute ]` "+
@@ -303,7 +307,7 @@ func init() {
 		descriptionKey(From1_3, "the notification"),
 		key("implementation", From1_3, ent(ImplementationDef).withShort(ref(ArtifactFile)),
 			"The artifact the orchestrator uses to subscribe to and receive the notification."),
-		key("inputs", V2Final, mapOf(ent(ParameterDef).withShort(anyV())),
+		key("inputs", V2Final, parameterDefs(),
 			"Parameters that configure the artifact registered to receive the notification (2.0 §11.6)."),
 		key("outputs", V1_3, mapOf(listV()),
 			"Values carried by the notification, each mapped onto an attribute as `[ SELF, attribute ]`."),

@@ -235,6 +235,10 @@ type Value struct {
 	// ShortIn limits in which versions Short applies (None: all). Property
 	// definitions, for example, have a short notation only in 2.0.
 	ShortIn Versions
+	// ShortMap makes a mapping with none of the entity's keynames the short
+	// notation too: a parameter's value may be a map (`playbook: { hosts:
+	// all }`, 1.3 §3.6.14.2), told from a definition by its keys.
+	ShortMap bool
 	// KeyRef says what the keys of a MapOfValue (or the entry names of a
 	// NamedListValue) name, when they are references rather than new names
 	// (a Variability4TOSCA preset's inputs name variability inputs).

@@ -62,6 +62,10 @@ func (v *Value) open() *Value { v.Open = true; return v }
 // withShort sets the short notation of v.
 func (v *Value) withShort(s *Value) *Value { v.Short = s; return v }
 
+// orMap makes a mapping without keynames of v's entity its short notation
+// too (see Value.ShortMap).
+func (v *Value) orMap() *Value { v.ShortMap = true; return v }
+
 // withShortIn sets the short notation of v, applying only in the given versions.
 func (v *Value) withShortIn(s *Value, in Versions) *Value {
 	v.Short, v.ShortIn = s, in

@@ -155,7 +155,7 @@ func init() {
 	})
 
 	InterfaceTypeDef.Keys = keys(typeCommon(InterfaceType, "interface type"), []*Key{
-		key("inputs", All, mapOf(ent(ParameterDef).withShort(anyV())),
+		key("inputs", All, parameterDefs(),
 			"Parameters passed to every operation of the interface."),
 		key("operations", From1_3, mapOf(ent(OperationDef).withShort(ref(ArtifactFile))),
 			"The operations the interface offers. Before 1.3 operations are written directly under the interface type."),

@@ -345,6 +345,7 @@ func (b *binder) walk(n *syntax.Node, val *grammar.Value, c walkCtx) {
 		case n.Kind == syntax.Scalar && (val.Kind == grammar.EntityValue || val.Kind == grammar.MapOfValue || val.Kind == grammar.NamedListValue),
 			n.Kind == syntax.Sequence && val.Kind == grammar.EntityValue,
 			n.Kind == syntax.Mapping && val.Kind == grammar.ListOfValue, // one item of a list
+			n.Kind == syntax.Mapping && val.ShortMap && !wraps(n, val.Entity, b.v),
 			isFunctionCall(n, b.v):
 			b.walkShort(n, val, short, c)
 			return

@@ -191,7 +191,8 @@ func (f *Facts) heatExports(str func(string)) {
 }
 
 // wraps reports whether n is a mapping holding one of e's keynames: a
-// Value.Wrapper entry written as e rather than as its short notation.
+// Value.Wrapper entry (or a Value.ShortMap value) written as e rather than
+// as its short notation.
 func wraps(n *syntax.Node, e *grammar.Entity, v grammar.Versions) bool {
 	if n == nil || n.Kind != syntax.Mapping {
 		return false
