@@ -69,6 +69,15 @@ var pathSpecs = map[string]*PathSpec{
 	"$available_allocation": &PathSpec{Style: ToscaPath, Sections: []string{SectionProperties}},
 }
 
+// PathStepKeywords are the keywords that lead a final 2.0 TOSCA path from
+// one element to another (§10.3).
+var PathStepKeywords = []string{KeywordRelationship, KeywordCapability, KeywordSource, KeywordTarget}
+
+// MappingPath is how a final 2.0 parameter mapping is read (an operation
+// output's `[ <tosca_path>, attribute, nested… ]`, §9.9): as the
+// arguments of $get_attribute.
+var MappingPath = pathSpecs["$get_attribute"]
+
 // PathOf returns the path a function's arguments follow (nil: none); the
 // spec is shared: not to be modified.
 func PathOf(fn *Function) *PathSpec {

@@ -126,15 +126,27 @@ func (v *View) pathWalker(path string, call *facts.Call) *pathWalker {
 	if val := f.Value(call.Args); args == nil && val != nil && val.Kind != syntax.Null {
 		args = []facts.ValueID{call.Args}
 	}
-	return &pathWalker{v: v, path: path, f: f, spec: spec, call: call, args: args}
+	return &pathWalker{v: v, path: path, f: f, spec: spec, at: call.Entity, args: args}
+}
+
+// MappingPath resolves a final 2.0 parameter mapping, the list value of
+// entity at that maps an operation output onto an attribute: `[
+// <tosca_path>, attribute, nested… ]` (§9.9), read as the arguments of
+// $get_attribute are (§10.3).
+func (v *View) MappingPath(path string, at facts.ID, list facts.ValueID) []PathStep {
+	f := v.Facts(path)
+	w := &pathWalker{v: v, path: path, f: f, spec: grammar.MappingPath, at: at, args: f.Items(list)}
+	w.run()
+	return w.steps
 }
 
 type pathWalker struct {
-	v     *View
-	path  string
-	f     *facts.Facts
-	spec  *grammar.PathSpec
-	call  *facts.Call
+	v    *View
+	path string
+	f    *facts.Facts
+	spec *grammar.PathSpec
+	// at is the entity holding the path (SELF is read from there).
+	at    facts.ID
 	args  []facts.ValueID
 	i     int
 	steps []PathStep
@@ -270,7 +282,7 @@ func (w *pathWalker) keywordContext(kw string) pathCtx {
 func (w *pathWalker) selfContext() pathCtx {
 	f := w.f
 	var req facts.ID = facts.None
-	for id := w.call.Entity; id != facts.None; id = f.Entity(id).Parent {
+	for id := w.at; id != facts.None; id = f.Entity(id).Parent {
 		e := f.Entity(id)
 		switch {
 		case e.G == grammar.RequirementAssign || e.G == grammar.RequirementDef:
@@ -311,7 +323,7 @@ func (w *pathWalker) relationshipOf(t Decl) pathCtx {
 // of its `host` requirement.
 func (w *pathWalker) host() Decl {
 	f := w.f
-	for id := w.call.Entity; id != facts.None; id = f.Entity(id).Parent {
+	for id := w.at; id != facts.None; id = f.Entity(id).Parent {
 		e := f.Entity(id)
 		if e.G != grammar.NodeTemplateDef && e.G != grammar.NodeTypeDef {
 			continue

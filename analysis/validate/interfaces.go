@@ -176,6 +176,16 @@ func (c *checker) outputMapping(op facts.ID, output string, list facts.ValueID) 
 		c.report(c.f.Value(list).Span, diag.Error, diag.WrongValueType, "the output %q names no attribute: [ %s, attribute ]", output, first)
 		return
 	}
+	if first == grammar.KeywordSelf && c.vers.Has(grammar.V2) && len(items) > 2 && contains(grammar.PathStepKeywords, c.f.Text(items[1])) {
+		// A final 2.0 mapping through a TOSCA path: `[ SELF, RELATIONSHIP,
+		// link, TARGET, id ]` (§9.9 with §10.3).
+		for _, s := range c.v.MappingPath(c.path, op, list) {
+			if !s.Resolved && (s.Kind == model.StepName || s.Kind == model.StepCapability || s.Kind == model.StepRequirement || s.Kind == model.StepField) {
+				c.unknownStep(s)
+			}
+		}
+		return
+	}
 	t := c.outputType(holder, first)
 	if !c.isComplete(t) {
 		return
