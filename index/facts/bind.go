@@ -1034,8 +1034,17 @@ func (b *binder) pathCallFits(p *syntax.Pair, fn *grammar.Function, args []*synt
 		return true
 	}
 	if len(args) > 0 && args[0].Kind == syntax.Scalar && grammar.IsEntityKeyword(args[0].Value) && !slices.Contains(fn.Params[0].Keywords, args[0].Value) {
+		// SOURCE, TARGET and HOST started the paths of 1.x and the 2020
+		// draft; puccini and the TC's 2.0 profiles still write them with
+		// `$` functions: a warning, and the path is not judged further.
 		first := args[0]
-		b.problem(first.Span, diag.WrongValueShape, fmt.Sprintf("%q does not start a TOSCA path: it starts with %s or a template name (2.0 §10.3)", first.Value, strings.Join(fn.Params[0].Keywords, ", ")))
+		msg := fmt.Sprintf("%q starts the path as in the 2020 draft: a final 2.0 TOSCA path starts with SELF or a template name, [ SELF, %s, … ] (§10.3)", first.Value, first.Value)
+		if first.Value == grammar.KeywordHost {
+			msg = "HOST starts the path as in the 2020 draft: final 2.0 has no HOST; a TOSCA path starts with SELF or a template name, [ SELF, RELATIONSHIP, host, TARGET, … ] (§10.3)"
+		}
+		if !b.quiet {
+			b.report(first.Span, diag.Warning, diag.WrongValueShape, msg)
+		}
 		return false
 	}
 	words := make([]grammar.PathArg, len(args))
