@@ -328,9 +328,12 @@ func init() {
 	}
 
 	ArtifactDef.Keys = []*Key{
-		key("type", All, ref(ArtifactType), "The artifact type, which tells the orchestrator how to handle the file.").reqAll(),
+		// An artifact of a template (or a derived type) that the type
+		// already defines may leave them out: puccini reads it as that
+		// artifact, refined.
+		key("type", All, ref(ArtifactType), "The artifact type, which tells the orchestrator how to handle the file.").reqNew(),
 		key("file", All, ref(ArtifactFile),
-			"Where the file is: a path relative to this file (or to `repository`) or an absolute URL.").reqAll(),
+			"Where the file is: a path relative to this file (or to `repository`) or an absolute URL.").reqNew(),
 		key("repository", All, ref(Repository), "A repository from `repositories` that holds the file."),
 		descriptionKey(All, "the artifact"),
 		metadataKey(V2Final, "the artifact"),

@@ -429,19 +429,27 @@ func (c *checker) types() {
 // refinements reports the definitions that lack keynames mandatory for new
 // definitions (a property's `type`, a capability's `type` …) unless they
 // refine a member their type inherits (2.0 §8.2.1, §8.4.1, §9.3, §11.2; the
-// 1.x texts refine alike). A type whose chain is not fully known (an
-// unresolved import may hold the member) is given the benefit of the doubt.
+// 1.x texts refine alike), or, for a node template's artifact, one its type
+// defines. A type whose chain is not fully known (an unresolved import may
+// hold the member) is given the benefit of the doubt.
 func (c *checker) refinements() {
 	for _, r := range c.f.Refinements {
 		member := c.f.Entity(r.Member)
 		if member == nil || member.Key == nil {
 			continue
 		}
-		typ := Decl{c.path, member.Parent}
+		holder := Decl{c.path, member.Parent}
+		// A type's entry may refine what its parent type has; a template's
+		// what its type has.
+		typ, from := holder, c.v.Parent(holder)
+		if !c.f.Entity(member.Parent).Declares().IsType() {
+			typ = c.v.TypeOf(holder)
+			from = typ
+		}
 		if !c.v.ChainComplete(typ) {
 			continue
 		}
-		if _, inherited := c.v.Member(c.v.Parent(typ), member.Key.Name, member.Name); inherited {
+		if _, inherited := c.v.Member(from, member.Key.Name, member.Name); inherited {
 			continue
 		}
 		c.report(r.Span, diag.Error, diag.MissingKeyname, facts.MissingMessage(c.f.Entity(r.Entity).G, r.Keys))

@@ -271,8 +271,12 @@ func (b *binder) closeEntity(id ID) { b.f.Entities[id].End = ID(len(b.f.Entities
 
 // enter makes the context of an entity's content.
 func (b *binder) enter(c walkCtx, id ID, e *grammar.Entity, named bool) walkCtx {
-	if named && c.member == None && c.owner != None && c.entity == c.owner && b.f.Entities[c.owner].G.Declares.IsType() {
-		c.member = id // an entry of one of the type's sections
+	if named && c.member == None && c.owner != None && c.entity == c.owner {
+		if k := b.f.Entities[c.owner].G.Declares; k.IsType() || k == grammar.NodeTemplate {
+			// An entry of one of the type's sections, or of a node
+			// template's (an artifact its type may define).
+			c.member = id
+		}
 	}
 	c.entity = id
 	if named && e.Declares != grammar.NoRef {
