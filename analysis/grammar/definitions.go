@@ -170,12 +170,18 @@ func valueDefKeys(typed bool, what string) []*Key {
 	}
 }
 
+// propertyDefs are a section of property definitions. A value alone is the
+// short notation of a refinement fixing it (2.0 §9.3); 1.x has none, but
+// the texts' own normative types write one (Endpoint.Admin's `secure:
+// true`): the model judges it (a warning in 1.x).
+func propertyDefs() *Value { return mapOf(ent(PropertyDef).withShort(anyV())) }
+
 // memberRefinements are the properties and attributes of a definition
 // that refines those its type declares: a capability definition (2.0 §8.2),
 // the relationship of a requirement definition (§8.4).
 func memberRefinements(in Versions, typ string) []*Key {
 	return []*Key{
-		key("properties", in, mapOf(ent(PropertyDef).withShortIn(anyV(), V2)),
+		key("properties", in, propertyDefs(),
 			"Refinements of properties the "+typ+" already declares (no new ones).").refining(),
 		key("attributes", in, mapOf(ent(AttributeDef)),
 			"Refinements of attributes the "+typ+" already declares (no new ones).").refining(),

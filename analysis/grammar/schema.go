@@ -232,7 +232,7 @@ type Value struct {
 	// conditional property: `- name: { value: …, conditions: … }` beside
 	// `- name: value`).
 	Wrapper bool
-	// ShortIn limits in which versions Short applies (None: all). Property
+	// ShortIn limits in which versions Short applies (None: all). Output
 	// definitions, for example, have a short notation only in 2.0.
 	ShortIn Versions
 	// ShortMap makes a mapping with none of the entity's keynames the short

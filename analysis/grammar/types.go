@@ -85,7 +85,7 @@ func typeCommon(kind RefKind, what string) []*Key {
 // Keys shared by several types.
 
 func propertiesDefKey(in Versions, what string) *Key {
-	return key("properties", in, mapOf(ent(PropertyDef).withShortIn(anyV(), V2)),
+	return key("properties", in, propertyDefs(),
 		"The configurable values of "+what+", each with its data type, default and constraints; templates assign them.")
 }
 

@@ -270,6 +270,39 @@ func (c *checker) definition(id facts.ID) {
 		c.validationTypes(v, c.kind(s.typ))
 	}
 	c.abstractType(id)
+	if e.G == grammar.PropertyDef && e.Short && e.Name != "" {
+		c.shortProperty(id)
+	}
+}
+
+// shortProperty judges a property definition written as a value alone:
+// final 2.0 allows it only to refine a property defined before (§9.3); 1.x
+// has no such notation, yet its texts' own normative types refine so
+// (Endpoint.Admin's `secure: true`): a warning. A section that only
+// refines (a capability definition's properties) or a type whose chain is
+// not fully known is given the benefit of the doubt.
+func (c *checker) shortProperty(id facts.ID) {
+	e := c.f.Entity(id)
+	if c.brokenLine(e.Span) {
+		return
+	}
+	inherited := e.Key != nil && e.Key.Refines
+	if !inherited {
+		holder := c.decl(e.Parent)
+		if !c.f.Entity(e.Parent).Declares().IsType() || !c.isComplete(holder) {
+			return
+		}
+		_, inherited = c.v.Member(c.v.Parent(holder), grammar.SectionProperties, e.Name)
+	}
+	v1 := c.vers.Has(grammar.V1x)
+	switch {
+	case inherited && v1:
+		c.report(e.Span, diag.Warning, diag.WrongValueShape, "a 1.x property definition is a map: the value alone is read as the value of the inherited property %q, as the texts' own Endpoint.Admin writes `secure: true`", e.Name)
+	case !inherited && v1:
+		c.report(e.Span, diag.Error, diag.WrongValueShape, "expected a map of property definition keynames: %q is no property the type inherits, which a value alone could refine", e.Name)
+	case !inherited:
+		c.report(e.Span, diag.Error, diag.WrongValueShape, "%q is a new property: the short notation, a value alone, only refines a property defined before (§9.3); give it a type", e.Name)
+	}
 }
 
 // abstractType reports a definition typed by an abstract base, `scalar`

@@ -213,7 +213,7 @@ func (c *checker) mustGive(m model.Member) bool {
 }
 
 // fixedValue returns the definition of a member that fixes its value (2.0
-// `value`, or a refinement in the short notation), if any.
+// `value`, or a 2.0 refinement in the short notation), if any.
 func (c *checker) fixedValue(m model.Member) (model.Decl, bool) {
 	for _, d := range c.v.Definitions(m) {
 		f := c.v.Facts(d.Path)
@@ -221,7 +221,9 @@ func (c *checker) fixedValue(m model.Member) (model.Decl, bool) {
 		if e == nil {
 			continue
 		}
-		if _, ok := f.Field(d.ID, grammar.KeyValue); ok || e.Short && e.G == grammar.PropertyDef {
+		// 1.x has no short notation: a value alone there (as the texts'
+		// Endpoint.Admin writes) is not read as fixed.
+		if _, ok := f.Field(d.ID, grammar.KeyValue); ok || e.Short && e.G == grammar.PropertyDef && !f.Versions.Has(grammar.V1x) {
 			return d, true
 		}
 	}
