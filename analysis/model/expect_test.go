@@ -79,9 +79,9 @@ func TestPathExpect(t *testing.T) {
 		// requirements a path may go through.
 		{"simple-1.3.yaml", "get_property", 0, "start SELF SOURCE TARGET HOST"},
 		{"simple-1.3.yaml", "get_property", 1, "my.App.properties my.App.capabilities my.App.requirements"},
-		// host is a requirement of my.App: its relationship, and the
-		// capability it targets.
-		{"simple-1.3.yaml", "get_property", 2, "tosca.relationships.HostedOn.properties tosca.capabilities.Compute.properties"},
+		// host is a requirement of my.App: its relationship, the
+		// capability it targets and its target node (xOpera's reading).
+		{"simple-1.3.yaml", "get_property", 2, "tosca.relationships.HostedOn.properties tosca.capabilities.Compute.properties tosca.nodes.WebServer.properties"},
 		{"simple-1.3.yaml", "get_property", 3, "integer.properties"},
 		// An attribute path also reads properties; after a capability name
 		// of another template, that capability's.

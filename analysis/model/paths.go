@@ -72,6 +72,12 @@ type pathCtx struct {
 	source, target, capType Decl
 	// def is the definition of the value a ValueContext is in.
 	def Decl
+	// also is a type a name may be read in besides typ and capType: the
+	// target node of a 1.x `[ SELF, requirement, name ]`, which the text
+	// leaves open and xOpera reads there; open is set when that node is
+	// not known, so that any name may be meant.
+	also Decl
+	open bool
 }
 
 // CallPath resolves each argument of a call of a function that reads the
@@ -174,7 +180,7 @@ func (w *pathWalker) following() bool {
 // types may come next, with the keywords that may too.
 func (w *pathWalker) expectNames(c pathCtx, keywords []string, sections ...string) {
 	e := &PathExpect{Keywords: keywords}
-	for _, t := range []Decl{c.typ, c.capType} {
+	for _, t := range []Decl{c.typ, c.capType, c.also} {
 		for _, sec := range sections {
 			if t.Valid() {
 				e.Names = append(e.Names, PathNames{Type: t, Section: sec})
@@ -442,6 +448,13 @@ func (w *pathWalker) entityStep(c pathCtx) pathCtx {
 		s.Section, s.Member, s.Resolved = grammar.SectionRequirements, &m, true
 		next := w.relationshipOf(w.v.RequirementRelationship("", facts.None, m))
 		next.capType = w.v.RequirementCapability(m)
+		next.also = w.v.RequirementNodeType(m.Def.Path, m.Def.ID)
+		next.open = !next.also.Valid()
+		// puccini's [ SELF, requirement, index, name ]: the relationship
+		// of that requirement at that index (validate warns).
+		if w.more() && w.following() && grammar.IsIndex(w.text(w.i), grammar.EntityPath) {
+			w.step(StepIndex, next).Resolved = true
+		}
 		return next
 	}
 	return c
@@ -455,7 +468,7 @@ func (w *pathWalker) member(c pathCtx, name string) (Member, bool) {
 	if w.spec.AlsoProperties {
 		sections = append(sections, grammar.SectionProperties)
 	}
-	for _, t := range []Decl{c.typ, c.capType} {
+	for _, t := range []Decl{c.typ, c.capType, c.also} {
 		for _, sec := range sections {
 			if m, ok := w.v.Member(t, sec, name); ok {
 				return m, true
@@ -477,7 +490,7 @@ func (w *pathWalker) names(c pathCtx) pathCtx {
 	s := w.step(StepName, c)
 	s.Section = w.spec.Sections[0]
 	m, ok := w.member(c, s.Name)
-	s.Resolved = ok || !c.typ.Valid()
+	s.Resolved = ok || !c.typ.Valid() || c.open
 	if !ok {
 		return pathCtx{}
 	}

@@ -266,6 +266,8 @@ func (c *checker) pathNames(call *facts.Call) {
 	steps := c.v.CallPath(c.path, call)
 	for _, s := range steps {
 		switch {
+		case s.Kind == model.StepIndex && grammar.PathOf(call.Fn).Style == grammar.EntityPath:
+			c.report(spanOf(s.Span), diag.Warning, diag.WrongArguments, "an index after a requirement is puccini's (the relationship at that index): 1.x reads [ entity, requirement, name, … ]")
 		case s.Resolved:
 		case s.Kind == model.StepName && s.Section == grammar.SectionArtifacts && (c.templateArtifact(call, steps[0], s.Name) || c.selfInType(call, steps[0])):
 		case s.Kind == model.StepStart && (s.Name == grammar.KeywordSource || s.Name == grammar.KeywordTarget):
