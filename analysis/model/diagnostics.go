@@ -288,6 +288,13 @@ func (c *checker) reference(i int, r *facts.Ref) {
 		c.unknownType(r.Span, c.f.RefName(r), kinds[0])
 		return
 	}
+	if r.Kind == grammar.NodeTemplate && c.f.Versions.Has(grammar.V1x) && c.f.Entity(r.Entity).G == grammar.RequirementAssign && c.f.Entity(r.Entity).Short {
+		if t := c.v.Lookup(c.path, grammar.NodeType, c.f.RefName(r)); t.Valid() {
+			d := c.report(r.Span, diag.Warning, diag.IncompatibleTarget, fmt.Sprintf("%q is a node type: the 1.x short notation names a node template (1.3 §3.8.2), `node: %s` a type (puccini reads the short notation so)", c.f.RefName(r), c.f.RefName(r)))
+			d.Related = []Related{{Location: c.v.Location(t), Message: "the node type"}}
+			return
+		}
+	}
 	if !allLocal && c.v.Muted(c.path, c.f.RefName(r)) {
 		return
 	}
