@@ -447,10 +447,17 @@ func (c *checker) requirementCounts(tmpl facts.ID, nt model.Decl) {
 			continue
 		}
 		counted[e.Name] += c.assignmentCount(req)
-		upper, at := c.upperBound(m)
-		if counted[e.Name] > upper {
-			d := c.report(e.NameSpan, diag.Error, diag.CountOutOfRange, "requirement %q of %q is assigned %g times, but its definition allows at most %g", e.Name, c.f.Entity(tmpl).Name, counted[e.Name], upper)
-			c.related(d, at, "the bound is given here")
+		b := c.upperBound(m)
+		switch {
+		case counted[e.Name] <= b.upper:
+		case b.implied:
+			// The bound nobody wrote: puccini does not enforce it, and its
+			// examples assign such a requirement twice.
+			d := c.report(e.NameSpan, diag.Warning, diag.CountOutOfRange, "requirement %q of %q is assigned %g times, but a requirement definition without occurrences allows one ([ 1, 1 ], 1.3 §3.7.3; puccini does not enforce it)", e.Name, c.f.Entity(tmpl).Name, counted[e.Name])
+			c.related(d, b.at, "the requirement is defined here")
+		default:
+			d := c.report(e.NameSpan, diag.Error, diag.CountOutOfRange, "requirement %q of %q is assigned %g times, but its definition allows at most %g", e.Name, c.f.Entity(tmpl).Name, counted[e.Name], b.upper)
+			c.related(d, b.at, "the bound is given here")
 		}
 	}
 	for _, name := range names {
@@ -465,7 +472,8 @@ func (c *checker) requirementCounts(tmpl facts.ID, nt model.Decl) {
 // (two under `is_dev` and `not is_dev` are one).
 func (c *checker) alternativeCount(tmpl facts.ID, nt model.Decl, name string, reqs []facts.ID) {
 	m, _ := c.v.Member(nt, grammar.SectionRequirements, name)
-	upper, at := c.upperBound(m)
+	limit := c.upperBound(m)
+	upper, at := limit.upper, limit.at
 	msg := "requirement %q of %q is assigned %g times, but its definition allows at most %g"
 	together, alternatives := 0.0, false
 	for _, r := range reqs {
@@ -493,16 +501,16 @@ func (c *checker) alternativeCount(tmpl facts.ID, nt model.Decl, name string, re
 
 // upperBound is the upper bound of a requirement's occurrences or
 // count_range (+Inf for UNBOUNDED), and where it is given. Without one, 1.x
-// and the 2020 draft allow one relationship ([1, 1]), final 2.0 any
-// number ([0, UNBOUNDED], §8.4).
-func (c *checker) upperBound(m model.Member) (float64, model.Decl) {
+// and the 2020 draft allow one relationship ([1, 1], implied), final 2.0
+// any number ([0, UNBOUNDED], §8.4).
+func (c *checker) upperBound(m model.Member) bound {
 	key := memberRef{m.Definer, m.Name}
 	if b, ok := c.bounds[key]; ok {
-		return b.upper, b.at
+		return b
 	}
-	upper, at := c.readUpperBound(m)
-	c.bounds[key] = bound{upper, at}
-	return upper, at
+	b := c.readUpperBound(m)
+	c.bounds[key] = b
+	return b
 }
 
 // memberRef names a member by the type defining it and its name.
@@ -514,21 +522,24 @@ type memberRef struct {
 type bound struct {
 	upper float64
 	at    model.Decl
+	// implied is set for the [ 1, 1 ] of 1.x and the 2020 draft that no
+	// definition writes.
+	implied bool
 }
 
-func (c *checker) readUpperBound(m model.Member) (float64, model.Decl) {
+func (c *checker) readUpperBound(m model.Member) bound {
 	for _, d := range c.v.Definitions(m) {
 		for _, key := range []string{grammar.KeyCountRange, grammar.KeyOccurrences} {
 			if n, ok := c.rangeUpper(d, key); ok {
-				return n, d
+				return bound{upper: n, at: d}
 			}
 		}
 	}
 	if len(c.v.Definitions(m)) == 0 {
-		return math.Inf(1), model.Decl{}
+		return bound{upper: math.Inf(1)}
 	}
 	if f := c.v.Facts(m.Origin.Path); f != nil && f.Versions.Has(grammar.V2Final) {
-		return math.Inf(1), model.Decl{}
+		return bound{upper: math.Inf(1)}
 	}
-	return 1, m.Def
+	return bound{upper: 1, at: m.Def, implied: true}
 }
