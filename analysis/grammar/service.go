@@ -244,7 +244,9 @@ func init() {
 			"Maps the requirements of the node type onto the topology, as a list (a requirement may be mapped several times): "+
 				"`- req: [ node, requirement ]`, `- req: [ [ node, requirement ], … ]` or `- req: selectable_node` (§15.5). "+
 				"The map form of the 2020 draft is accepted too."),
-		key("interfaces", From1_2, mapOf(mapOf(ref(Workflow))),
+		// puccini also maps an interface onto a node template's, `[ node,
+		// interface ]`, as the 2020 draft's table allows (validate warns).
+		key("interfaces", From1_2, mapOf(mapOf(ref(Workflow)).withShort(tuple(ref(NodeTemplate), str()))),
 			"Maps operations of the node type's interfaces to workflows of this topology (`Interface: { operation: workflow }`)."),
 	}
 	PropertyMappingDef.Keys = []*Key{

@@ -347,7 +347,7 @@ func (b *binder) walk(n *syntax.Node, val *grammar.Value, c walkCtx) {
 			b.walkShort(n, val, short, c)
 			return
 		case n.Kind == syntax.Scalar && (val.Kind == grammar.EntityValue || val.Kind == grammar.MapOfValue || val.Kind == grammar.NamedListValue),
-			n.Kind == syntax.Sequence && val.Kind == grammar.EntityValue,
+			n.Kind == syntax.Sequence && (val.Kind == grammar.EntityValue || val.Kind == grammar.MapOfValue),
 			n.Kind == syntax.Mapping && val.Kind == grammar.ListOfValue, // one item of a list
 			n.Kind == syntax.Mapping && val.ShortMap && !wraps(n, val.Entity, b.v),
 			isFunctionCall(n, b.v):
@@ -615,7 +615,7 @@ func holdsEntities(val *grammar.Value, n *syntax.Node, v grammar.Versions) bool 
 	case grammar.EntityValue:
 		return true
 	case grammar.MapOfValue, grammar.ListOfValue, grammar.NamedListValue:
-		if val.ShortFor(v) != nil && n.Kind == syntax.Scalar {
+		if val.ShortFor(v) != nil && n != nil && n.Kind == syntax.Scalar {
 			return false
 		}
 		return val.Elem != nil && holdsEntities(val.Elem, nil, v)
