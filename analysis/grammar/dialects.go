@@ -236,6 +236,30 @@ var Extensions = []*Extension{
 	{Name: "Unfurl", Repositories: []string{"unfurl"}, Keynames: []string{"environment"}},
 }
 
+// Puccini is puccini's extension: functions and constraint clauses a file
+// declares as JavaScript "scriptlets" in its metadata (see Scriptlet).
+var Puccini = &Extension{Name: "puccini"}
+
+// Scriptlet reads a metadata name that declares a puccini scriptlet:
+// `puccini.scriptlet:tosca.function.NAME` (or `puccini.scriptlet.import:…`,
+// the scriptlet in a file) declares function NAME, `….tosca.constraint.NAME`
+// constraint clause NAME.
+func Scriptlet(key string) (function bool, name string, ok bool) {
+	for _, prefix := range []string{"puccini.scriptlet:", "puccini.scriptlet.import:"} {
+		rest, found := strings.CutPrefix(key, prefix)
+		if !found {
+			continue
+		}
+		if name, ok := strings.CutPrefix(rest, "tosca.function."); ok && name != "" {
+			return true, name, true
+		}
+		if name, ok := strings.CutPrefix(rest, "tosca.constraint."); ok && name != "" {
+			return false, name, true
+		}
+	}
+	return false, "", false
+}
+
 // ExtensionRepository returns the extension that provides a repository
 // name itself, or nil.
 func ExtensionRepository(name string) *Extension {

@@ -76,6 +76,7 @@ func bind(path, src string, tree *syntax.File, lang grammar.Language, withFrames
 		}
 		if root != nil {
 			b.importExtensions(root)
+			b.scriptlets(root)
 			b.walkFile(root, lang)
 		}
 		f.Entities[Root].End = ID(len(f.Entities))
@@ -114,6 +115,9 @@ type binder struct {
 	frames Frames
 	// extensions are the processor extensions the file was found to use.
 	extensions map[*grammar.Extension]bool
+	// scriptletFunctions and scriptletConstraints are the functions and
+	// constraint clauses the file declares as puccini scriptlets.
+	scriptletFunctions, scriptletConstraints map[string]bool
 }
 
 // usesExtension notes, once per file, that it uses a processor's extension
@@ -350,7 +354,7 @@ func (b *binder) walk(n *syntax.Node, val *grammar.Value, c walkCtx) {
 			n.Kind == syntax.Sequence && (val.Kind == grammar.EntityValue || val.Kind == grammar.MapOfValue),
 			n.Kind == syntax.Mapping && val.Kind == grammar.ListOfValue, // one item of a list
 			n.Kind == syntax.Mapping && val.ShortMap && !wraps(n, val.Entity, b.v),
-			isFunctionCall(n, b.v):
+			b.isFunctionCall(n):
 			b.walkShort(n, val, short, c)
 			return
 		}
@@ -378,7 +382,7 @@ func (b *binder) walk(n *syntax.Node, val *grammar.Value, c walkCtx) {
 			b.problem(n.Span, diag.WrongValueShape, fmt.Sprintf("expected a number, found %q", n.Value))
 		}
 	case grammar.RangeValue:
-		if (n.Kind != syntax.Sequence || len(n.Items) != 2) && !isFunctionCall(n, b.v) {
+		if (n.Kind != syntax.Sequence || len(n.Items) != 2) && !b.isFunctionCall(n) {
 			b.problem(n.Span, diag.WrongValueShape, "expected a range: a list of two bounds such as [0, UNBOUNDED]")
 		}
 	case grammar.MapValue:
@@ -522,6 +526,9 @@ func (b *binder) walkEntity(n *syntax.Node, e *grammar.Entity, c walkCtx) {
 			if ext := grammar.ExtensionKeyname(p.Key.Value); ext != nil {
 				b.usesExtension(ext, p.Key)
 				continue
+			}
+			if e == grammar.ConstraintClause && b.scriptletConstraints[p.Key.Value] {
+				continue // puccini's, declared in the file's metadata
 			}
 			if !p.Merged {
 				b.unknownKey(p.Key, e)
@@ -831,7 +838,7 @@ func (b *binder) expectScalar(n *syntax.Node, val *grammar.Value, what string) b
 		}
 		return true
 	}
-	if !isFunctionCall(n, b.v) {
+	if !b.isFunctionCall(n) {
 		b.shape(n, what)
 	}
 	return false
@@ -1126,6 +1133,37 @@ func (b *binder) importExtensions(root *syntax.Node) {
 			b.usesExtension(ext, repo)
 		}
 	}
+}
+
+// scriptlets reads the puccini scriptlets the file's metadata declares:
+// calls of those functions and clauses of those constraints are the
+// processor's.
+func (b *binder) scriptlets(root *syntax.Node) {
+	md := root.Get(grammar.KeyMetadata)
+	if md == nil || md.Kind != syntax.Mapping {
+		return
+	}
+	for _, p := range md.Pairs {
+		function, name, ok := grammar.Scriptlet(p.Key.Value)
+		if !ok {
+			continue
+		}
+		b.usesExtension(grammar.Puccini, p.Key)
+		set := &b.scriptletConstraints
+		if function {
+			set = &b.scriptletFunctions
+		}
+		if *set == nil {
+			*set = map[string]bool{}
+		}
+		(*set)[name] = true
+	}
+}
+
+// isFunctionCall reports whether n is a call of a function of the file's
+// version or of a puccini scriptlet it declares.
+func (b *binder) isFunctionCall(n *syntax.Node) bool {
+	return isFunctionCall(n, b.v) || n != nil && n.Kind == syntax.Mapping && len(n.Pairs) == 1 && b.scriptletFunctions[n.Pairs[0].Key.Value]
 }
 
 func (f *Facts) hasImportTarget(id ID) bool {

@@ -78,7 +78,7 @@ func (b *binder) keyRef(p *syntax.Pair, val *grammar.Value, c walkCtx) {
 // expression being walked, else of a function of the file's version.
 func (b *binder) isCall(n *syntax.Node, c walkCtx) bool {
 	if c.ops == nil {
-		return isFunctionCall(n, b.v)
+		return b.isFunctionCall(n)
 	}
 	return n != nil && n.Kind == syntax.Mapping && len(n.Pairs) == 1 && b.functionNamed(n.Pairs[0].Key.Value, c) != nil
 }
