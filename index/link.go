@@ -76,16 +76,34 @@ func (b *builder) resolve(f *File, imp *Import) (string, *Problem) {
 		if !strings.HasPrefix(u, "file:") {
 			return b.remote(f, u)
 		}
-		parsed, err := url.Parse(u)
+		p, err := filePath(base, u)
 		if err != nil {
 			return "", &Problem{Code: importNotFound, Message: "invalid url: " + err.Error()}
 		}
-		return filepath.Clean(parsed.Path), nil
+		return p, nil
 	}
 	if strings.HasPrefix(u, "/") && imp.Repository == "" {
 		return filepath.Join(b.repositoryRoot(f.Path), filepath.FromSlash(u)), nil
 	}
 	return filepath.Join(base, filepath.FromSlash(u)), nil
+}
+
+// filePath is the path a file: URL names: an absolute one (`file:///x`)
+// as it is, a relative one (`file:types/x.yaml`, whose path the URL keeps
+// opaque) from dir, as a plain relative path is.
+func filePath(dir, u string) (string, error) {
+	parsed, err := url.Parse(u)
+	if err != nil {
+		return "", err
+	}
+	if parsed.Opaque != "" {
+		rel, err := url.PathUnescape(parsed.Opaque)
+		if err != nil {
+			return "", err
+		}
+		return filepath.Join(dir, filepath.FromSlash(rel)), nil
+	}
+	return filepath.Clean(parsed.Path), nil
 }
 
 // profile resolves an import by profile name. Before the first index of the
@@ -120,8 +138,8 @@ func (b *builder) remote(f *File, u string) (string, *Problem) {
 // localPath turns a repository url into a directory relative to f.
 func (b *builder) localPath(f *File, repoURL string) string {
 	if strings.HasPrefix(repoURL, "file:") {
-		if parsed, err := url.Parse(repoURL); err == nil {
-			return filepath.Clean(parsed.Path)
+		if p, err := filePath(filepath.Dir(f.Path), repoURL); err == nil {
+			return p
 		}
 	}
 	if filepath.IsAbs(repoURL) {
