@@ -239,7 +239,7 @@ func (r *request) lineLost() bool {
 		first = docs[0].Span
 	}
 	for _, e := range r.u.Tree.Errors {
-		if e.Duplicate || e.Span.Start >= first.End {
+		if e.Duplicate || e.Lenient || e.Span.Start >= first.End {
 			continue
 		}
 		if r.lines.Line(e.Span.Start) != r.line || !r.keyPos {

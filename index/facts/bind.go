@@ -209,11 +209,14 @@ func (b *binder) severity() diag.Severity {
 
 func (b *binder) syntaxDiagnostics() {
 	for _, e := range b.tree.Errors {
-		code := diag.YAMLSyntax
-		if e.Duplicate {
+		code, sev := diag.YAMLSyntax, diag.Error
+		switch {
+		case e.Duplicate:
 			code = diag.DuplicateKey
+		case e.Lenient:
+			sev = diag.Warning
 		}
-		b.report(e.Span, diag.Error, code, e.Message)
+		b.report(e.Span, sev, code, e.Message)
 	}
 	if len(b.tree.Docs) > 1 && b.f.Lang == grammar.TOSCA {
 		for _, d := range b.tree.Docs[1:] {
@@ -861,7 +864,7 @@ func (b *binder) brokenYAML(s text.Span) bool {
 	lines := b.tree.Lines
 	first, last := lines.Line(s.Start), lines.Line(s.End)
 	for _, e := range b.tree.Errors {
-		if !e.Duplicate {
+		if !e.Duplicate && !e.Lenient {
 			if l := lines.Line(e.Span.Start); l >= first && l <= last {
 				return true
 			}

@@ -145,6 +145,10 @@ type Error struct {
 	// Duplicate is set for a repeated mapping key (reported apart from
 	// syntax errors: the file still parses).
 	Duplicate bool
+	// Lenient is set for text YAML 1.2 forbids that is read as most YAML
+	// parsers read it (a quoted string continued at column 0): a warning,
+	// and the file parses as if it were valid.
+	Lenient bool
 }
 
 // File is a parsed YAML file.

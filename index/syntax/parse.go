@@ -30,7 +30,7 @@ func typing(f *File, cursor int) *File {
 	line := f.Lines.Line(cursor)
 	kept := f.Errors[:0]
 	for _, e := range f.Errors {
-		if e.Duplicate || f.Lines.Line(e.Span.Start) != line {
+		if e.Duplicate || e.Lenient || f.Lines.Line(e.Span.Start) != line {
 			kept = append(kept, e)
 		}
 	}

@@ -3,6 +3,8 @@ package syntax
 import (
 	"fmt"
 	"unicode/utf8"
+
+	"github.com/tosca-ls/tosca-ls/index/text"
 )
 
 // scanPlain scans a plain scalar (YAML 1.2 §7.3.3). A line after which the
@@ -149,6 +151,26 @@ func (s *scanner) scanQuoted(single bool) token {
 	var buf []byte
 	breaks, blanks := 0, -1
 	escapedBreak := false
+	// closeAt is where the string closes once a line indented too little
+	// was found to continue it (-1 before).
+	closeAt := -1
+	// continues reports whether the line just entered may continue the
+	// string: indented deeper than the enclosing block, or (a warning)
+	// less, when the string closes further on at the end of a line.
+	continues := func() bool {
+		if s.quotedLineOK() || s.pos < closeAt {
+			return true
+		}
+		if closeAt >= 0 {
+			return false
+		}
+		if closeAt = s.closingQuote(q, single); closeAt < 0 {
+			return false
+		}
+		s.errs.add(Error{Span: text.Span{Start: s.pos, End: s.pos}, Lenient: true,
+			Message: "the quoted string continues on a line indented no deeper than its key, which YAML 1.2 does not allow (§7.3): it is read as most YAML parsers read it; indent the line"})
+		return true
+	}
 	// separate writes what stands between the last content and the next.
 	separate := func() {
 		switch {
@@ -188,7 +210,7 @@ func (s *scanner) scanQuoted(single bool) token {
 			s.pos++
 			s.skipBreak()
 			escapedBreak = true
-			if !s.quotedLineOK() {
+			if !continues() {
 				return s.unterminated(start, startLine, style)
 			}
 		case c == '\\' && !single:
@@ -203,7 +225,7 @@ func (s *scanner) scanQuoted(single bool) token {
 			blanks = -1
 			s.skipBreak()
 			breaks++
-			if !s.quotedLineOK() {
+			if !continues() {
 				return s.unterminated(start, startLine, style)
 			}
 		default:
@@ -226,6 +248,36 @@ func (s *scanner) quotedLineOK() bool {
 		return true
 	}
 	return s.leadingSpaces() > s.indent
+}
+
+// closingQuote finds, from pos, the quote q that closes a quoted string
+// before the end of the document; it counts only when nothing but blanks or
+// a comment follows it on its line (an opening quote of a later value does
+// not). -1 when there is none.
+func (s *scanner) closingQuote(q byte, single bool) int {
+	for i := s.pos; i < s.stop; i++ {
+		c := s.src[i]
+		switch {
+		case (i == 0 || s.src[i-1] == '\n') && s.isDocMarker(i):
+			return -1
+		case c == '\\' && !single:
+			i++
+		case c == q && single && s.at(i+1) == '\'':
+			i++
+		case c == q:
+			for j := i + 1; j < s.stop; j++ {
+				switch s.src[j] {
+				case ' ', '\t':
+					continue
+				case '\n', '\r', '#':
+					return i
+				}
+				return -1
+			}
+			return i
+		}
+	}
+	return -1
 }
 
 // unterminated ends a quoted scalar left open at the end of its first line.
