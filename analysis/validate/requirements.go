@@ -37,14 +37,16 @@ func (c *checker) requirementAssignment(id facts.ID) {
 	}
 	if want := c.requiredNodeType(m); want.Valid() && c.isComplete(want) && !c.v.DerivesFrom(tgt.node, want) {
 		var d *model.Diagnostic
+		got, needed := c.typeNames(tgt.node, want)
 		if tgt.named == tgt.node {
-			d = c.report(tgt.at, diag.Error, diag.IncompatibleTarget, "node type %q does not derive from %q, which requirement %q needs",
-				c.typeName(tgt.node), c.typeName(want), m.Name)
+			d = c.report(tgt.at, diag.Error, diag.IncompatibleTarget, "node type %s does not derive from %s, which requirement %q needs",
+				got, needed, m.Name)
 		} else {
-			d = c.report(tgt.at, diag.Error, diag.IncompatibleTarget, "%s %q is of type %q, but requirement %q needs a %q",
-				c.v.Kind(tgt.named), c.v.Name(tgt.named), c.typeName(tgt.node), m.Name, c.typeName(want))
+			d = c.report(tgt.at, diag.Error, diag.IncompatibleTarget, "%s %q is of type %s, but requirement %q needs a %s",
+				c.v.Kind(tgt.named), c.v.Name(tgt.named), got, m.Name, needed)
 		}
 		c.related(d, m.Def, "the requirement is defined here")
+		c.versionImport(d, tgt.node, want)
 		return
 	}
 	caps := c.targetCapabilities(id, m, tgt)
@@ -192,9 +194,11 @@ func (c *checker) targetCapabilities(req facts.ID, m model.Member, tgt target) [
 		if cm, ok := c.v.Member(tgt.node, grammar.SectionCapabilities, text); ok {
 			ct := c.v.MemberType(cm)
 			if want.Valid() && c.isComplete(ct) && !c.v.DerivesFrom(ct, want) {
-				d := c.report(at, diag.Error, diag.IncompatibleTarget, "capability %q of %q is a %q, but requirement %q needs a %q",
-					text, c.typeName(tgt.node), c.typeName(ct), m.Name, c.typeName(want))
+				got, needed := c.typeNames(ct, want)
+				d := c.report(at, diag.Error, diag.IncompatibleTarget, "capability %q of %q is a %s, but requirement %q needs a %s",
+					text, c.typeName(tgt.node), got, m.Name, needed)
 				c.related(d, m.Def, "the requirement is defined here")
+				c.versionImport(d, ct, want)
 				return []model.Member{}
 			}
 			return []model.Member{cm}

@@ -19,6 +19,8 @@ package validate
 import (
 	"context"
 	"fmt"
+	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
@@ -234,6 +236,51 @@ func (c *checker) typeName(t model.Decl) string {
 		return n
 	}
 	return "?"
+}
+
+// typeNames names two types that a message sets against each other,
+// quoted: by their names, and when those read the same though the types
+// differ (a 1.1 file's tosca.nodes.Compute is no 1.3 file's, 1.3
+// §3.1.3.1) by their TOSCA versions too, else by their files.
+func (c *checker) typeNames(a, b model.Decl) (string, string) {
+	na, nb := strconv.Quote(c.typeName(a)), strconv.Quote(c.typeName(b))
+	if na != nb || a == b {
+		return na, nb
+	}
+	if va, vb := c.versionOf(a.Path), c.versionOf(b.Path); va != vb {
+		return na + " of " + va, nb + " of " + vb
+	}
+	return na + " of " + filepath.Base(a.Path), nb + " of " + filepath.Base(b.Path)
+}
+
+// versionOf is the tosca_definitions_version of the file at path.
+func (c *checker) versionOf(path string) string {
+	if f := c.v.Facts(path); f != nil && f.Dialect != nil {
+		return f.Dialect.Version
+	}
+	return ""
+}
+
+// versionImport relates d, about types a and b that read the same though
+// their TOSCA versions differ, to the import of the file that brings the
+// types of another version.
+func (c *checker) versionImport(d *model.Diagnostic, a, b model.Decl) {
+	own := c.versionOf(c.path)
+	if c.typeName(a) != c.typeName(b) || c.versionOf(a.Path) == c.versionOf(b.Path) {
+		return
+	}
+	for _, l := range c.v.Snap.Links(c.path) {
+		if l.Path == "" || l.Import == nil {
+			continue
+		}
+		if other := c.versionOf(l.Path); other != "" && other != own {
+			line := strings.Count(c.f.Src[:l.Import.Target.Start], "\n") + 1
+			d.Message += fmt.Sprintf(" (the import on line %d brings types of %s, which are not %s's)", line, other, own)
+			d.Related = append(d.Related, model.Related{Location: model.Location{Path: c.path, Span: l.Import.Target},
+				Message: "this import brings types of " + other + ", which are not " + own + "'s"})
+			return
+		}
+	}
 }
 
 // memberNames lists the names of a section's members of a type, for
