@@ -39,8 +39,6 @@ type typed struct {
 type problem struct {
 	msg     string
 	lenient bool
-	// null is set for a null where a value goes.
-	null bool
 	// part narrows where the problem is (a bound of a range), when set.
 	part facts.Span
 	// suggestions are did-you-mean replacements (units).
@@ -62,7 +60,7 @@ func literal(f *facts.Facts, id facts.ValueID, k *kindInfo, vers grammar.Version
 		if k.prim == grammar.PrimNil {
 			return t, problem{}, true
 		}
-		return t, problem{msg: "null is not a value of type " + k.name, lenient: true, null: true}, false
+		return t, problem{msg: "null is not a value of type " + k.name, lenient: true}, false
 	}
 	collection := func(want syntax.Kind, what string) (typed, problem, bool) {
 		if val.Kind != want {

@@ -127,10 +127,9 @@ func (c *checker) typeProblem(s facts.Span, p problem, what *subject) {
 	msg := p.msg + " (" + what.String() + ")"
 	var d *model.Diagnostic
 	switch {
-	case p.null:
-		// `port:` left empty: not given yet rather than wrong.
-		d = c.report(s, diag.Warning, diag.WrongValueType, "%s", msg)
 	case p.lenient:
+		// Null included: 2.0 gives null only to the nil type (§9.1.1);
+		// 1.x processors read an empty value (xOpera a `default: null`).
 		d = c.mismatch(s, "%s", msg)
 	default:
 		d = c.report(s, diag.Error, diag.WrongValueType, "%s", msg)

@@ -582,10 +582,11 @@ func (b *binder) walkEntity(n *syntax.Node, e *grammar.Entity, c walkCtx) {
 
 // nullKeyname reports a keyname written without a value: an error where
 // a name, a text, a number or a truth value goes (`type:`, `description:`),
-// a warning for a section left empty (`node_types:`), which only says
-// nothing. A value that may be anything (a default) may be null. On a line
-// with a syntax error the value is missing because recovery blanked it:
-// the syntax error says it.
+// and where a map or a list does (`node_types:`, `outputs:`): null is none
+// of them, and no valid file of the real-world gate writes one. A value
+// that may be anything (a default) may be null. On a line with a syntax
+// error the value is missing because recovery blanked it: the syntax error
+// says it.
 func (b *binder) nullKeyname(p *syntax.Pair, k *grammar.Key) {
 	if b.quiet || k.Name == grammar.ToscaVersionKey || b.brokenYAML(text.Span{Start: p.Key.Span.Start, End: p.Key.Span.Start}) {
 		return
@@ -593,9 +594,9 @@ func (b *binder) nullKeyname(p *syntax.Pair, k *grammar.Key) {
 	switch k.Value.Kind {
 	case grammar.AnyValue:
 	case grammar.MapOfValue, grammar.MapValue, grammar.EntityValue:
-		b.report(p.Key.Span, diag.Warning, diag.WrongValueShape, fmt.Sprintf("`%s` has no value: give it a map or leave it out", k.Name))
+		b.problem(p.Key.Span, diag.WrongValueShape, fmt.Sprintf("`%s` has no value: give it a map or leave it out", k.Name))
 	case grammar.ListOfValue, grammar.ListValue, grammar.NamedListValue:
-		b.report(p.Key.Span, diag.Warning, diag.WrongValueShape, fmt.Sprintf("`%s` has no value: give it a list or leave it out", k.Name))
+		b.problem(p.Key.Span, diag.WrongValueShape, fmt.Sprintf("`%s` has no value: give it a list or leave it out", k.Name))
 	default:
 		b.report(p.Key.Span, diag.Error, diag.WrongValueShape, fmt.Sprintf("`%s` has no value: expected %s", k.Name, expectedScalar(k.Value)))
 	}
