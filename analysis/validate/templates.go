@@ -71,8 +71,11 @@ func (c *checker) keyBefore(s facts.Span, key string) facts.Span {
 }
 
 // requiredProperties reports the required properties of t a template
-// gives no value (and no default exists for). Templates made with copy, and
-// node templates the orchestrator selects or substitutes, are exempt.
+// gives no value (and no default exists for), and, for a node template,
+// those of the types of its capabilities (as its node type's capability
+// definitions refine them) that its capability assignments do not give:
+// the same rule (1.3 §3.8.1, 2.0 §8.3). Templates made with copy, and node
+// templates the orchestrator selects or substitutes, are exempt.
 func (c *checker) requiredProperties(id facts.ID, t model.Decl, what *subject) {
 	if !c.isComplete(t) || c.f.FieldValue(id, grammar.KeyCopy) != facts.NoValue {
 		return
@@ -86,26 +89,56 @@ func (c *checker) requiredProperties(id facts.ID, t model.Decl, what *subject) {
 	if c.unreadable(e.Span) {
 		return
 	}
+	c.requiredOf(e.NameSpan, c.givenNames(id), t, nil, what)
+	if e.G != grammar.NodeTemplateDef {
+		return
+	}
+	for _, cm := range c.v.Members(t, grammar.SectionCapabilities) {
+		ct := c.v.MemberType(cm)
+		if !c.isComplete(ct) {
+			continue
+		}
+		at, given := e.NameSpan, map[string]bool{}
+		if assign := c.f.Entry(id, grammar.SectionCapabilities, cm.Name); assign != facts.None {
+			at, given = c.f.Entity(assign).NameSpan, c.givenNames(assign)
+		}
+		c.requiredOf(at, given, ct, c.v.Definitions(cm), &subject{role: "capability", name: cm.Name, of: what})
+	}
+}
+
+// givenNames are the names of the properties entity id assigns.
+func (c *checker) givenNames(id facts.ID) map[string]bool {
 	given := map[string]bool{}
 	for _, a := range c.f.Assignments(id, grammar.SectionProperties) {
 		given[a.Name] = true
 	}
-	// What the normative types require is a warning: their own examples
-	// leave some of it out (BlockStorage's name since 1.2).
+	return given
+}
+
+// requiredOf reports the required properties of type t not given,
+// refinements (the definitions of a capability that refine its type's
+// properties) considered. What only the normative types require is a
+// warning: their own examples leave some of it out (BlockStorage's name
+// since 1.2).
+func (c *checker) requiredOf(at facts.Span, given map[string]bool, t model.Decl, refinements []model.Decl, what *subject) {
 	var own, normative []model.Member
 	for _, m := range c.v.Members(t, grammar.SectionProperties) {
 		// A property of an unknown type is reported as such, not as missing.
-		if given[m.Name] || !c.mustGive(m) || !c.v.MemberType(m).Valid() {
+		if given[m.Name] || !c.v.MemberType(m).Valid() {
 			continue
 		}
-		if c.embedded(m.Origin.Path) {
+		refined, _ := c.entrySchema(refinements, grammar.SectionProperties, m.Name)
+		if !c.mustGive(append(refined.defs, c.v.Definitions(m)...)) {
+			continue
+		}
+		if c.embedded(m.Origin.Path) && len(refined.defs) == 0 {
 			normative = append(normative, m)
 		} else {
 			own = append(own, m)
 		}
 	}
-	c.missing(e.NameSpan, diag.Error, own, what, t)
-	c.missing(e.NameSpan, diag.Warning, normative, what, t)
+	c.missing(at, diag.Error, own, what, t)
+	c.missing(at, diag.Warning, normative, what, t)
 }
 
 // missing reports the required properties of type t a template leaves out.

@@ -172,7 +172,7 @@ func (c *checker) fields(id facts.ValueID, t model.Decl, what *subject, key fact
 		c.value(v, c.memberSchema(m), &subject{role: "field", name: name, of: what}, c.f.Value(k).Span)
 	}
 	for _, m := range c.v.Members(t, grammar.SectionProperties) {
-		if !given[m.Name] && c.mustGive(m) {
+		if !given[m.Name] && c.mustGive(c.v.Definitions(m)) {
 			sev := diag.Error
 			if c.embedded(m.Origin.Path) {
 				sev = diag.Warning // as for templates: the normative types require more than their examples give
@@ -183,12 +183,12 @@ func (c *checker) fields(id facts.ValueID, t model.Decl, what *subject, key fact
 	}
 }
 
-// mustGive reports whether a property member must be given a value: it is
-// required (the default) and none of its definitions gives a default or a
-// fixed value.
-func (c *checker) mustGive(m model.Member) bool {
+// mustGive reports whether a property must be given a value: it is
+// required (the default) and none of its definitions (the most derived
+// first) gives a default or a fixed value.
+func (c *checker) mustGive(defs []model.Decl) bool {
 	required := true
-	for _, d := range c.v.Definitions(m) {
+	for _, d := range defs {
 		f := c.v.Facts(d.Path)
 		e := f.Entity(d.ID)
 		if e == nil || e.G == grammar.AttributeDef {
