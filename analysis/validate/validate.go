@@ -155,7 +155,65 @@ func (c *checker) entity(id facts.ID) {
 	}
 	if e.G != nil && e.G.Declares.IsType() {
 		c.refinements(id)
+		c.typeVersion(id)
 	}
+	for _, fl := range c.f.FieldsOf(id) {
+		switch {
+		case fl.Key == nil:
+		case fl.Key.Name == grammar.KeyOccurrences || fl.Key.Name == grammar.KeyCountRange:
+			c.rangeKeyname(id, fl)
+		case fl.Key.Name == grammar.KeyDescription && c.strict:
+			c.description(fl)
+		}
+	}
+}
+
+// description checks that a 2.0 description is a YAML string (§5.3.2): 2.0
+// converts no YAML type into another (§9.1.1); 1.x reads a scalar as its
+// source text.
+func (c *checker) description(fl facts.Field) {
+	val := c.f.Value(fl.Value)
+	if val == nil || val.Kind != syntax.Scalar {
+		return // a collection is the binder's, null too
+	}
+	if kind := yamlKind(c.f, fl.Value); kind != grammar.YAMLString && kind != grammar.YAMLNull {
+		c.report(val.Span, diag.Error, diag.WrongValueType, "%s is %s, not a string: a description is a string (§5.3.2); quote it", c.f.Text(fl.Value), kind)
+	}
+}
+
+// rangeKeyname checks a [ lower, upper ] keyname (occurrences,
+// count_range): two integers, the upper one possibly UNBOUNDED, not below
+// the lower (1.3 §3.7.3, 2.0 §8.4). The shape is the binder's.
+func (c *checker) rangeKeyname(id facts.ID, fl facts.Field) {
+	items := c.f.Items(fl.Value)
+	if len(items) != 2 || c.callAt(fl.Value) != nil {
+		return
+	}
+	for _, item := range items {
+		if c.callAt(item) != nil || c.callString(item) {
+			return // a bound computed at deploy time
+		}
+	}
+	if _, p, ok := rangeLiteral(c.f, fl.Value, typed{}); !ok && p.msg != "" {
+		at := c.f.Value(fl.Value).Span
+		if p.part.End > 0 {
+			at = p.part
+		}
+		e := c.f.Entity(id)
+		c.report(at, diag.Error, diag.WrongValueType, "%s (%s of %s %q)", p.msg, fl.Key.Name, e.G.Name, e.Name)
+	}
+}
+
+// typeVersion checks the `version` of a type definition: a value of the
+// built-in version type (1.3 §3.7.1, 2.0 §6.4.1), `1..0.abc` is none.
+func (c *checker) typeVersion(id facts.ID) {
+	fl, ok := c.f.Field(id, grammar.KeyVersion)
+	if !ok {
+		return
+	}
+	e := c.f.Entity(id)
+	version := c.v.Lookup(c.path, grammar.DataType, grammar.KeyVersion)
+	c.value(fl.Value, schema{typ: version}, &subject{role: grammar.KeyVersion, of: &subject{role: e.G.Name, name: e.Name}}, fl.KeySpan)
 }
 
 // report adds a diagnostic of the file.
