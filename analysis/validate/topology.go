@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
@@ -284,7 +285,11 @@ func (c *checker) activity(id facts.ID) {
 			continue
 		}
 		it := c.v.MemberType(m)
-		if _, ok := c.v.Member(it, grammar.SectionOperations, text[i+1:]); ok || !c.isComplete(it) {
+		if _, ok := c.v.Member(it, grammar.SectionOperations, text[i+1:]); ok {
+			c.callInputs(sub, step, m, it, text[i+1:])
+			return
+		}
+		if !c.isComplete(it) {
 			return
 		}
 		d := c.report(at, diag.Error, diag.UnknownMember, "interface %q of %q has no operation named %q", text[:i], c.typeName(t), text[i+1:])
@@ -299,6 +304,84 @@ func (c *checker) activity(id facts.ID) {
 		}
 	}
 	suggest(d, text, ops)
+}
+
+// callInputs checks the inputs a call_operation activity (sub, in step)
+// gives operation op of interface m (of interface type it) of the step's
+// target: each of the type its definitions give, and every input the
+// operation requires given by them (a value or a default), by the target
+// template's interface assignment or by the call (1.3 §3.6, 2.0 §13.2.3).
+// What only the normative types require is a warning, as for properties.
+func (c *checker) callInputs(sub, step facts.ID, m model.Member, it model.Decl, op string) {
+	// The definitions of the operation and of the interface, most derived
+	// first: the node type's interface definitions, then the interface
+	// type's.
+	var opDefs, ifaceDefs []model.Decl
+	for _, d := range c.v.Definitions(m) {
+		ifaceDefs = append(ifaceDefs, d)
+		if id := c.v.Facts(d.Path).Entry(d.ID, grammar.SectionOperations, op); id != facts.None {
+			opDefs = append(opDefs, model.Decl{Path: d.Path, ID: id})
+		}
+	}
+	if om, ok := c.v.Member(it, grammar.SectionOperations, op); ok {
+		opDefs = append(opDefs, c.v.Definitions(om)...)
+	}
+	chain, _ := c.v.Chain(it)
+	ifaceDefs = append(ifaceDefs, chain...)
+	schemaOf := func(name string) (schema, bool) {
+		s, ok := c.entrySchema(opDefs, grammar.SectionInputs, name)
+		if is, iok := c.entrySchema(ifaceDefs, grammar.SectionInputs, name); iok {
+			s.defs = append(s.defs, is.defs...)
+			if !s.typ.Valid() {
+				s.typ = is.typ
+			}
+			ok = true
+		}
+		return s, ok
+	}
+	call := &subject{role: "the call of", name: m.Name + "." + op}
+	given := c.f.FieldValue(sub, grammar.SectionInputs)
+	c.assignments(sub, grammar.SectionInputs, schemaOf, call)
+	if !c.isComplete(it) {
+		return
+	}
+	// What the target template's interface assignment gives.
+	tmpl := c.v.Local(c.path, grammar.NodeTemplate, c.f.FieldText(step, grammar.KeyTarget))
+	tf := c.v.Facts(tmpl.Path)
+	var assigned []facts.ValueID
+	if ia := tf.Entry(tmpl.ID, grammar.SectionInterfaces, m.Name); ia != facts.None {
+		assigned = append(assigned, tf.FieldValue(ia, grammar.SectionInputs))
+		if oa := tf.Entry(ia, grammar.SectionOperations, op); oa != facts.None {
+			assigned = append(assigned, tf.FieldValue(oa, grammar.SectionInputs))
+		}
+	}
+	seen := map[string]bool{}
+	for _, defs := range [][]model.Decl{opDefs, ifaceDefs} {
+		for _, d := range defs {
+			f := c.v.Facts(d.Path)
+			for _, in := range f.Entries(d.ID, grammar.SectionInputs) {
+				name := f.Entity(in).Name
+				if seen[name] {
+					continue
+				}
+				seen[name] = true
+				if c.f.Get(given, name) != facts.NoValue || slices.ContainsFunc(assigned, func(v facts.ValueID) bool { return tf.Get(v, name) != facts.NoValue }) {
+					continue
+				}
+				s, _ := schemaOf(name)
+				if !c.mustGive(s.defs) {
+					continue
+				}
+				sev := diag.Error
+				if c.embedded(s.defs[0].Path) {
+					sev = diag.Warning
+				}
+				at := c.f.Value(c.f.FieldValue(sub, grammar.KeyOperation)).Span
+				dg := c.report(at, sev, diag.MissingRequiredValue, "operation %s.%s needs input %q, which has no value or default, and neither node template %q nor this call gives it", m.Name, op, name, c.v.Name(tmpl))
+				c.related(dg, s.defs[0], name+" is defined here")
+			}
+		}
+	}
 }
 
 // substitution checks substitution mappings: each maps a member of the
