@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
 	"unicode/utf16"
@@ -43,14 +44,14 @@ node_types:
 	"main.yaml": `tosca_definitions_version: tosca_2_0
 imports:
   - url: ‸[import]my.yaml
-    namespace: my
+    namespace: ‸[ns]my
 service_template:
   inputs:
     img:
       type: string
   node_templates:
     web:
-      type: my:Super‸[super]Pod
+      type: ‸[prefix]my:Super‸[super]Pod
       properties:
         image: { $get_input: [ i‸[input]mg ] }
     db:
@@ -128,6 +129,72 @@ func TestE2EFeatures(t *testing.T) {
 		e.result("textDocument/definition", atPos(main, at["main.yaml"]["input"]), &locs)
 		if len(locs) != 1 || locs[0].URI != main {
 			t.Errorf("definition of the input: %+v", locs)
+		}
+	})
+
+	t.Run("type hierarchy, declaration and code lenses", func(t *testing.T) {
+		type item struct {
+			Name   string          `json:"name"`
+			Detail string          `json:"detail"`
+			URI    string          `json:"uri"`
+			Kind   int             `json:"kind"`
+			Data   json.RawMessage `json:"data"`
+			Range  any             `json:"range"`
+			Sel    any             `json:"selectionRange"`
+		}
+		var prepared, supers, subs []item
+		e.result("textDocument/prepareTypeHierarchy", atPos(main, at["main.yaml"]["super"]), &prepared)
+		if len(prepared) != 1 || prepared[0].Name != "SuperPod" || prepared[0].URI != e.uri("my.yaml") || prepared[0].Detail != "node type · my.yaml" || prepared[0].Kind != 5 {
+			t.Fatalf("prepare on my:SuperPod: %+v", prepared)
+		}
+		e.result("typeHierarchy/supertypes", map[string]any{"item": prepared[0]}, &supers)
+		if len(supers) != 1 || supers[0].Name != "Pod" || supers[0].URI != e.uri("k8s.yaml") {
+			t.Fatalf("supertypes of SuperPod: %+v", supers)
+		}
+		e.result("typeHierarchy/subtypes", map[string]any{"item": supers[0]}, &subs)
+		if len(subs) != 1 || subs[0].Name != "SuperPod" {
+			t.Errorf("subtypes of Pod: %+v", subs)
+		}
+		var decl []struct {
+			URI   string `json:"uri"`
+			Range struct {
+				Start map[string]any `json:"start"`
+			} `json:"range"`
+		}
+		for _, p := range []map[string]any{at["main.yaml"]["prefix"], at["main.yaml"]["super"]} {
+			e.result("textDocument/declaration", atPos(main, p), &decl)
+			if len(decl) != 1 || decl[0].URI != main || !reflect.DeepEqual(decl[0].Range.Start, at0(at["main.yaml"]["ns"])) {
+				t.Errorf("declaration of my:SuperPod at %v: %+v, want the namespace of the import", p, decl)
+			}
+		}
+		k8s := e.uri("k8s.yaml")
+		var lenses []struct {
+			Range   map[string]any  `json:"range"`
+			Command json.RawMessage `json:"command"`
+			Data    json.RawMessage `json:"data"`
+		}
+		e.result("textDocument/codeLens", map[string]any{"textDocument": doc(k8s)}, &lenses)
+		if len(lenses) != 2 || lenses[0].Command != nil {
+			t.Fatalf("lenses of k8s.yaml (2, unresolved): %s", mustJSON(t, lenses))
+		}
+		var titles []string
+		for _, l := range lenses {
+			var resolved struct {
+				Command struct {
+					Title     string            `json:"title"`
+					Command   string            `json:"command"`
+					Arguments []json.RawMessage `json:"arguments"`
+				} `json:"command"`
+			}
+			e.result("codeLens/resolve", l, &resolved)
+			titles = append(titles, resolved.Command.Title)
+			var locs []struct{ URI string }
+			if c := resolved.Command; c.Command != "tosca-ls.showReferences" || len(c.Arguments) != 3 || json.Unmarshal(c.Arguments[2], &locs) != nil || len(locs) == 0 {
+				t.Errorf("lens command: %+v", c)
+			}
+		}
+		if strings.Join(titles, ", ") != "1 derived type, 2 node templates" {
+			t.Errorf("lens titles: %q", titles)
 		}
 	})
 
@@ -319,6 +386,11 @@ func TestE2EFeatures(t *testing.T) {
 			t.Errorf("signature help in $get_input: %+v", sig)
 		}
 	})
+}
+
+// at0 is a position as JSON decodes it (numbers as float64).
+func at0(p map[string]any) map[string]any {
+	return map[string]any{"line": float64(p["line"].(int)), "character": float64(p["character"].(int))}
 }
 
 func hasLabel(items []struct{ Label string }, label string) bool {

@@ -186,6 +186,9 @@ func checkCapabilities(t *testing.T, res map[string]any) {
 				Full  any `json:"full"`
 				Range any `json:"range"`
 			} `json:"semanticTokensProvider"`
+			CodeLensProvider *struct {
+				ResolveProvider bool `json:"resolveProvider"`
+			} `json:"codeLensProvider"`
 			Workspace struct {
 				WorkspaceFolders struct {
 					Supported           bool `json:"supported"`
@@ -213,6 +216,9 @@ func checkCapabilities(t *testing.T, res map[string]any) {
 	if !c.RenameProvider.PrepareProvider {
 		t.Error("rename without prepareProvider")
 	}
+	if c.CodeLensProvider == nil || !c.CodeLensProvider.ResolveProvider {
+		t.Error("code lenses without resolveProvider (they are counted lazily)")
+	}
 	if !reflect.DeepEqual(c.CodeActionProvider.CodeActionKinds, []string{"quickfix", "refactor.rewrite"}) {
 		t.Errorf("code action kinds %q", c.CodeActionProvider.CodeActionKinds)
 	}
@@ -229,15 +235,15 @@ func checkCapabilities(t *testing.T, res map[string]any) {
 	}
 	for _, key := range []string{"hoverProvider", "definitionProvider", "typeDefinitionProvider", "implementationProvider",
 		"referencesProvider", "documentHighlightProvider", "documentSymbolProvider", "workspaceSymbolProvider",
-		"documentLinkProvider", "foldingRangeProvider", "inlayHintProvider", "executeCommandProvider", "selectionRangeProvider"} {
+		"documentLinkProvider", "foldingRangeProvider", "inlayHintProvider", "executeCommandProvider", "selectionRangeProvider",
+		"declarationProvider", "typeHierarchyProvider"} {
 		if !strings.Contains(string(raw), `"`+key+`"`) {
 			t.Errorf("capability %s missing", key)
 		}
 	}
 	// Nothing unimplemented is advertised, and pull diagnostics only to
 	// clients that pull.
-	for _, key := range []string{"documentFormattingProvider", "codeLensProvider", "diagnosticProvider",
-		"declarationProvider", "callHierarchyProvider"} {
+	for _, key := range []string{"documentFormattingProvider", "diagnosticProvider", "callHierarchyProvider"} {
 		if strings.Contains(string(raw), `"`+key+`"`) {
 			t.Errorf("capability %s advertised but not implemented", key)
 		}

@@ -33,6 +33,7 @@ func capabilities(caps clientCaps) protocol.ServerCapabilities {
 		HoverProvider:             protocol.Boolean(true),
 		SignatureHelpProvider:     &protocol.SignatureHelpOptions{TriggerCharacters: SignatureTriggers},
 		DefinitionProvider:        protocol.Boolean(true),
+		DeclarationProvider:       protocol.Boolean(true),
 		TypeDefinitionProvider:    protocol.Boolean(true),
 		ImplementationProvider:    protocol.Boolean(true),
 		ReferencesProvider:        protocol.Boolean(true),
@@ -52,6 +53,8 @@ func capabilities(caps clientCaps) protocol.ServerCapabilities {
 		},
 		SelectionRangeProvider: protocol.Boolean(true),
 		InlayHintProvider:      protocol.Boolean(true),
+		TypeHierarchyProvider:  protocol.Boolean(true),
+		CodeLensProvider:       &protocol.CodeLensOptions{ResolveProvider: ptr(true)},
 		ExecuteCommandProvider: protocol.ExecuteCommandOptions{Commands: []string{commandTopology}},
 		Workspace: &protocol.WorkspaceOptions{
 			WorkspaceFolders: &protocol.WorkspaceFoldersServerCapabilities{

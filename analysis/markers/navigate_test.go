@@ -7,6 +7,7 @@ package markers_test
 // file). Results are compared in the order the feature returns them.
 //
 //	#@def("loc‸", want…)        go to definition lists exactly these locations
+//	#@decl("loc‸", want…)       go to declaration
 //	#@typedef("loc‸", want…)    go to type definition
 //	#@impl("loc‸", want…)       go to implementation
 //	#@refs("loc‸", want…)       references, declarations excluded
@@ -53,6 +54,7 @@ type locateFunc = func(context.Context, *model.View, string, int) []model.Locati
 
 func init() {
 	handlers["def"] = locationsMarker(navigate.Definition)
+	handlers["decl"] = locationsMarker(navigate.Declaration)
 	handlers["typedef"] = locationsMarker(navigate.TypeDefinition)
 	handlers["impl"] = locationsMarker(navigate.Implementation)
 	handlers["refs"] = locationsMarker(func(ctx context.Context, v *model.View, path string, off int) []model.Location {
@@ -257,10 +259,28 @@ func sweepMarker(env *Env, m Marker) {
 				for off := w; off <= len(f.Facts.Src); off += workers {
 					env.sweepAt(m, engine, v, name, off)
 				}
+				env.sweepLenses(m, v, name)
 			}
 		}()
 	}
 	wg.Wait()
+}
+
+// sweepLenses resolves every code lens of a file: each spans a name of
+// the file and opens locations inside the files.
+func (env *Env) sweepLenses(m Marker, v *model.View, name string) {
+	ctx, path := context.Background(), env.Abs(name)
+	for _, l := range navigate.CodeLenses(ctx, v, path) {
+		_, locs, ok := navigate.ResolveLens(ctx, v, path, l)
+		if !ok {
+			env.Errorf(m, "the lens %+v of %s does not resolve", l, name)
+		}
+		for _, loc := range append(locs, model.Location{Path: path, Span: l.Span}) {
+			if lf := env.Snap.File(loc.Path); lf == nil || lf.Facts == nil || loc.Span.Start < 0 || loc.Span.End > len(lf.Facts.Src) || loc.Span.Start > loc.Span.End {
+				env.Errorf(m, "the lens %+v of %s opens %v, outside its file", l, name, loc)
+			}
+		}
+	}
 }
 
 // sweepAt runs every request at one offset: each answers spans inside the files.
@@ -285,6 +305,9 @@ func (env *Env) sweepAt(m Marker, engine *model.Engine, v *model.View, name stri
 	for _, l := range navigate.TypeDefinition(ctx, v, path, off) {
 		inside("type definition", l)
 	}
+	for _, l := range navigate.Declaration(ctx, v, path, off) {
+		inside("declaration", l)
+	}
 	for _, h := range navigate.Highlights(ctx, v, path, off) {
 		inside("highlight", model.Location{Path: path, Span: h.Span})
 	}
@@ -297,6 +320,14 @@ func (env *Env) sweepAt(m Marker, engine *model.Engine, v *model.View, name stri
 		}
 		for _, l := range navigate.Implementation(ctx, v, path, off) {
 			inside("implementation", l)
+		}
+		for _, it := range navigate.PrepareTypeHierarchy(ctx, v, path, off) {
+			for _, related := range [][]navigate.TypeItem{{it}, navigate.Supertypes(ctx, v, it.Decl), navigate.Subtypes(ctx, v, it.Decl)} {
+				for _, r := range related {
+					inside("type hierarchy", model.Location{Path: r.Decl.Path, Span: r.Span})
+					inside("type hierarchy", model.Location{Path: r.Decl.Path, Span: r.NameSpan})
+				}
+			}
 		}
 		for _, a := range fix.Actions(ctx, v, path, text.Span{Start: off, End: off}, engine.Diagnostics(ctx, v, path)) {
 			for p, edits := range a.Edits {

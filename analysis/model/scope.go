@@ -40,6 +40,11 @@ type Program struct {
 	// memberFacts are what is worked out about each member once (see
 	// Members), by definer, section and name.
 	memberFacts memo[definitionsKey, *memberFacts]
+	// derived files every type by the base name of its derived_from (see
+	// View.Subtypes), built on the first call; subtypes are the answers.
+	derived     map[nameKey][]Decl
+	derivedOnce sync.Once
+	subtypes    memo[Decl, []Decl]
 }
 
 func newProgram(gen uint64) *Program {

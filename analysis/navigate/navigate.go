@@ -121,33 +121,8 @@ func Implementation(ctx context.Context, v *model.View, path string, off int) []
 	if t.Kind != model.TargetDecl || !v.Kind(t.Decl).IsType() {
 		return nil
 	}
-	base := t.Decl
-	kind := v.Kind(base)
-	var out []model.Location
-	for _, p := range filesSeeing(v, base.Path) {
-		if ctx.Err() != nil {
-			return nil
-		}
-		f := v.Facts(p)
-		if f == nil {
-			continue
-		}
-		for id := range f.Declarations() {
-			e := f.Entity(id)
-			d := model.Decl{Path: p, ID: id}
-			switch k := e.Declares(); {
-			case d == base:
-			case k == kind:
-				if v.DerivesFrom(d, base) {
-					out = append(out, v.Location(d))
-				}
-			case e.G.TypeKey != "" && e.G.TypeKind == kind && !k.IsType() && k != grammar.Input && k != grammar.Output:
-				if typ := v.TypeOf(d); typ.Valid() && v.DerivesFrom(typ, base) {
-					out = append(out, v.Location(d))
-				}
-			}
-		}
-	}
+	derived := v.Descendants(t.Decl)
+	out := append(declLocations(v, derived), declLocations(v, templatesOf(ctx, v, t.Decl, derived))...)
 	sortLocations(out)
 	return out
 }

@@ -361,7 +361,7 @@ var sectionKinds = map[string]SymbolKind{
 // section holding it.
 func symbolKind(e *grammar.Entity, section string) SymbolKind {
 	if e != nil && e.Declares != grammar.NoRef {
-		return declKind(e.Declares)
+		return DeclSymbolKind(e.Declares)
 	}
 	if k, ok := sectionKinds[section]; ok {
 		return k
@@ -369,8 +369,9 @@ func symbolKind(e *grammar.Entity, section string) SymbolKind {
 	return SymbolKey
 }
 
-// declKind is the symbol kind of a declared name.
-func declKind(k grammar.RefKind) SymbolKind {
+// DeclSymbolKind is the symbol kind of a declared name (of its
+// declaration in the outline, and of a type in the type hierarchy).
+func DeclSymbolKind(k grammar.RefKind) SymbolKind {
 	switch k {
 	case grammar.DataType:
 		return SymbolStruct

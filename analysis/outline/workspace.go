@@ -207,7 +207,7 @@ func (h *candidates) symbols(snap *index.Snapshot) []WorkspaceSymbol {
 		if name, ok := containers[filepath.Dir(c.path)]; ok && c.embedded {
 			container = name
 		}
-		out[i] = WorkspaceSymbol{Name: c.name, Kind: declKind(e.Declares()), Container: container,
+		out[i] = WorkspaceSymbol{Name: c.name, Kind: DeclSymbolKind(e.Declares()), Container: container,
 			Location: model.Location{Path: c.path, Span: e.NameSpan.Text()}}
 	}
 	return out
