@@ -31,6 +31,22 @@ const (
 	// UseCapabilityMember is a property or attribute (Section) assigned in
 	// a template's capability assignment (Entity).
 	UseCapabilityMember
+	// UseValueKey is a key of a mapping written in a value (Item, a value
+	// of the file): a field of a complex data type. The value's root is Arg,
+	// the value of the member whose name is the value Call in section
+	// Section of entity Entity, or (Call is NoValue) the `default` or
+	// `value` (Section) of the definition Entity.
+	UseValueKey
+	// UseTestedName is the name of entity Entity: a property or capability
+	// a node filter tests, a property a capability filter tests, an
+	// attribute a condition clause asserts.
+	UseTestedName
+	// UseOutputMapping is item Item of the list Arg an output of operation
+	// Entity maps onto an attribute: `[ SELF, capability?, attribute, … ]`.
+	UseOutputMapping
+	// UseCallOperation is the interface (Item 0) or the operation (Item 1)
+	// of the `call_operation` activity Entity.
+	UseCallOperation
 )
 
 // Use is one name a file writes that refers to something: a reference the
@@ -45,7 +61,8 @@ type Use struct {
 	Ref  int32
 	Call int32
 	Arg  int32
-	// Entity, Item and Section locate mapping items and capability members.
+	// Entity, Item and Section locate mapping items, capability members
+	// and the other kinds above.
 	Entity  facts.ID
 	Item    int32
 	Section string
@@ -121,6 +138,13 @@ func buildUses(f *facts.Facts) *useIndex {
 			}
 		}
 	}
+	var calls map[facts.ValueID]bool
+	if f.Lang == grammar.TOSCA {
+		calls = make(map[facts.ValueID]bool, len(f.Calls))
+		for i := range f.Calls {
+			calls[f.Calls[i].Args] = true
+		}
+	}
 	for id := range f.Entities {
 		e := &f.Entities[id]
 		if parent := f.Entity(e.Parent); parent != nil && parent.G == grammar.SubstitutionMappingsDef {
@@ -128,6 +152,9 @@ func buildUses(f *facts.Facts) *useIndex {
 		}
 		if e.G == grammar.CapabilityAssign {
 			ix.capabilityMembers(f, facts.ID(id))
+		}
+		if calls != nil {
+			ix.memberUses(f, facts.ID(id), calls)
 		}
 	}
 	// The binder's references come first among uses of one span (a path's
@@ -257,6 +284,14 @@ func (v *View) ResolveUse(path string, u Use) Resolved {
 		return v.resolveMappingItem(path, f, u)
 	case UseCapabilityMember:
 		return v.resolveCapabilityMember(path, f, u)
+	case UseValueKey:
+		return v.resolveValueKey(path, f, u)
+	case UseTestedName:
+		return v.resolveTestedName(path, f, u)
+	case UseOutputMapping:
+		return v.resolveOutputMapping(path, f, u)
+	case UseCallOperation:
+		return v.resolveCallOperation(path, f, u)
 	}
 	return Resolved{}
 }

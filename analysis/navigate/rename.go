@@ -34,10 +34,14 @@ func PrepareRename(ctx context.Context, v *model.View, path string, off int) (te
 	return span, name, nil
 }
 
-// Rename renames the type, template, group, policy, input, property or
-// requirement at offset: its declaration (and, for members, its
-// refinements in derived types) and every use across the workspace. Uses
-// written with a namespace prefix keep it.
+// Rename renames the type, template, group, policy, input, or the member
+// of a type (property, data type field, attribute, requirement,
+// capability, interface, operation) at offset: its declaration (and, for
+// members, its refinements in derived types) and every use across the
+// workspace (assignments, function paths, operation output mappings,
+// substitution mappings, node filters, conditions, call_operation
+// activities, the fields of complex values). Uses written with a
+// namespace prefix keep it.
 func Rename(ctx context.Context, v *model.View, path string, off int, newName string) (map[string][]model.TextEdit, error) {
 	t := targetAt(v, path, off)
 	name, err := renameable(v, t)
@@ -120,7 +124,8 @@ func renameable(v *model.View, t model.Target) (string, error) {
 			return "", fmt.Errorf("%w: %s %q is defined in the embedded %s", ErrCannotRename, what, m.Name, plainWhere(v, m.Origin.Path))
 		}
 		switch m.Section {
-		case grammar.SectionProperties, grammar.SectionRequirements:
+		case grammar.SectionProperties, grammar.SectionAttributes, grammar.SectionRequirements,
+			grammar.SectionCapabilities, grammar.SectionInterfaces, grammar.SectionOperations:
 			return m.Name, nil
 		}
 		return "", fmt.Errorf("%w: renaming this %s is not supported", ErrCannotRename, what)
