@@ -39,16 +39,46 @@ const (
 )
 
 // DOT writes the graph in Graphviz's language.
-func (g *Graph) DOT() string {
+func (g *Graph) DOT() string { return DOTDocument([]*Graph{g}, nil) }
+
+// DOTDocument writes graphs as one Graphviz graph (dot draws each graph of
+// a file apart, so several would make several drawings): one graph alone
+// as DOT does, several each in a cluster labelled with its file (name
+// makes the label of a path), the IDs of their elements prefixed with
+// their index and a slash (`1/n:web`).
+func DOTDocument(graphs []*Graph, name func(string) string) string {
 	var b strings.Builder
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
 	w("digraph %s {\n", quote("topology"))
 	w("  graph [rankdir=LR, fontname=\"Helvetica\", fontsize=11, compound=true];\n")
 	w("  node [shape=box, style=\"rounded,filled\", fillcolor=%s, fontname=\"Helvetica\", fontsize=11, margin=\"0.25,0.08\"];\n", quote(colourTemplate))
 	w("  edge [fontname=\"Helvetica\", fontsize=9];\n")
+	if len(graphs) == 1 {
+		b.WriteString(graphs[0].dotBody(""))
+	} else {
+		for i, g := range graphs {
+			w("  subgraph %s {\n    id=%s; label=%s; style=solid; labeljust=l;\n", quote(fmt.Sprintf("cluster_%d", i)), quote(strconv.Itoa(i)), quote(name(g.Path)))
+			for _, line := range strings.SplitAfter(g.dotBody(strconv.Itoa(i)+"/"), "\n") {
+				if line != "" {
+					w("  %s", line)
+				}
+			}
+			w("  }\n")
+		}
+	}
+	w("}\n")
+	return b.String()
+}
+
+// dotBody writes the statements of the graph, the IDs of its elements
+// (and the names of its clusters) prefixed with prefix.
+func (g *Graph) dotBody(prefix string) string {
+	var b strings.Builder
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
+	id := func(s string) string { return quote(prefix + s) }
 	indent := "  "
 	if s := g.Substitution; s != nil {
-		w("  subgraph %s {\n    id=%s; label=%s; style=dashed;\n", quote("cluster_substitution"), quote("substitution"), quote("substitutes "+s.NodeType))
+		w("  subgraph %s {\n    id=%s; label=%s; style=dashed;\n", quote("cluster_"+prefix+"substitution"), id("substitution"), quote("substitutes "+s.NodeType))
 		indent = "    "
 	}
 	clusters, placed := g.clusters()
@@ -58,26 +88,26 @@ func (g *Graph) DOT() string {
 	for _, c := range clusters {
 		gr := c.group
 		clustered[gr.Name] = c.members[0]
-		w("%ssubgraph %s {\n%s  id=%s; label=%s; style=\"rounded,dotted\";", indent, quote("cluster_"+gr.Name), indent, quote(GroupElement(gr.Name)), quote(groupLabel(gr)))
+		w("%ssubgraph %s {\n%s  id=%s; label=%s; style=\"rounded,dotted\";", indent, quote("cluster_"+prefix+gr.Name), indent, id(GroupElement(gr.Name)), quote(groupLabel(gr)))
 		if gr.Condition != nil {
 			w(" %s;", tooltip(gr.Condition))
 		}
 		w("\n")
 		for _, m := range c.members {
-			w("%s  %s\n", indent, g.dotNode(g.node(m)))
+			w("%s  %s\n", indent, g.dotNode(prefix, g.node(m)))
 		}
 		w("%s}\n", indent)
 	}
 	for i := range g.Nodes {
 		if !placed[g.Nodes[i].ID] {
-			w("%s%s\n", indent, g.dotNode(&g.Nodes[i]))
+			w("%s%s\n", indent, g.dotNode(prefix, &g.Nodes[i]))
 		}
 	}
 	if g.Substitution != nil {
 		w("  }\n")
 	}
 	for i, e := range g.Edges {
-		attrs := fmt.Sprintf("id=%s, label=%s", quote(EdgeElement(i)), quote(edgeLabel(e)))
+		attrs := fmt.Sprintf("id=%s, label=%s", id(EdgeElement(i)), quote(edgeLabel(e)))
 		if e.Condition != nil {
 			attrs += ", " + tooltip(e.Condition)
 		}
@@ -91,21 +121,21 @@ func (g *Graph) DOT() string {
 			if e.State == Dangling {
 				colour = colourWarning
 			}
-			w("  %s [shape=plaintext, style=\"\", label=%s, fontcolor=%s];\n", quote(to), quote(stubLabel(e)), quote(colour))
+			w("  %s [shape=plaintext, style=\"\", label=%s, fontcolor=%s];\n", id(to), quote(stubLabel(e)), quote(colour))
 			attrs += fmt.Sprintf(", style=dashed, color=%s, fontcolor=%s", quote(colour), quote(colour))
 		}
-		w("  %s -> %s [%s];\n", quote(NodeElement(e.From)), quote(to), attrs)
+		w("  %s -> %s [%s];\n", id(NodeElement(e.From)), id(to), attrs)
 	}
 	for _, p := range g.Inputs {
-		w("  %s [id=%s, shape=cds, fillcolor=%s, label=%s%s];\n", quote(InputElement(p.Name)), quote(InputElement(p.Name)), quote(colourPort), quote(portLabel(p)), conditional(p.Condition))
+		w("  %s [id=%s, shape=cds, fillcolor=%s, label=%s%s];\n", id(InputElement(p.Name)), id(InputElement(p.Name)), quote(colourPort), quote(portLabel(p)), conditional(p.Condition))
 		for _, n := range p.Nodes {
-			w("  %s -> %s [style=dotted, arrowhead=none, color=%s];\n", quote(InputElement(p.Name)), quote(NodeElement(n)), quote(colourLink))
+			w("  %s -> %s [style=dotted, arrowhead=none, color=%s];\n", id(InputElement(p.Name)), id(NodeElement(n)), quote(colourLink))
 		}
 	}
 	for _, p := range g.Outputs {
-		w("  %s [id=%s, shape=cds, fillcolor=%s, label=%s%s];\n", quote(OutputElement(p.Name)), quote(OutputElement(p.Name)), quote(colourPort), quote(portLabel(p)), conditional(p.Condition))
+		w("  %s [id=%s, shape=cds, fillcolor=%s, label=%s%s];\n", id(OutputElement(p.Name)), id(OutputElement(p.Name)), quote(colourPort), quote(portLabel(p)), conditional(p.Condition))
 		for _, n := range p.Nodes {
-			w("  %s -> %s [style=dotted, color=%s];\n", quote(NodeElement(n)), quote(OutputElement(p.Name)), quote(colourLink))
+			w("  %s -> %s [style=dotted, color=%s];\n", id(NodeElement(n)), id(OutputElement(p.Name)), quote(colourLink))
 		}
 	}
 	for _, p := range g.Policies {
@@ -113,31 +143,30 @@ func (g *Graph) DOT() string {
 		if p.Condition != nil {
 			label += "\n" + conditionLine(p.Condition)
 		}
-		w("  %s [id=%s, shape=note, fillcolor=%s, label=%s%s];\n", quote(PolicyElement(p.Name)), quote(PolicyElement(p.Name)), quote(colourPolicy), quote(label), conditional(p.Condition))
+		w("  %s [id=%s, shape=note, fillcolor=%s, label=%s%s];\n", id(PolicyElement(p.Name)), id(PolicyElement(p.Name)), quote(colourPolicy), quote(label), conditional(p.Condition))
 		for _, m := range p.Members {
 			switch {
 			case g.node(m) != nil:
-				w("  %s -> %s [style=dotted, arrowhead=odot, color=%s];\n", quote(PolicyElement(p.Name)), quote(NodeElement(m)), quote(colourLink))
+				w("  %s -> %s [style=dotted, arrowhead=odot, color=%s];\n", id(PolicyElement(p.Name)), id(NodeElement(m)), quote(colourLink))
 			case clustered[m] != "":
-				w("  %s -> %s [style=dotted, arrowhead=odot, color=%s, lhead=%s];\n", quote(PolicyElement(p.Name)), quote(NodeElement(clustered[m])), quote(colourLink), quote("cluster_"+m))
+				w("  %s -> %s [style=dotted, arrowhead=odot, color=%s, lhead=%s];\n", id(PolicyElement(p.Name)), id(NodeElement(clustered[m])), quote(colourLink), quote("cluster_"+prefix+m))
 			}
 		}
 	}
 	if s := g.Substitution; s != nil {
 		for _, m := range s.Capabilities {
 			if m.Node != "" {
-				w("  %s [shape=rarrow, fillcolor=%s, label=%s];\n", quote("sc:"+m.Name), quote(colourPort), quote(m.Name))
-				w("  %s -> %s [style=dotted, label=%s];\n", quote("sc:"+m.Name), quote(NodeElement(m.Node)), quote(m.Member))
+				w("  %s [shape=rarrow, fillcolor=%s, label=%s];\n", id("sc:"+m.Name), quote(colourPort), quote(m.Name))
+				w("  %s -> %s [style=dotted, label=%s];\n", id("sc:"+m.Name), id(NodeElement(m.Node)), quote(m.Member))
 			}
 		}
 		for _, m := range s.Requirements {
 			if m.Node != "" {
-				w("  %s [shape=rarrow, fillcolor=%s, label=%s];\n", quote("sr:"+m.Name), quote(colourPort), quote(m.Name))
-				w("  %s -> %s [style=dotted, label=%s];\n", quote(NodeElement(m.Node)), quote("sr:"+m.Name), quote(m.Member))
+				w("  %s [shape=rarrow, fillcolor=%s, label=%s];\n", id("sr:"+m.Name), quote(colourPort), quote(m.Name))
+				w("  %s -> %s [style=dotted, label=%s];\n", id(NodeElement(m.Node)), id("sr:"+m.Name), quote(m.Member))
 			}
 		}
 	}
-	w("}\n")
 	return b.String()
 }
 
@@ -177,15 +206,15 @@ func (g *Graph) node(id string) *Node {
 	return nil
 }
 
-func (g *Graph) dotNode(n *Node) string {
-	attrs := fmt.Sprintf("id=%s, label=%s", quote(NodeElement(n.ID)), quote(nodeLabel(n)))
+func (g *Graph) dotNode(prefix string, n *Node) string {
+	attrs := fmt.Sprintf("id=%s, label=%s", quote(prefix+NodeElement(n.ID)), quote(nodeLabel(n)))
 	switch {
 	case n.Kind == NodeType:
 		attrs += fmt.Sprintf(", style=\"rounded,dashed,filled\", fillcolor=%s", quote(colourType))
 	case n.Substituted:
 		attrs += ", peripheries=2"
 	}
-	return fmt.Sprintf("%s [%s%s];", quote(NodeElement(n.ID)), attrs, conditional(n.Condition))
+	return fmt.Sprintf("%s [%s%s];", quote(prefix+NodeElement(n.ID)), attrs, conditional(n.Condition))
 }
 
 // conditional draws a box whose existence depends on a condition with a

@@ -9,8 +9,10 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/tosca-ls/tosca-ls/analysis/model"
 	"github.com/tosca-ls/tosca-ls/analysis/topology"
@@ -433,6 +435,25 @@ type svgElement struct {
 	box           *box
 	path          []point
 	stroke        string
+	// paths are all its lines (path holds the first), labels the boxes of
+	// its edge label lines (9 px text).
+	paths  [][]point
+	labels []box
+	// entries are the IDs of the inputs or outputs a port showing several
+	// holds (the port's element is then `port:` and its index).
+	entries []string
+	// polygon is the bounding box of its largest polygon (a port's shape).
+	polygon *box
+}
+
+// hasID reports whether an XML element has an id.
+func hasID(tok xml.StartElement) bool {
+	for _, a := range tok.Attr {
+		if a.Name.Local == "id" {
+			return true
+		}
+	}
+	return false
 }
 
 // isElementID reports whether an SVG id is one of a graph element.
@@ -446,7 +467,9 @@ func isElementID(id string) bool {
 }
 
 // svgElements parses an SVG and returns, for each element ID, the texts,
-// the tooltips and whether a line is dashed, below it.
+// the tooltips and whether a line is dashed, below it. A port showing
+// several inputs (or outputs) is `port:` and its index, each entry inside
+// an element of its own.
 func svgElements(t *testing.T, svg []byte) map[string]*svgElement {
 	out := map[string]*svgElement{}
 	dec := xml.NewDecoder(bytes.NewReader(svg))
@@ -466,11 +489,18 @@ func svgElements(t *testing.T, svg []byte) map[string]*svgElement {
 			if len(open) > 0 {
 				cur = open[len(open)-1]
 			}
+			group := cur
 			for _, a := range tok.Attr {
 				switch {
-				case a.Name.Local == "id" && cur == nil && isElementID(a.Value):
+				case a.Name.Local == "id" && (cur == nil || cur.entries != nil) && isElementID(a.Value):
 					cur = &svgElement{texts: map[string]bool{}, titles: map[string]bool{}}
 					out[a.Value] = cur
+					if group != nil {
+						group.entries = append(group.entries, a.Value)
+					}
+				case a.Name.Local == "class" && a.Value == "port" && cur == nil && !hasID(tok):
+					cur = &svgElement{texts: map[string]bool{}, titles: map[string]bool{}, entries: []string{}}
+					out["port:"+strconv.Itoa(len(out))] = cur
 				case cur != nil && a.Name.Local == "stroke-dasharray":
 					cur.dashed = true
 				}
@@ -488,6 +518,10 @@ func svgElements(t *testing.T, svg []byte) map[string]*svgElement {
 				switch inText {
 				case "text":
 					cur.texts[string(tok)] = true
+					if n := len(cur.labels); n > 0 && cur.labels[n-1].w == 0 {
+						cur.labels[n-1].w = float64(utf8.RuneCountInString(string(tok))) * labelGlyph
+						cur.labels[n-1].x -= cur.labels[n-1].w / 2
+					}
 				case "title":
 					cur.titles[string(tok)] = true
 				}

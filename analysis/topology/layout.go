@@ -2,6 +2,7 @@ package topology
 
 import (
 	"cmp"
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -12,9 +13,15 @@ import (
 // edges point from left to right, nodes sit in columns by the longest path
 // reaching them, the order within a column cuts crossings by barycenter
 // sweeps, and the rows are placed as near their neighbours as the spacing
-// allows. Inputs (and the substituted capabilities) stand in a column on
-// the left, outputs (and the substituted requirements) on the right,
-// policies in a row below. Every step is deterministic and O(V+E) per
+// allows. Inputs read by the same nodes share one port, in the column
+// before the first of them; outputs of the same nodes one port, in the
+// column after the last; their links are routed as edges are. The
+// substituted capabilities stand in a column on the left, the substituted
+// requirements on the right, policies in a row below. Lines change height
+// only between columns: inside a column an edge runs straight, at the
+// height the ordering gave it there, so no line crosses a box it does not
+// end on; each label lies between columns, the labels of a gap spread so
+// that none overlaps another. Every step is deterministic and O(V+E) per
 // sweep.
 //
 // Text is measured with fixed average glyph widths for the font the SVG
@@ -31,7 +38,8 @@ const (
 	nodeGap, dummyGap, layerGap = 18.0, 8.0, 56.0
 	// labelPad is the space around an edge label in its gap.
 	labelPad = 12.0
-	// loopHeight is how far a self-loop rises above its box.
+	// loopHeight is how far a self-loop rises above its box (above the
+	// label of the loop before it, for a box with several).
 	loopHeight = 22.0
 	// clusterPad surrounds a group's members, framePad the whole topology
 	// when it substitutes a node type; portGap parts the port columns and
@@ -78,10 +86,12 @@ type vertexKind uint8
 
 const (
 	// A vertex is a node of the graph, the label an open or dangling edge
-	// ends at, or a point a long edge passes through.
+	// ends at, a point a long edge passes through, or a port (inputs or
+	// outputs).
 	vertexNode vertexKind = iota
 	vertexStub
 	vertexDummy
+	vertexPort
 )
 
 type vertex struct {
@@ -116,23 +126,40 @@ type route struct {
 	labelAt point
 	// stub is the text an edge to no node ends at (open, dangling).
 	stub string
+	// port is, for the link of a port to a node, the port's index in
+	// layout.ports (-1 for an edge of the graph).
+	port int
+	// gap is the part of the line between two columns its label is on.
+	gap [2]point
+	// rise is how far a self-loop rises over its box.
+	rise float64
 }
 
-// port is an input, an output or a substitution mapping, in the column on
-// its side, with links to the nodes it touches.
+// port shows inputs or outputs (those touching the same nodes), or a
+// substitution mapping in the column on its side, with links to the nodes
+// it touches.
 type port struct {
-	// id is the element ID ("" for a substitution mapping), condition an
-	// input's or output's.
-	id        string
-	condition *Condition
-	box       rect
-	lines     []string
-	nodes     []int
-	// right is set for the right column (links run from the nodes).
+	entries []portEntry
+	box     rect
+	lines   []string
+	nodes   []int
+	// right is set for outputs and substituted requirements (links run
+	// from the nodes).
 	right bool
 	links [][]point
 	// linkLabel is written on each link (the mapped member).
 	linkLabel string
+	// vertex is the port's vertex in the layers (-1: a substitution
+	// mapping, in a side column).
+	vertex int
+}
+
+// portEntry is one input or output a port shows: its element ID ("" for
+// a substitution mapping), its condition and its label lines.
+type portEntry struct {
+	id        string
+	condition *Condition
+	lines     []string
 }
 
 // note is a policy with the links to its targets (nodes and clusters).
@@ -154,13 +181,16 @@ type layout struct {
 	g        *Graph
 	vertices []vertex
 	layers   [][]int
-	// routes has one entry per edge of the graph.
+	// columns are the left and right ends of each layer's column.
+	columns [][2]float64
+	// routes has one entry per edge of the graph, then one per link of a
+	// port in the layers.
 	routes   []route
 	clusters []clusterBox
-	// inputs holds the inputs and then the substituted capabilities,
-	// outputs the outputs and then the substituted requirements.
-	inputs, outputs []port
-	notes           []note
+	// ports are the inputs and outputs, in the layers; capabilities and
+	// requirements the substitution mappings, in the side columns.
+	ports, capabilities, requirements []port
+	notes                             []note
 	// frame surrounds the topology that substitutes a node type.
 	frame  rect
 	bounds rect
@@ -171,13 +201,15 @@ func layOut(g *Graph) *layout {
 	l := &layout{g: g, routes: make([]route, len(g.Edges))}
 	index := l.addNodes()
 	l.layer(index)
+	l.addPorts(index)
 	l.addDummies()
 	l.order()
 	l.place()
 	nodes := l.nodeArea(index)
-	l.placePorts(index, nodes)
+	l.placeSubstitution(index, nodes)
 	l.placeNotes(index, nodes)
 	l.attach()
+	l.spreadLabels()
 	return l
 }
 
@@ -217,6 +249,7 @@ func (l *layout) layer(index map[string]int) {
 	out := make([][]int, n)
 	for i, e := range l.g.Edges {
 		r := &l.routes[i]
+		r.port = -1
 		r.label = strings.Split(edgeLabel(e), "\n")
 		from, ok := index[e.From]
 		if !ok {
@@ -230,7 +263,9 @@ func (l *layout) layer(index map[string]int) {
 			l.vertices = append(l.vertices, vertex{kind: vertexStub, cluster: -1, w: textWidth([]string{r.stub}, glyphWidth) + stubGap, h: lineHeight})
 		case from == to:
 			r.path = []int{from}
-			l.vertices[from].above = max(l.vertices[from].above, loopHeight+float64(len(r.label))*labelLineStep)
+			v := &l.vertices[from]
+			r.rise = v.above + loopHeight
+			v.above = r.rise + float64(len(r.label))*labelLineStep
 		default:
 			r.path = []int{from, to}
 			out[from] = append(out[from], i)
@@ -310,6 +345,120 @@ func (l *layout) breakCycles(out [][]int) {
 				stack = append(stack, frame{to, 0})
 			}
 		}
+	}
+}
+
+// addPorts adds a vertex for each port: the inputs read by the same
+// nodes share one, in the layer before the first of them, and the outputs
+// of the same nodes one, in the layer after the last (inputs and outputs
+// with a condition, dashed, each their own). Ports touching no node stand
+// in the first (inputs) or the last layer (outputs). Each link of a port
+// to a node is a route, with no label.
+func (l *layout) addPorts(index map[string]int) {
+	first, last := 0, 0
+	for v := range l.vertices {
+		last = max(last, l.vertices[v].layer)
+	}
+	type group struct {
+		port  port
+		layer int
+	}
+	var groups []group
+	byNodes := map[string]int{}
+	add := func(p Port, id string, right bool) {
+		var nodes []int
+		seen := map[int]bool{}
+		for _, n := range p.Nodes {
+			if v, ok := index[n]; ok && !seen[v] {
+				seen[v] = true
+				nodes = append(nodes, v)
+			}
+		}
+		slices.Sort(nodes)
+		key := fmt.Sprint(right, nodes)
+		entry := portEntry{id: id, condition: p.Condition, lines: strings.Split(portLabel(p), "\n")}
+		if i, ok := byNodes[key]; ok && p.Condition == nil {
+			g := &groups[i].port
+			g.entries = append(g.entries, entry)
+			g.lines = append(g.lines, entry.lines...)
+			return
+		}
+		layer := 0 // an input no node reads
+		if right {
+			layer = last + 1
+		}
+		for i, v := range nodes {
+			switch lv := l.vertices[v].layer; {
+			case right && i == 0:
+				layer = lv + 1
+			case right:
+				layer = max(layer, lv+1)
+			case i == 0:
+				layer = lv - 1
+			default:
+				layer = min(layer, lv-1)
+			}
+		}
+		if p.Condition == nil {
+			byNodes[key] = len(groups)
+		}
+		groups = append(groups, group{port{entries: []portEntry{entry}, lines: slices.Clone(entry.lines), nodes: nodes, right: right}, layer})
+		first = min(first, layer)
+	}
+	for _, p := range l.g.Inputs {
+		add(p, InputElement(p.Name), false)
+	}
+	for _, p := range l.g.Outputs {
+		add(p, OutputElement(p.Name), true)
+	}
+	if first < 0 {
+		for v := range l.vertices {
+			l.vertices[v].layer -= first
+		}
+	}
+	for _, gr := range groups {
+		p := gr.port
+		p.vertex = len(l.vertices)
+		p.box.w = textWidth(p.lines, glyphWidth) + 2*boxPadX + portTip
+		p.box.h = float64(len(p.lines))*lineHeight + 2*boxPadY
+		l.vertices = append(l.vertices, vertex{kind: vertexPort, cluster: -1, layer: gr.layer - first, w: p.box.w, h: p.box.h})
+		l.trunk(len(l.ports), &p)
+		l.ports = append(l.ports, p)
+	}
+}
+
+// trunk adds the links of port i: a line from the port through a point
+// in each layer up to the furthest node it touches (from the first node
+// to the port, for outputs), which each node branches off from (joins) in
+// the layer before (after) its own: linear in the layers and the nodes,
+// however many nodes the port touches.
+func (l *layout) trunk(i int, p *port) {
+	link := func(from, to int) {
+		if p.right {
+			from, to = to, from
+		}
+		l.routes = append(l.routes, route{path: []int{from, to}, port: i})
+	}
+	layer := l.vertices[p.vertex].layer
+	step := 1
+	if p.right {
+		step = -1
+	}
+	// at holds the trunk's vertex in each layer it passes, from the port on.
+	at := map[int]int{layer: p.vertex}
+	far := layer
+	for _, v := range p.nodes {
+		if d := (l.vertices[v].layer - layer) * step; d > (far-layer)*step {
+			far = l.vertices[v].layer
+		}
+	}
+	for j := layer + step; (far-j)*step > 0; j += step {
+		at[j] = len(l.vertices)
+		l.vertices = append(l.vertices, vertex{kind: vertexDummy, cluster: -1, layer: j, h: 2})
+		link(at[j-step], at[j])
+	}
+	for _, v := range p.nodes {
+		link(at[l.vertices[v].layer-step], v)
 	}
 }
 
@@ -543,17 +692,24 @@ func (l *layout) place() {
 		}
 	}
 	for i := range l.routes {
-		r := &l.routes[i]
-		if len(r.path) > 1 {
+		switch r := &l.routes[i]; len(r.path) {
+		case 0:
+		case 1:
+			// A self-loop's label stands over its box, inside the column.
+			layer := l.vertices[r.path[0]].layer
+			widths[layer] = max(widths[layer], textWidth(r.label, labelGlyph))
+		default:
 			layer := l.vertices[r.path[labelSegment(r)]].layer
 			gaps[layer] = max(gaps[layer], textWidth(r.label, labelGlyph)+2*labelPad)
 		}
 	}
 	x := 0.0
+	l.columns = make([][2]float64, len(l.layers))
 	for i, layer := range l.layers {
 		for _, v := range layer {
 			l.vertices[v].x = x + widths[i]/2
 		}
+		l.columns[i] = [2]float64{x, x + widths[i]}
 		x += widths[i] + gaps[i]
 	}
 }
@@ -656,40 +812,34 @@ func (l *layout) nodeArea(index map[string]int) rect {
 
 func frameLabel(s *Substitution) string { return "substitutes " + s.NodeType }
 
-// placePorts puts the inputs and substituted capabilities in a column left
-// of the nodes, the outputs and substituted requirements right of them,
-// each as near the nodes it links to as the others allow.
-func (l *layout) placePorts(index map[string]int, area rect) {
-	newPort := func(id string, c *Condition, lines []string, nodes []string, right bool, linkLabel string) port {
-		p := port{id: id, condition: c, lines: lines, right: right, linkLabel: linkLabel}
-		for _, n := range nodes {
-			if v, ok := index[n]; ok {
-				p.nodes = append(p.nodes, v)
-			}
+// placeSubstitution puts the substituted capabilities in a column left of
+// the nodes, the substituted requirements right of them, each as near the
+// node it maps onto as the others allow.
+func (l *layout) placeSubstitution(index map[string]int, area rect) {
+	s := l.g.Substitution
+	if s == nil {
+		return
+	}
+	newPort := func(m Mapping, right bool) port {
+		p := port{entries: []portEntry{{lines: []string{m.Name}}}, lines: []string{m.Name}, right: right, linkLabel: m.Member, vertex: -1}
+		if v, ok := index[m.Node]; ok {
+			p.nodes = []int{v}
 		}
-		p.box.w = textWidth(lines, glyphWidth) + 2*boxPadX + portTip
-		p.box.h = float64(len(lines))*lineHeight + 2*boxPadY
+		p.box.w = textWidth(p.lines, glyphWidth) + 2*boxPadX + portTip
+		p.box.h = lineHeight + 2*boxPadY
 		return p
 	}
-	for _, p := range l.g.Inputs {
-		l.inputs = append(l.inputs, newPort(InputElement(p.Name), p.Condition, strings.Split(portLabel(p), "\n"), p.Nodes, false, ""))
-	}
-	for _, p := range l.g.Outputs {
-		l.outputs = append(l.outputs, newPort(OutputElement(p.Name), p.Condition, strings.Split(portLabel(p), "\n"), p.Nodes, true, ""))
-	}
-	if s := l.g.Substitution; s != nil {
-		for _, m := range s.Capabilities {
-			if m.Node != "" {
-				l.inputs = append(l.inputs, newPort("", nil, []string{m.Name}, []string{m.Node}, false, m.Member))
-			}
-		}
-		for _, m := range s.Requirements {
-			if m.Node != "" {
-				l.outputs = append(l.outputs, newPort("", nil, []string{m.Name}, []string{m.Node}, true, m.Member))
-			}
+	for _, m := range s.Capabilities {
+		if m.Node != "" {
+			l.capabilities = append(l.capabilities, newPort(m, false))
 		}
 	}
-	for _, column := range [][]port{l.inputs, l.outputs} {
+	for _, m := range s.Requirements {
+		if m.Node != "" {
+			l.requirements = append(l.requirements, newPort(m, true))
+		}
+	}
+	for _, column := range [][]port{l.capabilities, l.requirements} {
 		// The column stands off the nodes by room for its links' labels.
 		gap := portGap
 		for _, p := range column {
@@ -766,7 +916,7 @@ func (l *layout) placeNotes(index map[string]int, area rect) {
 		return
 	}
 	bottom := area.bottom()
-	for _, column := range [][]port{l.inputs, l.outputs} {
+	for _, column := range [][]port{l.capabilities, l.requirements} {
 		for _, p := range column {
 			bottom = max(bottom, p.box.bottom())
 		}
@@ -829,18 +979,30 @@ type attachment struct {
 	at     *point
 }
 
-// attach draws the edges and links: each ends on the side of a box facing
-// its other end, spread along that side by where they come from.
+// attach draws the edges and links. Each ends on the side of a box facing
+// its other end, spread along that side by where it comes from (a port's
+// links all meet its tip, or the middle of its flat side); then it runs
+// straight to the edge of the box's column, and through each column it
+// crosses at the height of its point there: it changes height only
+// between columns.
 func (l *layout) attach() {
 	var ends []attachment
 	end := func(v int, right bool, toward float64, at *point) {
-		if l.vertices[v].kind == vertexStub {
-			b := l.vertices[v].box()
+		switch b := l.vertices[v].box(); l.vertices[v].kind {
+		case vertexStub:
 			*at = point{b.x, b.cy()}
-			return
+		case vertexDummy:
+			*at = point{l.vertices[v].x, l.vertices[v].y}
+		case vertexPort:
+			*at = point{b.x, b.cy()}
+			if right {
+				*at = point{b.right(), b.cy()}
+			}
+		default:
+			ends = append(ends, attachment{v, right, toward, at})
 		}
-		ends = append(ends, attachment{v, right, toward, at})
 	}
+	ends1 := make([][2]point, len(l.routes))
 	for i := range l.routes {
 		r := &l.routes[i]
 		switch len(r.path) {
@@ -849,18 +1011,14 @@ func (l *layout) attach() {
 		case 1:
 			b := l.vertices[r.path[0]].box()
 			r.points = []point{{b.cx() + b.w/4, b.y}, {b.cx() - b.w/4, b.y}}
-			r.labelAt = point{b.cx(), b.y - loopHeight - float64(len(r.label))*labelLineStep/2}
+			r.labelAt = point{b.cx(), b.y - r.rise - float64(len(r.label))*labelLineStep/2}
 			continue
 		}
-		r.points = make([]point, len(r.path))
-		for j, v := range r.path {
-			r.points[j] = point{l.vertices[v].x, l.vertices[v].y}
-		}
 		last := len(r.path) - 1
-		end(r.path[0], true, l.vertices[r.path[1]].y, &r.points[0])
-		end(r.path[last], false, l.vertices[r.path[last-1]].y, &r.points[last])
+		end(r.path[0], true, l.vertices[r.path[1]].y, &ends1[i][0])
+		end(r.path[last], false, l.vertices[r.path[last-1]].y, &ends1[i][1])
 	}
-	for _, column := range [][]port{l.inputs, l.outputs} {
+	for _, column := range [][]port{l.capabilities, l.requirements} {
 		for i := range column {
 			p := &column[i]
 			p.links = make([][]point, len(p.nodes))
@@ -898,11 +1056,19 @@ func (l *layout) attach() {
 		if len(r.path) < 2 {
 			continue
 		}
-		k := labelSegment(r)
-		a, b := r.points[k], r.points[k+1]
-		r.labelAt = point{(a.x + b.x) / 2, (a.y + b.y) / 2}
+		r.points, r.gap = l.corridor(r, ends1[i][0], ends1[i][1])
+		r.labelAt = point{(r.gap[0].x + r.gap[1].x) / 2, (r.gap[0].y + r.gap[1].y) / 2}
 		if r.reversed {
 			slices.Reverse(r.points)
+		}
+	}
+	for i := range l.ports {
+		p := &l.ports[i]
+		p.box = l.vertices[p.vertex].box()
+	}
+	for i := range l.routes {
+		if r := &l.routes[i]; r.port >= 0 {
+			l.ports[r.port].links = append(l.ports[r.port].links, r.points)
 		}
 	}
 	for i := range l.notes {
@@ -912,6 +1078,109 @@ func (l *layout) attach() {
 		}
 	}
 	l.bound()
+}
+
+// corridor is the line of a route from its start (on the first vertex's
+// box) to its end: out of the first vertex's column at the start's
+// height, through the column of each point it passes at that point's
+// height, into the last vertex's column at the end's height; and the part
+// of it between the columns it crosses in the middle, where its label goes.
+func (l *layout) corridor(r *route, start, end point) ([]point, [2]point) {
+	path := r.path
+	out := []point{start}
+	add := func(p point) {
+		if q := out[len(out)-1]; q != p {
+			out = append(out, p)
+		}
+	}
+	var gaps [][2]point
+	leave := func(x float64, y float64) {
+		add(point{x, y})
+		gaps = append(gaps, [2]point{out[len(out)-1], {}})
+	}
+	enter := func(x, y float64) {
+		gaps[len(gaps)-1][1] = point{x, y}
+		add(point{x, y})
+	}
+	leave(l.columns[l.vertices[path[0]].layer][1], start.y)
+	for _, v := range path[1 : len(path)-1] {
+		col := l.columns[l.vertices[v].layer]
+		enter(col[0], l.vertices[v].y)
+		leave(col[1], l.vertices[v].y)
+	}
+	enter(l.columns[l.vertices[path[len(path)-1]].layer][0], end.y)
+	add(end)
+	return out, gaps[labelSegment(r)]
+}
+
+// labelGap parts two labels of one gap.
+const labelGap = 2.0
+
+// spreadLabels moves the labels that share a gap between two columns
+// apart, as little as can be (least squares), each along its line: the
+// repeated labels of the edges a node fans out do not overlap. A label
+// stays inside its gap.
+func (l *layout) spreadLabels() {
+	byGap := map[float64][]int{}
+	for i := range l.g.Edges {
+		if r := &l.routes[i]; len(r.path) > 1 {
+			byGap[r.gap[0].x] = append(byGap[r.gap[0].x], i)
+		}
+	}
+	height := func(i int) float64 { return float64(len(l.routes[i].label)) * labelLineStep }
+	for _, labels := range byGap {
+		slices.SortStableFunc(labels, func(a, b int) int { return cmp.Compare(l.routes[a].labelAt.y, l.routes[b].labelAt.y) })
+		want := make([]float64, len(labels))
+		seps := make([]float64, len(labels))
+		for j, i := range labels {
+			want[j] = l.routes[i].labelAt.y
+			if j > 0 {
+				seps[j] = (height(labels[j-1])+height(i))/2 + labelGap
+			}
+		}
+		for j, y := range spread(want, seps) {
+			r := &l.routes[labels[j]]
+			a, b := r.gap[0], r.gap[1]
+			x := curveX(a, b, y)
+			half := textWidth(r.label, labelGlyph)/2 + labelGap
+			if lo, hi := min(a.x, b.x)+half, max(a.x, b.x)-half; lo <= hi {
+				x = min(max(x, lo), hi)
+			} else {
+				x = (a.x + b.x) / 2
+			}
+			r.labelAt = point{x, y}
+		}
+	}
+}
+
+// curveX is where the line drawn from a to b (see svgWriter.path) is at
+// height y: its middle when it does not change height, an end when y is
+// beyond it.
+func curveX(a, b point, y float64) float64 {
+	if a.y == b.y {
+		return (a.x + b.x) / 2
+	}
+	s := (y - a.y) / (b.y - a.y)
+	if s <= 0 {
+		return a.x
+	}
+	if s >= 1 {
+		return b.x
+	}
+	// The height eases from a to b as 3t² − 2t³; find t, then x.
+	lo, hi := 0.0, 1.0
+	for range 30 {
+		t := (lo + hi) / 2
+		if 3*t*t-2*t*t*t < s {
+			lo = t
+		} else {
+			hi = t
+		}
+	}
+	t := (lo + hi) / 2
+	m := (b.x - a.x) / 2
+	u := 1 - t
+	return u*u*u*a.x + 3*u*u*t*(a.x+m) + 3*u*t*t*(b.x-m) + t*t*t*b.x
 }
 
 func boolRank(b bool) int {
@@ -940,7 +1209,7 @@ func (l *layout) bound() {
 			b = b.union(rect{r.labelAt.x - w/2, r.labelAt.y - h/2, w, h})
 		}
 	}
-	for _, column := range [][]port{l.inputs, l.outputs} {
+	for _, column := range [][]port{l.capabilities, l.requirements} {
 		for _, p := range column {
 			b = b.union(p.box)
 		}

@@ -58,14 +58,76 @@ func readShape(t *testing.T, el *svgElement, tok xml.StartElement) {
 	switch {
 	case tok.Name.Local == "rect" && el.box == nil:
 		el.box = &box{number(attr["x"]), number(attr["y"]), number(attr["width"]), number(attr["height"])}
-	case tok.Name.Local == "path" && el.path == nil:
-		// M x,y C x,y x,y x,y …: every coordinate pair, controls included.
-		for _, pair := range strings.Fields(strings.NewReplacer("M", " ", "C", " ").Replace(attr["d"])) {
-			x, y, _ := strings.Cut(pair, ",")
-			el.path = append(el.path, point{number(x), number(y)})
+	case tok.Name.Local == "path":
+		// M x,y C x,y x,y x,y … L x,y …: the start, then three points per
+		// segment, controls included (a line's are its ends).
+		var path []point
+		line := false
+		for _, f := range strings.Fields(strings.NewReplacer("M", " M ", "C", " C ", "L", " L ").Replace(attr["d"])) {
+			switch f {
+			case "M", "C":
+				line = false
+				continue
+			case "L":
+				line = true
+				continue
+			}
+			x, y, _ := strings.Cut(f, ",")
+			p := point{number(x), number(y)}
+			if line {
+				path = append(path, path[len(path)-1], p)
+			}
+			path = append(path, p)
 		}
-		el.stroke = attr["stroke"]
+		el.paths = append(el.paths, path)
+		if el.path == nil {
+			el.path, el.stroke = path, attr["stroke"]
+		}
+	case tok.Name.Local == "polygon":
+		var bb box
+		for i, pair := range strings.Fields(attr["points"]) {
+			x, y, _ := strings.Cut(pair, ",")
+			p := point{number(x), number(y)}
+			if i == 0 {
+				bb = box{p.x, p.y, 0, 0}
+			}
+			lo, hi := point{min(bb.x, p.x), min(bb.y, p.y)}, point{max(bb.x+bb.w, p.x), max(bb.y+bb.h, p.y)}
+			bb = box{lo.x, lo.y, hi.x - lo.x, hi.y - lo.y}
+		}
+		if el.polygon == nil || bb.w*bb.h > el.polygon.w*el.polygon.h {
+			el.polygon = &bb
+		}
+	case tok.Name.Local == "text" && attr["font-size"] == "9":
+		// Centred on x and y; its width is known with its text.
+		el.labels = append(el.labels, box{x: number(attr["x"]), y: number(attr["y"]) - labelLine/2, h: labelLine})
 	}
+}
+
+// labelGlyph and labelLine measure an edge label's line as the drawing
+// does (9 px text: 5.4 px per character, 11 px per line).
+const labelGlyph, labelLine = 5.4, 11.0
+
+// curve samples a path drawn as cubic curves (a start, then three points
+// per segment) at steps points per segment.
+func curve(path []point, steps int) []point {
+	out := []point{path[0]}
+	for i := 1; i+2 < len(path); i += 3 {
+		a, c1, c2, b := path[i-1], path[i], path[i+1], path[i+2]
+		for s := 1; s <= steps; s++ {
+			t := float64(s) / float64(steps)
+			u := 1 - t
+			out = append(out, point{
+				u*u*u*a.x + 3*u*u*t*c1.x + 3*u*t*t*c2.x + t*t*t*b.x,
+				u*u*u*a.y + 3*u*u*t*c1.y + 3*u*t*t*c2.y + t*t*t*b.y,
+			})
+		}
+	}
+	return out
+}
+
+// inside reports whether p lies inside the box, off its border.
+func (b box) inside(p point) bool {
+	return p.x > b.x+tolerance && p.x < b.x+b.w-tolerance && p.y > b.y+tolerance && p.y < b.y+b.h-tolerance
 }
 
 // layoutGraphs are the graphs whose drawings the layout tests check.
@@ -79,9 +141,10 @@ func layoutGraphs(t *testing.T) []*topology.Graph {
 }
 
 // The drawing's geometry: no two node boxes overlap; every edge starts on
-// its source's box and ends on its target's; each group's rectangle holds
-// the nodes it draws around; an edge not closing a cycle runs from left
-// to right.
+// its source's box and ends on its target's, and crosses no box it does
+// not end on (nor do the links of inputs and outputs); no two edge labels
+// overlap; each group's rectangle holds the nodes it draws around; an edge
+// not closing a cycle runs from left to right.
 func TestLayout(t *testing.T) {
 	for _, g := range layoutGraphs(t) {
 		t.Run(filepath.Base(g.Path), func(t *testing.T) { checkLayout(t, g) })
@@ -178,6 +241,51 @@ func checkLayout(t *testing.T, g *topology.Graph) {
 		}
 		if e.From != e.To && !reaches(g, e.To, e.From) && boxes[e.From].x+boxes[e.From].w > to.x {
 			t.Errorf("edge %d from %s %v to %s %v does not run left to right", i, e.From, boxes[e.From], e.To, to)
+		}
+	}
+	for id, el := range elements {
+		ends := map[string]bool{}
+		switch {
+		case strings.HasPrefix(id, "e:"):
+			i, _ := strconv.Atoi(id[2:])
+			e := g.Edges[i]
+			if e.From == e.To {
+				continue // a loop over its own box
+			}
+			ends[e.From], ends[e.To] = true, true
+		case strings.HasPrefix(id, "in:") || strings.HasPrefix(id, "out:") || strings.HasPrefix(id, "port:"):
+			for _, p := range append(g.Inputs, g.Outputs...) {
+				if ids := append([]string{id}, el.entries...); slices.Contains(ids, topology.InputElement(p.Name)) || slices.Contains(ids, topology.OutputElement(p.Name)) {
+					for _, n := range p.Nodes {
+						ends[n] = true
+					}
+				}
+			}
+		default:
+			continue
+		}
+		for _, path := range el.paths {
+			for _, p := range curve(path, 16) {
+				for n, b := range boxes {
+					if !ends[n] && b.inside(p) {
+						t.Errorf("%s crosses the box of %s %v at %v", id, n, b, p)
+					}
+				}
+			}
+		}
+	}
+	var labels []box
+	owner := []string{}
+	for id, el := range elements {
+		for _, b := range el.labels {
+			if strings.HasPrefix(id, "e:") {
+				for j, o := range labels {
+					if owner[j] != id && b.overlaps(o) {
+						t.Errorf("the labels of %s %v and %s %v overlap", id, b, owner[j], o)
+					}
+				}
+				labels, owner = append(labels, b), append(owner, id)
+			}
 		}
 	}
 	drawn := map[string]bool{}
@@ -277,7 +385,8 @@ func TestSVGEscaping(t *testing.T) {
 // Edges spanning many layers get points in each only within a budget
 // proportional to the graph (8 per node and edge): 400 resources each
 // depending on the first would otherwise need 80,000. Every edge still
-// joins its boxes.
+// joins its boxes. A line crosses a column it passes through straight (two
+// points) and runs out of its first column and into its last straight.
 func TestLongEdges(t *testing.T) {
 	v, path := sourceGraph(t, hubHeat(400))
 	g := topology.Of(context.Background(), v, path)
@@ -292,8 +401,48 @@ func TestLongEdges(t *testing.T) {
 		// A path has three points per segment after its start.
 		points += (len(line) - 1) / 3
 	}
-	if budget := 8*(len(g.Nodes)+len(g.Edges)) + len(g.Edges); points > budget {
+	if budget := 2*8*(len(g.Nodes)+len(g.Edges)) + 3*len(g.Edges); points > budget {
 		t.Errorf("the edges have %d segments, budget %d", points, budget)
+	}
+}
+
+// Sixteen inputs read by five nodes in a chain: the inputs read by the
+// same nodes share a port (eight ports, two of them for one input), each
+// stands just before the first node reading it, with no node between, and
+// every input is an element of its own, showing its name.
+func TestPortsGrouped(t *testing.T) {
+	g := layoutGraph(t, "inputs.yaml")
+	svg := g.SVG()
+	elements := svgElements(t, svg)
+	if n := bytes.Count(svg, []byte(`class="port"`)); n != 8+2 {
+		t.Errorf("%d ports, want 8 for the inputs and 2 for the outputs", n)
+	}
+	nodes := map[string]box{}
+	for _, n := range g.Nodes {
+		nodes[n.ID] = *elements[topology.NodeElement(n.ID)].box
+	}
+	for _, in := range g.Inputs {
+		if el := elements[topology.InputElement(in.Name)]; el == nil || !el.texts[in.Name+": string"] {
+			t.Errorf("input %s is not shown: %+v", in.Name, el)
+		}
+	}
+	for id, el := range elements {
+		if el.polygon == nil || !strings.HasPrefix(id, "port:") && !strings.HasPrefix(id, "in:") {
+			continue
+		}
+		port, first := *el.polygon, math.Inf(1)
+		for _, in := range g.Inputs {
+			if slices.Contains(append(el.entries, id), topology.InputElement(in.Name)) {
+				for _, n := range in.Nodes {
+					first = min(first, nodes[n].x)
+				}
+			}
+		}
+		for name, b := range nodes {
+			if !math.IsInf(first, 1) && b.x >= port.x+port.w && b.x+b.w <= first {
+				t.Errorf("node %s %v stands between the port %s %v and the first node reading it (at %v)", name, b, id, port, first)
+			}
+		}
 	}
 }
 

@@ -8,99 +8,123 @@ import (
 // Mermaid writes the graph as a Mermaid flowchart. Mermaid IDs must be
 // plain words, so elements are numbered (n0, i0, o0, p0, x0) and named by
 // their labels.
-func (g *Graph) Mermaid() string {
-	var b strings.Builder
-	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
-	w("flowchart LR\n")
+func (g *Graph) Mermaid() string { return MermaidDocument([]*Graph{g}, nil) }
+
+// MermaidDocument writes graphs as one Mermaid flowchart: one graph alone
+// as Mermaid does, several each in a subgraph titled with its file (name
+// makes the title of a path), their IDs prefixed with `t` and their index
+// (`t1_n0`).
+func MermaidDocument(graphs []*Graph, name func(string) string) string {
+	var b, classes strings.Builder
+	b.WriteString("flowchart LR\n")
+	if len(graphs) == 1 {
+		graphs[0].mermaidBody(&b, &classes, "", "  ")
+	} else {
+		for i, g := range graphs {
+			fmt.Fprintf(&b, "  subgraph t%d[%s]\n", i, mermaidText(name(g.Path)))
+			g.mermaidBody(&b, &classes, fmt.Sprintf("t%d_", i), "    ")
+			b.WriteString("  end\n")
+		}
+	}
+	b.WriteString(classes.String())
+	fmt.Fprintf(&b, "  classDef type stroke-dasharray: 4 2,fill:%s\n", colourType)
+	b.WriteString("  classDef conditional stroke-dasharray: 4 2\n")
+	fmt.Fprintf(&b, "  classDef dangling stroke:%s,color:%s\n", colourWarning, colourWarning)
+	fmt.Fprintf(&b, "  classDef port fill:%s\n", colourPort)
+	fmt.Fprintf(&b, "  classDef policy fill:%s\n", colourPolicy)
+	return b.String()
+}
+
+// mermaidBody writes the statements of the graph into b, indented, and the
+// class of each of its dashed elements into classes; IDs start with prefix.
+func (g *Graph) mermaidBody(b, classes *strings.Builder, prefix, indent string) {
+	w := func(format string, args ...any) { fmt.Fprintf(b, indent+format, args...) }
+	num := func(kind string, i int) string { return fmt.Sprintf("%s%s%d", prefix, kind, i) }
 	id := map[string]string{}
 	for i, n := range g.Nodes {
-		id[n.ID] = fmt.Sprintf("n%d", i)
+		id[n.ID] = num("n", i)
 	}
 	clusters, placed := g.clusters()
 	groupID := map[string]string{}
-	indent := "  "
+	inner := ""
 	if s := g.Substitution; s != nil {
-		w("  subgraph substitution[%s]\n", mermaidText("substitutes "+s.NodeType))
-		indent = "    "
+		w("subgraph %ssubstitution[%s]\n", prefix, mermaidText("substitutes "+s.NodeType))
+		inner = "  "
 	}
 	for ci, c := range clusters {
 		gr := c.group
 		// Edges may end at a subgraph: policies targeting the group do.
-		groupID[gr.Name] = fmt.Sprintf("g%d", ci)
-		w("%ssubgraph g%d[%s]\n", indent, ci, mermaidText(groupLabel(gr)))
+		groupID[gr.Name] = num("g", ci)
+		w("%ssubgraph %s[%s]\n", inner, groupID[gr.Name], mermaidText(groupLabel(gr)))
 		for _, m := range c.members {
-			w("%s  %s\n", indent, mermaidNode(id[m], g.node(m)))
+			w("%s  %s\n", inner, mermaidNode(id[m], g.node(m)))
 		}
-		w("%send\n", indent)
+		w("%send\n", inner)
 	}
 	for i := range g.Nodes {
 		if !placed[g.Nodes[i].ID] {
-			w("%s%s\n", indent, mermaidNode(id[g.Nodes[i].ID], &g.Nodes[i]))
+			w("%s%s\n", inner, mermaidNode(id[g.Nodes[i].ID], &g.Nodes[i]))
 		}
 	}
 	if g.Substitution != nil {
-		w("  end\n")
+		w("end\n")
 	}
 	for i, e := range g.Edges {
 		label := mermaidText(strings.ReplaceAll(edgeLabel(e), "\n", " "))
-		switch e.State {
+		switch x := num("x", i); e.State {
 		case Resolved:
-			w("  %s -->|%s| %s\n", id[e.From], label, id[e.To])
+			w("%s -->|%s| %s\n", id[e.From], label, id[e.To])
 		case Abstract:
-			w("  %s -.->|%s| %s\n", id[e.From], label, id[e.To])
+			w("%s -.->|%s| %s\n", id[e.From], label, id[e.To])
 		case Open:
-			w("  x%d([any])\n  %s -.->|%s| x%d\n", i, id[e.From], label, i)
+			w("%s([any])\n", x)
+			w("%s -.->|%s| %s\n", id[e.From], label, x)
 		case Dangling:
-			w("  x%d([%s]):::dangling\n  %s -.->|%s| x%d\n", i, mermaidText("? "+e.Target), id[e.From], label, i)
+			w("%s([%s]):::dangling\n", x, mermaidText("? "+e.Target))
+			w("%s -.->|%s| %s\n", id[e.From], label, x)
 		}
 	}
 	for i, p := range g.Inputs {
-		w("  i%d>%s]:::port\n", i, mermaidText(portLabel(p)))
+		w("%s>%s]:::port\n", num("i", i), mermaidText(portLabel(p)))
 		for _, n := range p.Nodes {
-			w("  i%d -.- %s\n", i, id[n])
+			w("%s -.- %s\n", num("i", i), id[n])
 		}
 	}
 	for i, p := range g.Outputs {
-		w("  o%d>%s]:::port\n", i, mermaidText(portLabel(p)))
+		w("%s>%s]:::port\n", num("o", i), mermaidText(portLabel(p)))
 		for _, n := range p.Nodes {
-			w("  %s -.-> o%d\n", id[n], i)
+			w("%s -.-> %s\n", id[n], num("o", i))
 		}
 	}
 	for i, p := range g.Policies {
-		w("  p%d[/%s/]:::policy\n", i, mermaidText(p.Name+" ("+p.Type+")"))
+		w("%s[/%s/]:::policy\n", num("p", i), mermaidText(p.Name+" ("+p.Type+")"))
 		for _, m := range p.Members {
 			switch {
 			case g.node(m) != nil:
-				w("  p%d -.-o %s\n", i, id[m])
+				w("%s -.-o %s\n", num("p", i), id[m])
 			case groupID[m] != "":
-				w("  p%d -.-o %s\n", i, groupID[m])
+				w("%s -.-o %s\n", num("p", i), groupID[m])
 			}
 		}
 	}
 	for i, n := range g.Nodes {
 		switch {
 		case n.Kind == NodeType:
-			w("  class n%d type\n", i)
+			fmt.Fprintf(classes, "  class %s type\n", num("n", i))
 		case n.Condition != nil:
-			w("  class n%d conditional\n", i)
+			fmt.Fprintf(classes, "  class %s conditional\n", num("n", i))
 		}
 	}
 	for i, p := range g.Inputs {
 		if p.Condition != nil {
-			w("  class i%d conditional\n", i)
+			fmt.Fprintf(classes, "  class %s conditional\n", num("i", i))
 		}
 	}
 	for i, p := range g.Outputs {
 		if p.Condition != nil {
-			w("  class o%d conditional\n", i)
+			fmt.Fprintf(classes, "  class %s conditional\n", num("o", i))
 		}
 	}
-	w("  classDef type stroke-dasharray: 4 2,fill:%s\n", colourType)
-	w("  classDef conditional stroke-dasharray: 4 2\n")
-	w("  classDef dangling stroke:%s,color:%s\n", colourWarning, colourWarning)
-	w("  classDef port fill:%s\n", colourPort)
-	w("  classDef policy fill:%s\n", colourPolicy)
-	return b.String()
 }
 
 func mermaidNode(id string, n *Node) string {

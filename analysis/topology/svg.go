@@ -28,13 +28,68 @@ const (
 // graph is a <g> whose `id` is its element ID (NodeElement, EdgeElement,
 // …) with a <title> (the condition of a conditional element, which is
 // dashed), so that a viewer maps a click to the JSON graph.
-func (g *Graph) SVG() []byte {
-	l := layOut(g)
+func (g *Graph) SVG() []byte { return SVGDocument([]*Graph{g}, nil) }
+
+// panelGap parts the panels of a document of several graphs; headingSize
+// is the font size of a panel's heading.
+const panelGap, headingSize = 24.0, 13.0
+
+// SVGDocument draws graphs as one SVG document: one graph alone as SVG
+// does; several one above the other, each in a panel (a <g> with the class
+// `template` and the ID of its index) headed by its file (name makes the
+// heading of a path), the IDs of its elements prefixed with its index and
+// a slash (`1/n:web`).
+func SVGDocument(graphs []*Graph, name func(string) string) []byte {
 	w := &svgWriter{}
-	view := rect{l.bounds.x - 2*boxPadX, l.bounds.y - 2*boxPadY, l.bounds.w + 4*boxPadX, l.bounds.h + 4*boxPadY}
+	layouts := make([]*layout, len(graphs))
+	views := make([]rect, len(graphs))
+	width, height := 0.0, 0.0
+	for i, g := range graphs {
+		layouts[i] = layOut(g)
+		b := layouts[i].bounds
+		views[i] = rect{b.x - 2*boxPadX, b.y - 2*boxPadY, b.w + 4*boxPadX, b.h + 4*boxPadY}
+		if len(graphs) > 1 {
+			heading := rect{0, 0, textWidth([]string{name(g.Path)}, glyphWidth*headingSize/fontSize) + 4*boxPadX, headingSize + 4*boxPadY}
+			views[i].y -= heading.h
+			views[i].h += heading.h
+			views[i].w = max(views[i].w, heading.w)
+			height += panelGap
+		}
+		width = max(width, views[i].w)
+		height += views[i].h
+	}
+	view := views[0]
+	if len(graphs) > 1 {
+		view = rect{0, 0, width + 2*panelGap, height + panelGap}
+	}
 	w.printf(`<svg xmlns="http://www.w3.org/2000/svg" width="%s" height="%s" viewBox="%s %s %s %s" font-family="Helvetica, Arial, sans-serif" font-size="%s">`+"\n",
 		num(view.w), num(view.h), num(view.x), num(view.y), num(view.w), num(view.h), num(fontSize))
 	w.printf(`<rect x="%s" y="%s" width="%s" height="%s" fill="#ffffff"/>`+"\n", num(view.x), num(view.y), num(view.w), num(view.h))
+	if len(graphs) == 1 {
+		w.graph(graphs[0], layouts[0])
+	} else {
+		top := panelGap
+		for i, g := range graphs {
+			v := views[i]
+			w.printf(`<g id="%d" class="template" transform="translate(%s,%s)"><title>`, i, num(panelGap-v.x), num(top-v.y))
+			w.escape(name(g.Path))
+			w.buf.WriteString("</title>\n")
+			w.rect(v, "none", colourLine, "", 6)
+			w.printf(`<text x="%s" y="%s" dominant-baseline="central" font-size="%s" font-weight="bold" fill="%s">`, num(v.x+2*boxPadX), num(v.y+2*boxPadY+headingSize/2), num(headingSize), colourText)
+			w.escape(name(g.Path))
+			w.buf.WriteString("</text>\n")
+			w.prefix = strconv.Itoa(i) + "/"
+			w.graph(g, layouts[i])
+			w.close()
+			top += v.h + panelGap
+		}
+	}
+	w.printf("</svg>\n")
+	return w.buf.Bytes()
+}
+
+// graph draws the elements of a graph laid out as l.
+func (w *svgWriter) graph(g *Graph, l *layout) {
 	if s := g.Substitution; s != nil {
 		label := frameLabel(s)
 		w.open("substitution", "frame", label)
@@ -48,14 +103,14 @@ func (g *Graph) SVG() []byte {
 		w.lines(point{c.box.x + clusterPad, c.box.y + clusterPad/2 + lineHeight/2}, "start", lineHeight, false, colourText, c.lines)
 		w.close()
 	}
-	for i, r := range l.routes {
+	for i, r := range l.routes[:len(g.Edges)] {
 		if len(r.points) > 0 {
 			w.edge(g, i, r)
 		}
 	}
 	// Ports and policies before the nodes: their links pass under the boxes.
-	for _, column := range [][]port{l.inputs, l.outputs} {
-		for _, p := range column {
+	for _, ports := range [][]port{l.ports, l.capabilities, l.requirements} {
+		for _, p := range ports {
 			w.port(p)
 		}
 	}
@@ -65,8 +120,6 @@ func (g *Graph) SVG() []byte {
 	for i := range g.Nodes {
 		w.node(&g.Nodes[i], l.vertices[i].box())
 	}
-	w.printf("</svg>\n")
-	return w.buf.Bytes()
 }
 
 // titleOf is an element's tooltip: its condition when it has one, else
@@ -80,6 +133,8 @@ func titleOf(label string, c *Condition) string {
 
 type svgWriter struct {
 	buf bytes.Buffer
+	// prefix starts the IDs of the elements (a panel's index and a slash).
+	prefix string
 }
 
 func (w *svgWriter) printf(format string, args ...any) { fmt.Fprintf(&w.buf, format, args...) }
@@ -94,7 +149,7 @@ func (w *svgWriter) open(id, class, title string) {
 	w.buf.WriteString(`<g`)
 	if id != "" {
 		w.buf.WriteString(` id="`)
-		w.escape(id)
+		w.escape(w.prefix + id)
 		w.buf.WriteString(`"`)
 	}
 	w.printf(` class="%s"><title>`, class)
@@ -192,7 +247,7 @@ func (w *svgWriter) edge(g *Graph, i int, r route) {
 	if len(r.points) == 2 && len(r.path) == 1 {
 		// A self-loop rises above the box and comes back down.
 		a, b := r.points[0], r.points[1]
-		w.printf(`<path d="M%s,%s C%s,%s %s,%s %s,%s" fill="none" %s/>`+"\n", num(a.x), num(a.y), num(a.x), num(a.y-2*loopHeight), num(b.x), num(b.y-2*loopHeight), num(b.x), num(b.y), stroke(colour, dash))
+		w.printf(`<path d="M%s,%s C%s,%s %s,%s %s,%s" fill="none" %s/>`+"\n", num(a.x), num(a.y), num(a.x), num(a.y-2*r.rise), num(b.x), num(b.y-2*r.rise), num(b.x), num(b.y), stroke(colour, dash))
 		w.arrow(b, point{0, 1}, colour)
 	} else {
 		w.path(r.points, colour, dash)
@@ -223,13 +278,27 @@ func sign(v float64) float64 {
 // path draws a line through points as cubic curves leaving and reaching
 // each point horizontally.
 func (w *svgWriter) path(points []point, colour, dash string) {
-	w.printf(`<path d="M%s,%s`, num(points[0].x), num(points[0].y))
+	b := append(w.buf.AvailableBuffer(), `<path d="M`...)
+	b = appendPoint(b, points[0])
 	for j := 1; j < len(points); j++ {
-		a, b := points[j-1], points[j]
-		mid := (b.x - a.x) / 2
-		w.printf(` C%s,%s %s,%s %s,%s`, num(a.x+mid), num(a.y), num(b.x-mid), num(b.y), num(b.x), num(b.y))
+		p, q := points[j-1], points[j]
+		if num(p.y) == num(q.y) {
+			// Straight across a column: a line is shorter to write.
+			b = appendPoint(append(b, " L"...), q)
+			continue
+		}
+		mid := (q.x - p.x) / 2
+		b = appendPoint(append(b, " C"...), point{p.x + mid, p.y})
+		b = appendPoint(append(b, ' '), point{q.x - mid, q.y})
+		b = appendPoint(append(b, ' '), q)
 	}
+	w.buf.Write(b)
 	w.printf(`" fill="none" %s/>`+"\n", stroke(colour, dash))
+}
+
+// appendPoint writes a point as `x,y` (see num).
+func appendPoint(b []byte, p point) []byte {
+	return appendNum(append(appendNum(b, p.x), ','), p.y)
 }
 
 // arrowSize is the length (and width) of an arrowhead.
@@ -242,15 +311,23 @@ func (w *svgWriter) arrow(tip, dir point, colour string) {
 	w.polygon([]point{tip, {base.x + side.x, base.y + side.y}, {base.x - side.x, base.y - side.y}}, colour, colour, "")
 }
 
-// port draws an input, an output or a substitution mapping as an
-// arrow-shaped box with its links.
+// port draws inputs, outputs or a substitution mapping as an
+// arrow-shaped box with its links. A port showing several inputs (or
+// outputs) holds an element for each, with its ID, lines and title.
 func (w *svgWriter) port(p port) {
-	w.open(p.id, "port", titleOf(strings.Join(p.lines, "\n"), p.condition))
+	var id string
+	var condition *Condition
+	if len(p.entries) == 1 {
+		id, condition = p.entries[0].id, p.entries[0].condition
+	}
+	w.open(id, "port", titleOf(strings.Join(p.lines, "\n"), condition))
 	for _, link := range p.links {
 		w.path(link, colourLink, dotted)
-		if p.right || p.linkLabel != "" {
-			last := link[len(link)-1]
-			w.arrow(last, point{sign(last.x - link[0].x), 0}, colourLink)
+		// The arrowheads point at outputs (at the port, not where the
+		// links of several nodes join) and at mapped members.
+		last, before := link[len(link)-1], link[len(link)-2]
+		if p.right && math.Abs(last.x-p.box.x) < 0.5 || p.linkLabel != "" {
+			w.arrow(last, point{sign(last.x - before.x), 0}, colourLink)
 		}
 		if p.linkLabel != "" {
 			mid := point{(link[0].x + link[1].x) / 2, (link[0].y + link[1].y) / 2}
@@ -260,12 +337,23 @@ func (w *svgWriter) port(p port) {
 		}
 	}
 	dash := ""
-	if p.condition != nil {
+	if condition != nil {
 		dash = dashed
 	}
 	b := p.box
 	w.polygon([]point{{b.x, b.y}, {b.right() - portTip, b.y}, {b.right(), b.cy()}, {b.right() - portTip, b.bottom()}, {b.x, b.bottom()}}, colourPort, colourLine, dash)
-	w.centred(rect{b.x, b.y, b.w - portTip, b.h}, false, p.lines)
+	text := rect{b.x, b.y, b.w - portTip, b.h}
+	if len(p.entries) == 1 {
+		w.centred(text, false, p.lines)
+	} else {
+		top := text.cy() - float64(len(p.lines)-1)*lineHeight/2
+		for _, e := range p.entries {
+			w.open(e.id, "port-entry", titleOf(strings.Join(e.lines, "\n"), e.condition))
+			w.lines(point{text.cx(), top}, "middle", lineHeight, false, colourText, e.lines)
+			w.close()
+			top += float64(len(e.lines)) * lineHeight
+		}
+	}
 	w.close()
 }
 
@@ -290,10 +378,12 @@ func (w *svgWriter) note(p Group, n note) {
 }
 
 // num writes a coordinate with one decimal at most (never "-0").
-func num(v float64) string {
+func num(v float64) string { return string(appendNum(nil, v)) }
+
+func appendNum(b []byte, v float64) []byte {
 	r := math.Round(v*10) / 10
 	if r == 0 {
 		r = 0
 	}
-	return strconv.FormatFloat(r, 'f', -1, 64)
+	return strconv.AppendFloat(b, r, 'f', -1, 64)
 }

@@ -19,8 +19,10 @@ edges (dangling ones marked), groups, policies, inputs, outputs and
 substitution mappings, and Variability4TOSCA conditions. A Heat template's
 resources are nodes joined by depends_on, get_resource and get_attr, its
 parameters and outputs ports. json prints an array of graphs (schema in
-analysis/topology/README.md); dot, mermaid and svg print one drawing per
-template, in path order. svg is laid out by tosca-ls itself.
+analysis/topology/README.md); dot, mermaid and svg print one document:
+several templates (in path order) are clusters of one DOT graph, subgraphs
+of one Mermaid flowchart, panels of one SVG drawing. svg is laid out by
+tosca-ls itself.
 Exit status: 0 when a graph was printed, 1 when PATH holds no service
 template or Heat template, 2 on bad usage.
 
@@ -66,17 +68,11 @@ func runGraph(args []string, stdout, stderr io.Writer) int {
 		}
 		encodeJSON(stdout, out)
 	case "dot":
-		for _, g := range graphs {
-			fmt.Fprint(stdout, g.DOT())
-		}
+		fmt.Fprint(stdout, topology.DOTDocument(graphs, name))
 	case "mermaid":
-		for _, g := range graphs {
-			fmt.Fprint(stdout, g.Mermaid())
-		}
+		fmt.Fprint(stdout, topology.MermaidDocument(graphs, name))
 	case "svg":
-		for _, g := range graphs {
-			_, _ = stdout.Write(g.SVG())
-		}
+		_, _ = stdout.Write(topology.SVGDocument(graphs, name))
 	}
 	return 0
 }

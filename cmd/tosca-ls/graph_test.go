@@ -3,6 +3,9 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"encoding/xml"
+	"io"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -78,6 +81,82 @@ func TestGraphHeatFolder(t *testing.T) {
 	}
 	if e := graphs[1].Edges; !strings.HasSuffix(graphs[1].File, "functions.yaml") || len(e) != 1 || e[0].Kind != "get_resource" || e[0].From != "my_other_instance" || e[0].To != "my_instance" {
 		t.Errorf("functions.yaml: %+v", graphs[1])
+	}
+}
+
+// A folder of several templates prints one document per format: one SVG
+// (a panel per template, every element ID once), one DOT graph (a cluster
+// per template; Graphviz draws it as one picture when it is installed),
+// one Mermaid flowchart (a subgraph per template).
+func TestGraphFolderDocuments(t *testing.T) {
+	const dir = "../../testdata/dialects/seed-004-heat"
+	svg, errOut, code := graph(t, "--format", "svg", dir)
+	if code != 0 {
+		t.Fatalf("svg: exit %d: %s", code, errOut)
+	}
+	dec := xml.NewDecoder(strings.NewReader(svg))
+	roots, depth, panels := 0, 0, 0
+	ids := map[string]bool{}
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("the SVG is not one XML document: %v", err)
+		}
+		switch tok := tok.(type) {
+		case xml.StartElement:
+			if depth == 0 {
+				roots++
+			}
+			depth++
+			for _, a := range tok.Attr {
+				switch {
+				case a.Name.Local == "class" && a.Value == "template":
+					panels++
+				case a.Name.Local == "id" && ids[a.Value]:
+					t.Errorf("the id %q is given twice", a.Value)
+				case a.Name.Local == "id":
+					ids[a.Value] = true
+				}
+			}
+		case xml.EndElement:
+			depth--
+		}
+	}
+	if roots != 1 || panels != 3 || !ids["1/n:my_instance"] {
+		t.Errorf("the SVG has %d root elements and %d panels, want 1 and 3 (ids %v)", roots, panels, ids)
+	}
+
+	dot, _, _ := graph(t, "--format", "dot", dir)
+	if strings.Count(dot, "digraph") != 1 || strings.Count(dot, `subgraph "cluster_`) != 3 || strings.Count(dot, "{") != strings.Count(dot, "}") ||
+		!strings.Contains(dot, `"1/n:my_other_instance" -> "1/n:my_instance"`) {
+		t.Errorf("DOT: want one graph with a cluster per template:\n%s", dot)
+	}
+	if path, err := exec.LookPath("dot"); err == nil {
+		cmd := exec.Command(path, "-Tsvg")
+		cmd.Stdin = strings.NewReader(dot)
+		out, err := cmd.Output()
+		if err != nil || bytes.Count(out, []byte("<svg")) != 1 {
+			t.Errorf("Graphviz: %v, %d drawings", err, bytes.Count(out, []byte("<svg")))
+		}
+	}
+
+	mermaid, _, _ := graph(t, "--format", "mermaid", dir)
+	lines := strings.Split(strings.TrimSpace(mermaid), "\n")
+	opened := 0
+	for _, l := range lines {
+		switch strings.Fields(l)[0] {
+		case "subgraph":
+			opened++
+		case "end":
+			opened--
+		}
+	}
+	if lines[0] != "flowchart LR" || strings.Count(mermaid, "flowchart") != 1 || strings.Count(mermaid, "  subgraph t") != 3 || opened != 0 ||
+		!strings.Contains(mermaid, "t1_n1 -->|") {
+		t.Errorf("Mermaid: want one flowchart with a subgraph per template:\n%s", mermaid)
 	}
 }
 
