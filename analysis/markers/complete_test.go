@@ -134,7 +134,7 @@ func init() {
 			return
 		}
 		view, path := openAsTOSCA(env, m)
-		sig := complete.SignatureHelp(context.Background(), view, path, off, editorLanguage(env, m.Path))
+		sig := env.signatureHelp(view, path, off, editorLanguage(env, m.Path))
 		want := env.Str(m, 1)
 		active, err := strconv.Atoi(argIdent(m, 2))
 		if err != nil {
@@ -166,7 +166,7 @@ func init() {
 			return
 		}
 		view, path := openAsTOSCA(env, m)
-		if sig := complete.SignatureHelp(context.Background(), view, path, off, editorLanguage(env, m.Path)); sig != nil {
+		if sig := env.signatureHelp(view, path, off, editorLanguage(env, m.Path)); sig != nil {
 			env.Errorf(m, "no call at the cursor, got %q", sig.Label)
 		}
 	}
@@ -180,7 +180,7 @@ func completeAt(env *Env, m Marker) ([]complete.Item, string, bool) {
 		return nil, "", false
 	}
 	view, path := openAsTOSCA(env, m)
-	items := complete.Complete(context.Background(), view, path, off, editorLanguage(env, m.Path)).Items
+	items := env.completion(view, path, off, editorLanguage(env, m.Path))
 	for _, it := range items {
 		if it.Edit.Span.Start > off || it.Edit.Span.End < off {
 			env.Errorf(m, "%q edits %v, which does not hold the cursor %d", it.Label, it.Edit.Span, off)

@@ -20,7 +20,6 @@ package markers_test
 //	                            " (preferred)"
 
 import (
-	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -42,8 +41,7 @@ func (env *Env) actionsAt(m Marker) ([]fix.Action, bool) {
 	if !ok {
 		return nil, false
 	}
-	ctx, path := context.Background(), env.Abs(m.Path)
-	return fix.Actions(ctx, env.View, path, text.Span{Start: off, End: off}, env.Engine.Diagnostics(ctx, env.View, path)), true
+	return env.codeActions(env.Abs(m.Path), text.Span{Start: off, End: off}), true
 }
 
 // describeAction is an action's kind line of a golden.

@@ -12,30 +12,16 @@ package markers_test
 //	                                 title opens these locations
 
 import (
-	"context"
-
 	"github.com/tosca-ls/tosca-ls/analysis/model"
 	"github.com/tosca-ls/tosca-ls/analysis/navigate"
 )
 
 func init() {
-	handlers["typehierarchy"] = func(env *Env, m Marker) {
-		if items, ok := env.prepareTypeHierarchy(m); ok {
-			env.compareLocations(m, itemLocations(items), env.wantLocations(m, 1))
-		}
-	}
-	handlers["supertypes"] = typeHierarchyMarker(navigate.Supertypes)
-	handlers["subtypes"] = typeHierarchyMarker(navigate.Subtypes)
+	handlers["typehierarchy"] = typeHierarchyMarker("")
+	handlers["supertypes"] = typeHierarchyMarker("supertypes")
+	handlers["subtypes"] = typeHierarchyMarker("subtypes")
 	handlers["lenses"] = lensesMarker
 	handlers["lens"] = lensMarker
-}
-
-func (env *Env) prepareTypeHierarchy(m Marker) ([]navigate.TypeItem, bool) {
-	off, _, ok := env.Locate(m, 0)
-	if !ok {
-		return nil, false
-	}
-	return navigate.PrepareTypeHierarchy(context.Background(), env.View, env.Abs(m.Path), off), true
 }
 
 func itemLocations(items []navigate.TypeItem) []model.Location {
@@ -49,17 +35,23 @@ func itemLocations(items []navigate.TypeItem) []model.Location {
 	return out
 }
 
-func typeHierarchyMarker(related func(context.Context, *model.View, model.Decl) []navigate.TypeItem) func(env *Env, m Marker) {
+// typeHierarchyMarker checks the types prepared at the locator, or those
+// related to the one prepared ("supertypes", "subtypes").
+func typeHierarchyMarker(related string) func(env *Env, m Marker) {
 	return func(env *Env, m Marker) {
-		items, ok := env.prepareTypeHierarchy(m)
+		off, _, ok := env.Locate(m, 0)
 		if !ok {
 			return
 		}
-		if len(items) != 1 {
-			env.Errorf(m, "prepare found %d types, want 1", len(items))
+		prepared, answer := env.typeHierarchy(env.Abs(m.Path), off, related)
+		switch {
+		case related == "":
+			answer = prepared
+		case len(prepared) != 1:
+			env.Errorf(m, "prepare found %d types, want 1", len(prepared))
 			return
 		}
-		env.compareLocations(m, itemLocations(related(context.Background(), env.View, items[0].Decl)), env.wantLocations(m, 1))
+		env.compareLocations(m, itemLocations(answer), env.wantLocations(m, 1))
 	}
 }
 
@@ -68,6 +60,7 @@ type resolvedLens struct {
 	navigate.Lens
 	title string
 	locs  []model.Location
+	ok    bool
 }
 
 // lensesAt resolves the lenses whose span holds the locator of m.
@@ -76,18 +69,15 @@ func (env *Env) lensesAt(m Marker) []resolvedLens {
 	if !ok {
 		return nil
 	}
-	ctx, path := context.Background(), env.Abs(m.Path)
 	var out []resolvedLens
-	for _, l := range navigate.CodeLenses(ctx, env.View, path) {
-		if !l.Span.Contains(off) {
-			continue
+	for _, l := range env.codeLenses(env.Abs(m.Path)) {
+		switch {
+		case !l.Span.Contains(off):
+		case !l.ok:
+			env.Errorf(m, "the lens %+v does not resolve", l.Lens)
+		default:
+			out = append(out, l)
 		}
-		title, locs, ok := navigate.ResolveLens(ctx, env.View, path, l)
-		if !ok {
-			env.Errorf(m, "the lens %+v does not resolve", l)
-			continue
-		}
-		out = append(out, resolvedLens{l, title, locs})
 	}
 	return out
 }

@@ -8,10 +8,7 @@ package markers_test
 //	#@nohover("loc‸")           there is no hover at the locator
 
 import (
-	"context"
 	"strings"
-
-	"github.com/tosca-ls/tosca-ls/analysis/hover"
 )
 
 func init() {
@@ -24,7 +21,7 @@ func hoverMarker(env *Env, m Marker) {
 	if !ok {
 		return
 	}
-	h := hover.At(context.Background(), env.View, env.Abs(m.Path), off)
+	h := env.hover(env.Abs(m.Path), off)
 	if h == nil {
 		env.Errorf(m, "no hover")
 		return
@@ -44,7 +41,7 @@ func noHoverMarker(env *Env, m Marker) {
 	if !ok {
 		return
 	}
-	if h := hover.At(context.Background(), env.View, env.Abs(m.Path), off); h != nil {
+	if h := env.hover(env.Abs(m.Path), off); h != nil {
 		env.Errorf(m, "unexpected hover:\n%s", h.Markdown)
 	}
 }

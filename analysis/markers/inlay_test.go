@@ -11,7 +11,6 @@ package markers_test
 //	                           the marker's line gets (only those inside it)
 
 import (
-	"context"
 	"fmt"
 	"maps"
 	"slices"
@@ -45,7 +44,7 @@ func inlaysMarker(env *Env, m Marker) {
 	enabled := func(k inlay.Kind) bool { return len(kinds) == 0 || slices.Contains(kinds, inlayKindNames[k]) }
 	path := env.Abs(m.Path)
 	all := text.Span{Start: 0, End: len(env.Files[m.Path])}
-	env.CheckGolden(m, m.Args[0].Ident+".golden", renderHints(env, path, inlay.Hints(context.Background(), env.View, path, all, enabled)))
+	env.CheckGolden(m, m.Args[0].Ident+".golden", renderHints(env, path, env.inlayHints(path, all, enabled)))
 }
 
 func inlaysInMarker(env *Env, m Marker) {
@@ -55,7 +54,7 @@ func inlaysInMarker(env *Env, m Marker) {
 		return
 	}
 	path := env.Abs(m.Path)
-	hints := inlay.Hints(context.Background(), env.View, path, span, func(inlay.Kind) bool { return true })
+	hints := env.inlayHints(path, span, func(inlay.Kind) bool { return true })
 	for _, h := range hints {
 		if h.Offset < span.Start || h.Offset > span.End {
 			env.Errorf(m, "hint %q at %d is outside the requested span %v", h.Label, h.Offset, span)

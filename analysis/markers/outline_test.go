@@ -115,7 +115,7 @@ func tokensMarker(env *Env, m Marker) {
 	lines := text.NewLines([]byte(src))
 	var b strings.Builder
 	prevEnd := -1
-	for _, tok := range outline.SemanticTokens(context.Background(), env.View, path) {
+	for _, tok := range env.semanticTokens(path) {
 		s := tok.Span
 		if s.Start < prevEnd || s.Len() <= 0 || s.End > len(src) || lines.Line(s.Start) != lines.Line(s.End-1) {
 			env.Errorf(m, "token %v overlaps the previous one, is empty or crosses a line", s)

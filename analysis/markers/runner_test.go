@@ -102,6 +102,9 @@ type Env struct {
 	goldenChanged bool
 	// ignoreExtraDiags lets diagnostics without a marker pass (see above).
 	ignoreExtraDiags bool
+	// server answers the features when the archive runs through the
+	// language server (lsp_test.go); nil otherwise.
+	server *lspServer
 }
 
 // handlers run the markers of each feature (registered by the feature's
@@ -128,11 +131,13 @@ func TestMarkers(t *testing.T) {
 	}
 	for _, a := range archives {
 		name := strings.TrimSuffix(strings.TrimPrefix(filepath.ToSlash(a), "../../testdata/markers/"), ".txtar")
-		t.Run(name, func(t *testing.T) { runArchive(t, a) })
+		t.Run(name, func(t *testing.T) { runArchive(t, a, false) })
 	}
 }
 
-func runArchive(t *testing.T, archive string) {
+// runArchive runs the markers of an archive, their features answered by
+// the analysis packages or, throughServer, by the language server.
+func runArchive(t *testing.T, archive string, throughServer bool) {
 	data, err := os.ReadFile(archive)
 	if err != nil {
 		t.Fatal(err)
@@ -177,6 +182,9 @@ func runArchive(t *testing.T, archive string) {
 	}
 	env.Engine = analysis.NewEngine()
 	env.View = env.Engine.View(env.Snap)
+	if throughServer {
+		env.server = startServer(env)
+	}
 	for _, m := range env.Markers {
 		if m.Name == "loc" {
 			env.defineLoc(m)
@@ -184,7 +192,7 @@ func runArchive(t *testing.T, archive string) {
 	}
 	env.checkDiagnostics(names)
 	for _, m := range env.Markers {
-		if m.Name == "loc" || diagnosticMarkers[m.Name] != 0 {
+		if m.Name == "loc" || diagnosticMarkers[m.Name] != 0 || lspSkips(env, m) {
 			continue
 		}
 		h, ok := handlers[m.Name]
@@ -195,7 +203,9 @@ func runArchive(t *testing.T, archive string) {
 		h(env, m)
 	}
 	for _, check := range archiveChecks {
-		check(env)
+		if env.server == nil {
+			check(env)
+		}
 	}
 	if *update && env.goldenChanged {
 		env.writeGolden()
@@ -346,7 +356,7 @@ func (env *Env) checkDiagnostics(names []string) {
 		if env.Snap.File(p) == nil {
 			continue
 		}
-		for _, d := range env.Engine.Diagnostics(context.Background(), env.View, p) {
+		for _, d := range env.diagnostics(p) {
 			found := false
 			for _, w := range expected[name] {
 				if w.used || w.span != d.Span || w.sev != d.Severity || len(w.m.Args) < 2 || w.m.Args[1].Str != d.Code {
