@@ -35,6 +35,64 @@ func TestNeovim(t *testing.T) {
 		t.Errorf("a tosca buffer's first key is highlighted as %q, want YAML's highlighting", highlight)
 	}
 	checkTopologySVG(t, res, ":ToscaTopology")
+	checkLenses(t, sc, res, "vim.lsp.codelens.run()")
+	checkTypeHierarchy(t, res)
+}
+
+// checkLenses checks the code lenses an editor shows on main.yaml's node
+// templates, and what running the one on server (which app's host
+// requirement targets) opened: that requirement.
+func checkLenses(t *testing.T, sc *scenario, res *result, run string) {
+	t.Helper()
+	var lenses []struct {
+		Line  int
+		Title string
+	}
+	var shown []struct {
+		Path            string
+		Line, Character int
+	}
+	res.field(t, "codeLenses", &lenses)
+	res.field(t, "lensShown", &shown)
+	titles := map[int]string{}
+	for _, l := range lenses {
+		titles[l.Line] = l.Title
+	}
+	if titles[sc.Lens.Line] != "targeted by 1 requirement" {
+		t.Errorf("the lens of server (line %d) is %q; lenses: %+v", sc.Lens.Line, titles[sc.Lens.Line], lenses)
+	}
+	host := find(t, readFile(t, filepath.Join(sc.Workspace, sc.Main)), "- host: server", "host")
+	if len(shown) != 1 || filepath.Base(shown[0].Path) != sc.Main || shown[0].Line != host.Line || shown[0].Character != host.Character {
+		t.Errorf("%s on server's lens opened %+v, want app's host requirement at %+v", run, shown, host)
+	}
+}
+
+// checkTypeHierarchy checks the type hierarchy of my.App an editor shows:
+// its supertype, and that one's subtypes (my.App among them). An editor
+// whose client has none says so (its version).
+func checkTypeHierarchy(t *testing.T, res *result) {
+	t.Helper()
+	var th struct {
+		Unsupported                    string
+		Prepared, Supertypes, Subtypes []string
+	}
+	res.field(t, "typeHierarchy", &th)
+	if th.Unsupported != "" {
+		t.Logf("no type hierarchy in the editor: %s", th.Unsupported)
+		return
+	}
+	if !slices.Equal(th.Prepared, []string{"my.App"}) || !slices.Equal(th.Supertypes, []string{"tosca.nodes.SoftwareComponent"}) || !slices.Contains(th.Subtypes, "my.App") {
+		t.Errorf("type hierarchy of my.App: %+v", th)
+	}
+}
+
+func readFile(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
 
 // TestNeovimMason installs tosca-ls as mason.nvim does from its package
@@ -190,6 +248,9 @@ func TestEmacs(t *testing.T) {
 				}
 			}
 			checkTopologySVG(t, res, "M-x tosca-show-topology")
+			if client.name == "lsp-mode" {
+				checkLenses(t, sc, res, "lsp-mode's lens command")
+			}
 			var mode struct {
 				Base                                 string
 				CommentStart                         string
@@ -464,6 +525,8 @@ func TestVSCode(t *testing.T) {
 	if !strings.HasPrefix(extensionPath, filepath.Join(dir, "extensions")) || !running(bundled) {
 		t.Errorf("no tosca-ls runs from the installed package (%s)", bundled)
 	}
+	checkLenses(t, sc, res, "the lens command tosca-ls.showReferences")
+	checkTypeHierarchy(t, res)
 	var more struct {
 		ServedDescriptionFirst   bool
 		SwitchedTo, SwitchedBack string

@@ -141,6 +141,7 @@ type scenario struct {
 	Hover            position `json:"hover"`
 	Definition       position `json:"definition"`
 	Completion       position `json:"completion"`
+	Lens             position `json:"lens"`
 	DetectCases      string   `json:"detectCases"`
 	Out              string   `json:"out"`
 	// For the grammar check only.
@@ -188,6 +189,7 @@ func newScenario(t *testing.T) *scenario {
 		Hover:       find(t, main, "type: my.App", "my.App"),
 		Definition:  find(t, main, "type: my.App", "my.App"),
 		Completion:  find(t, main, "colour: blue", "colour"),
+		Lens:        find(t, main, "server:", "server"), // a requirement targets it: its code lens opens that
 		DetectCases: filepath.Join(repo, "testdata", "detect", "cases.json"),
 		Out:         filepath.Join(dir, "result.json"),
 		file:        filepath.Join(dir, "scenario.json"),

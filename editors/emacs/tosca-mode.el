@@ -283,6 +283,24 @@ Returns the file's name."
         (find-file-other-window file))
       file)))
 
+;;;; Code lenses
+
+(declare-function lsp--locations-to-xref-items "lsp-mode" (locations))
+(declare-function lsp-show-xrefs "lsp-mode" (xrefs display-action references?))
+
+(defun tosca--show-references (command)
+  "Show the locations a tosca-ls code lens opens, as references.
+COMMAND is the lens's command, tosca-ls.showReferences, with the
+arguments [uri, position, locations].  lsp-mode shows code lenses
+\=(`lsp-lens-mode') and runs this for them; Eglot shows none.
+Returns the xref items shown."
+  (let* ((arguments (if (hash-table-p command)
+                        (gethash "arguments" command)
+                      (plist-get command :arguments)))
+         (items (lsp--locations-to-xref-items (aref arguments 2))))
+    (lsp-show-xrefs items nil t)
+    items))
+
 ;;;###autoload
 (with-eval-after-load 'lsp-mode
   (add-to-list 'lsp-language-id-configuration '(tosca-mode . "tosca"))
@@ -292,6 +310,9 @@ Returns the file's name."
     :new-connection (lsp-stdio-connection (lambda () tosca-ls-command))
     :activation-fn (lsp-activate-on "tosca" "heat")
     :initialization-options (lambda () (and tosca-ls-settings (list :tosca tosca-ls-settings)))
+    :action-handlers (let ((handlers (make-hash-table :test #'equal)))
+                       (puthash "tosca-ls.showReferences" #'tosca--show-references handlers)
+                       handlers)
     :server-id 'tosca-ls)))
 
 (provide 'tosca-mode)

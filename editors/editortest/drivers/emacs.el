@@ -205,6 +205,29 @@
   (let* ((tosca-topology-viewer "true")
          (file (tosca-show-topology)))
     (driver-put 'topology (with-temp-buffer (insert-file-contents file) (buffer-string))))
+  ;; lsp-mode's code lenses (Eglot shows none): the lens of the node
+  ;; template a requirement targets, run as lsp-lens runs it, shows that
+  ;; requirement through tosca-mode's handler of tosca-ls.showReferences.
+  (when (eq driver-client 'lsp-mode)
+    (let* ((lenses (lsp-request "textDocument/codeLens" `(:textDocument ,(lsp--text-document-identifier))))
+           (resolved (mapcar (lambda (l) (lsp-request "codeLens/resolve" l)) lenses))
+           (on-line (seq-find (lambda (l)
+                                (= (lsp:position-line (lsp:range-start (lsp:code-lens-range l)))
+                                   (driver-get 'lens 'line)))
+                              resolved)))
+      (driver-put 'codeLenses
+                  (vconcat (mapcar (lambda (l)
+                                     `((line . ,(lsp:position-line (lsp:range-start (lsp:code-lens-range l))))
+                                       (title . ,(lsp:command-title (lsp:code-lens-command? l)))))
+                                   resolved)))
+      (driver-put 'lensShown
+                  (vconcat
+                   (mapcar (lambda (x)
+                             (let ((loc (xref-item-location x)))
+                               `((path . ,(xref-file-location-file loc))
+                                 (line . ,(1- (xref-file-location-line loc)))
+                                 (character . ,(xref-file-location-column loc)))))
+                           (and on-line (lsp--execute-command (lsp:code-lens-command? on-line))))))))
   ;; Go to definition the way M-. does: through the xref backend.
   (driver-goto (driver-get 'definition))
   (let* ((backend (xref-find-backend))

@@ -51,6 +51,58 @@ local function main()
   local client = client_of(bufnr)
   ask.ask(scenario, result, bufnr, client)
 
+  -- Code lenses, listed and resolved by vim.lsp.codelens.refresh(); run on
+  -- the line of the node template a requirement targets, the lens fills
+  -- the quickfix list with that requirement.
+  vim.lsp.codelens.refresh()
+  wait(10000, 'the code lenses, resolved', function()
+    local lenses = vim.lsp.codelens.get(bufnr)
+    for _, l in ipairs(lenses) do
+      if not l.command then
+        return false
+      end
+    end
+    return #lenses > 0
+  end)
+  result.codeLenses = {}
+  for _, l in ipairs(vim.lsp.codelens.get(bufnr)) do
+    table.insert(result.codeLenses, { line = l.range.start.line, title = l.command.title })
+  end
+  vim.api.nvim_win_set_cursor(0, { scenario.lens.line + 1, scenario.lens.character })
+  vim.lsp.codelens.run()
+  result.lensShown = {}
+  for _, item in ipairs(vim.fn.getqflist()) do
+    table.insert(result.lensShown, { path = vim.api.nvim_buf_get_name(item.bufnr), line = item.lnum - 1, character = item.col - 1 })
+  end
+  vim.cmd('cclose')
+
+  -- The type hierarchy: Neovim's client has one from 0.10 on.
+  if vim.lsp.buf.typehierarchy == nil then
+    local v = vim.version()
+    result.typeHierarchy = { unsupported = ('Neovim %d.%d.%d has no vim.lsp.buf.typehierarchy (it came with 0.10)'):format(v.major, v.minor, v.patch) }
+  else
+    local names = function(items)
+      local out = {}
+      for _, it in ipairs(items or {}) do
+        table.insert(out, it.name)
+      end
+      return out
+    end
+    local prepared = request('textDocument/prepareTypeHierarchy', scenario.definition) or {}
+    result.typeHierarchy = { prepared = names(prepared), supertypes = {}, subtypes = {} }
+    if #prepared == 1 then
+      local sync = function(method, item)
+        local r = client.request_sync(method, { item = item }, 10000, bufnr)
+        return r and r.result or {}
+      end
+      local supertypes = sync('typeHierarchy/supertypes', prepared[1])
+      result.typeHierarchy.supertypes = names(supertypes)
+      if #supertypes > 0 then
+        result.typeHierarchy.subtypes = names(sync('typeHierarchy/subtypes', supertypes[1]))
+      end
+    end
+  end
+
   -- :ToscaTopology writes the SVG of the topology (the viewer is a no-op here).
   vim.g.tosca_ls_viewer = false
   vim.cmd('ToscaTopology')

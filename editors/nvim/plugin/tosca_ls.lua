@@ -36,6 +36,11 @@ vim.api.nvim_create_autocmd({ 'BufRead', 'BufNewFile' }, {
   end,
 })
 
+-- What the server's code lenses run (show them with
+-- `autocmd BufEnter,CursorHold,InsertLeave <buffer> lua vim.lsp.codelens.refresh()`
+-- and run one with vim.lsp.codelens.run()).
+vim.lsp.commands['tosca-ls.showReferences'] = tosca_ls.show_references
+
 vim.api.nvim_create_user_command('ToscaTopology', function(opts)
   tosca_ls.topology(opts.args ~= '' and opts.args or nil)
 end, {

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { LanguageDetection } from './languages';
 import { Server } from './server';
+import { showReferences } from './references';
 import { TopologyPanel } from './topology';
 
 type Feature = (server: Server, context: vscode.ExtensionContext) => vscode.Disposable[];
@@ -26,7 +27,10 @@ const topology: Feature = (server, context) => {
   return [panel, vscode.commands.registerCommand('tosca.showTopology', () => panel.show())];
 };
 
-const features: Feature[] = [serverCommands, languageDetection, topology];
+// The command the server's code lenses run (the server leaves it to clients).
+const references: Feature = () => [vscode.commands.registerCommand('tosca-ls.showReferences', showReferences)];
+
+const features: Feature[] = [serverCommands, languageDetection, topology, references];
 
 let server: Server | undefined;
 

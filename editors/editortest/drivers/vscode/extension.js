@@ -1,7 +1,8 @@
 // Runs inside real VS Code (code-server's extension host) next to the
 // packaged tosca-ls extension, and uses only what a user's actions use:
 // opening files, the language the extension gives them, the diagnostics,
-// hover, definition and completion providers and the extension's commands.
+// hover, definition, completion, code lens and type hierarchy providers
+// and the extension's commands.
 // Results go to the scenario's out file as JSON.
 'use strict';
 const fs = require('fs');
@@ -87,6 +88,29 @@ async function main() {
   });
   const completion = await vscode.commands.executeCommand('vscode.executeCompletionItemProvider', main, position(scenario.completion));
   result.completion = completion.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+
+  // Code lenses as VS Code shows them, resolved; the one on the node
+  // template a requirement targets runs tosca-ls.showReferences, which
+  // opens the references peek and resolves with what it shows.
+  const lenses = await vscode.commands.executeCommand('vscode.executeCodeLensProvider', main, 20);
+  result.codeLenses = lenses.map((l) => ({ line: l.range.start.line, title: l.command?.title ?? '' }));
+  const lens = lenses.find((l) => l.range.start.line === scenario.lens.line && l.command?.command);
+  result.lensShown = [];
+  if (lens) {
+    const shown = await vscode.commands.executeCommand(lens.command.command, ...(lens.command.arguments ?? []));
+    result.lensShown = (shown ?? []).map((l) => ({ path: l.uri.fsPath, line: l.range.start.line, character: l.range.start.character }));
+  }
+  // The type hierarchy of my.App: its supertype, and the subtypes of that.
+  const prepared = await vscode.commands.executeCommand('vscode.prepareTypeHierarchy', main, position(scenario.definition));
+  result.typeHierarchy = { prepared: prepared.map((i) => i.name), supertypes: [], subtypes: [] };
+  if (prepared.length === 1) {
+    const supertypes = await vscode.commands.executeCommand('vscode.provideSupertypes', prepared[0]);
+    result.typeHierarchy.supertypes = supertypes.map((i) => i.name);
+    if (supertypes.length > 0) {
+      const subtypes = await vscode.commands.executeCommand('vscode.provideSubtypes', supertypes[0]);
+      result.typeHierarchy.subtypes = subtypes.map((i) => i.name);
+    }
+  }
 
   // Content detection both ways: a YAML file that gains the version key
   // becomes TOSCA, and YAML again when it loses it.

@@ -213,4 +213,15 @@ function M.topology(format)
   return file
 end
 
+--- The command tosca-ls's code lenses run ("3 derived types", "targeted
+--- by 2 requirements"), with the arguments [uri, position, locations]:
+--- puts the locations in the quickfix list and opens it. Registered as
+--- vim.lsp.commands['tosca-ls.showReferences'] by plugin/tosca_ls.lua.
+function M.show_references(command, ctx)
+  local client = vim.lsp.get_client_by_id(ctx.client_id)
+  local items = vim.lsp.util.locations_to_items((command.arguments or {})[3] or {}, client and client.offset_encoding or 'utf-16')
+  vim.fn.setqflist({}, ' ', { title = command.title, items = items })
+  vim.cmd('copen')
+end
+
 return M
