@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tosca-ls/tosca-ls/bench/corpus"
 )
 
 func TestMedian(t *testing.T) {
@@ -56,7 +58,8 @@ func TestPercentile(t *testing.T) {
 }
 
 // The budget table must hold together: known baselines, limits on every
-// budget, and the issue's budgets all present.
+// budget, and the issues' budgets all present (issue 13's, and issue 24's
+// three for each hostile input).
 func TestSpecs(t *testing.T) {
 	seen := map[string]bool{}
 	for _, sp := range specs {
@@ -76,14 +79,21 @@ func TestSpecs(t *testing.T) {
 			t.Errorf("%s: a budget needs both wording and limit", sp.id)
 		}
 	}
-	budgets := 0
+	budgets, hostile := 0, 0
 	for _, sp := range specs {
-		if sp.budget != "" {
+		switch {
+		case sp.budget == "":
+		case sp.scenario == "hostile":
+			hostile++
+		default:
 			budgets++
 		}
 	}
 	if budgets != 13 {
-		t.Errorf("%d budgets, want the issue's 13", budgets)
+		t.Errorf("%d budgets, want issue 13's 13", budgets)
+	}
+	if want := 3 * len(corpus.HostileInputs); hostile != want {
+		t.Errorf("%d budgets of hostile inputs, want %d", hostile, want)
 	}
 }
 

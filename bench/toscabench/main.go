@@ -5,7 +5,7 @@
 // median of --runs repeats; ratios are to a raw goccy/go-yaml parse of the
 // same bytes measured in the same run. See bench/README.md.
 //
-//	go run ./bench/toscabench [flags] [dmtf] [ws1000] [big]
+//	go run ./bench/toscabench [flags] [dmtf] [ws1000] [big] [hostile]
 package main
 
 import (
@@ -27,7 +27,7 @@ import (
 )
 
 // scenarios in the order they run.
-var scenarios = []string{"dmtf", "ws1000", "big"}
+var scenarios = []string{"dmtf", "ws1000", "big", "hostile"}
 
 type config struct {
 	runs    int
@@ -182,6 +182,14 @@ func (b *bench) measure(work, bin string, selected map[string]bool, log io.Write
 		b.corpora[name] = c
 		rep.Corpora = append(rep.Corpora, corpusRow{Name: c.Name, Dir: c.Dir, Files: len(c.Files), Bytes: c.Bytes})
 	}
+	hostileDirs := map[string]string{}
+	for _, h := range corpus.HostileInputs {
+		if selected["hostile"] {
+			if hostileDirs[h.Name], err = hostileDir(work, h); err != nil {
+				return nil, err
+			}
+		}
+	}
 	for i := range b.cfg.runs {
 		say := func(what string) { fmt.Fprintf(log, "run %d/%d: %s…\n", i+1, b.cfg.runs, what) }
 		sayUnlessBroken := func(key, what string) {
@@ -214,6 +222,14 @@ func (b *bench) measure(work, bin string, selected map[string]bool, log io.Write
 		if selected["ws1000"] || selected["big"] {
 			sayUnlessBroken("ws1000.server", "ws1000 server")
 			b.server(corpus.WS1000, selected["ws1000"], selected["big"])
+		}
+		for _, h := range corpus.HostileInputs {
+			if selected["hostile"] {
+				say("hostile " + h.Name)
+				if err := b.hostile(h, hostileDirs[h.Name]); err != nil {
+					return nil, err
+				}
+			}
 		}
 	}
 	rep.Rows = evaluate(b.rec, selected)
