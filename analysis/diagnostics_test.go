@@ -73,7 +73,7 @@ var (
 
 // profileCache is one extraction folder for the whole test binary, so the
 // embedded profiles are parsed once.
-func profileCache(t *testing.T) string {
+func profileCache(t testing.TB) string {
 	profileCacheOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "tosca-ls-test-profiles-")
 		if err != nil {

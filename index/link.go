@@ -1,7 +1,6 @@
 package index
 
 import (
-	"fmt"
 	"net/url"
 	"path/filepath"
 	"strings"
@@ -51,7 +50,7 @@ func (b *builder) resolve(f *File, imp *Import) (string, *Problem) {
 		base, err := url.Parse(origin)
 		ref, err2 := url.Parse(u)
 		if err != nil || err2 != nil {
-			return "", &Problem{Code: importNotFound, Message: "invalid url " + u}
+			return "", &Problem{Code: importNotFound, Message: "invalid url " + diag.Name(u)}
 		}
 		u = base.ResolveReference(ref).String()
 	}
@@ -122,15 +121,15 @@ func (b *builder) profile(f *File, name string) (string, *Problem) {
 // file is linked again when the download ends), else a warning.
 func (b *builder) remote(f *File, u string) (string, *Problem) {
 	if !b.s.opts.RemoteImports {
-		return "", &Problem{Code: importRemote, Warning: true, Message: "remote import " + u + " is not fetched (enable the remoteImports setting); names it would define are not checked"}
+		return "", &Problem{Code: importRemote, Warning: true, Message: "remote import " + diag.Name(u) + " is not fetched (enable the remoteImports setting); names it would define are not checked"}
 	}
 	b.s.remoteUsers.add(u, f.Path)
 	p, err, done := b.w.fetcher.get(u)
 	switch {
 	case !done:
-		return "", &Problem{Code: importRemote, Warning: true, Pending: true, Message: "remote import " + u + " is being fetched"}
+		return "", &Problem{Code: importRemote, Warning: true, Pending: true, Message: "remote import " + diag.Name(u) + " is being fetched"}
 	case err != nil:
-		return "", &Problem{Code: importRemote, Warning: true, Message: "remote import " + u + " could not be fetched (" + err.Error() + "); names it would define are not checked"}
+		return "", &Problem{Code: importRemote, Warning: true, Message: "remote import " + diag.Name(u) + " could not be fetched (" + err.Error() + "); names it would define are not checked"}
 	}
 	return p, nil
 }
@@ -180,7 +179,7 @@ func (b *builder) repositoryRoot(path string) string {
 // (plus the resolved path when it is relative to the importing file).
 func importedName(imp *Import, from, target string) string {
 	if rel, err := filepath.Rel(filepath.Dir(from), target); err == nil && filepath.ToSlash(rel) != imp.URL {
-		return fmt.Sprintf("%q (%s)", imp.URL, filepath.ToSlash(rel))
+		return diag.Sprintf("%q (%s)", imp.URL, diag.Name(filepath.ToSlash(rel)))
 	}
-	return fmt.Sprintf("%q", imp.URL)
+	return diag.Quote(imp.URL)
 }

@@ -18,7 +18,6 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
-	"strconv"
 	"sync"
 	"sync/atomic"
 
@@ -938,7 +937,7 @@ func (b *builder) link() {
 				if l.Path == "" {
 					continue
 				}
-				if problem := b.allows(l.Path, strconv.Quote(l.Import.URL)); problem != nil {
+				if problem := b.allows(l.Path, diag.Quote(l.Import.URL)); problem != nil {
 					links[i].Path, links[i].Problem = "", problem
 					b.s.refusedUsers[p] = true
 					continue

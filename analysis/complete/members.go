@@ -122,7 +122,7 @@ func (r *request) structured(dt model.Decl) bool {
 		return true
 	}
 	chain, _ := r.v.Chain(dt)
-	for _, d := range chain {
+	for d := range chain.All() {
 		if len(r.v.Facts(d.Path).Entries(d.ID, grammar.SectionProperties)) > 0 {
 			return true
 		}

@@ -3,11 +3,6 @@
 // both report with it, and the README documents every code it lists.
 package diag
 
-import (
-	"sort"
-	"strings"
-)
-
 // Severity of a diagnostic. The values are tosca-ls's own; the language
 // server maps them to LSP's.
 type Severity uint8
@@ -129,54 +124,4 @@ var Codes = []struct{ Code, Doc string }{
 	{InvalidRefinement, "a refinement that breaks the derivation rules: an incompatible type, a fixed value changed, properties on a primitive"},
 	{ArtifactNotFound, "an implementation or artifact file that does not exist where it would be read from (a warning)"},
 	{AttributeSetTwice, "a template assigns an attribute that an operation output also sets (a warning, seed 002)"},
-}
-
-// Suggest returns up to three candidates closest to s, for "did you mean".
-func Suggest(s string, candidates []string) []string {
-	type scored struct {
-		name string
-		dist int
-	}
-	var best []scored
-	ls := strings.ToLower(s)
-	limit := min(len(s)/3+1, 4)
-	for _, c := range candidates {
-		lc := strings.ToLower(c)
-		d := editDistance(ls, lc)
-		if len(s) >= 3 && strings.HasPrefix(lc, ls) {
-			d = 1 // a completed prefix is the likeliest meaning
-		}
-		if d <= limit || (len(s) >= 3 && strings.Contains(lc, ls)) {
-			best = append(best, scored{c, d})
-		}
-	}
-	sort.SliceStable(best, func(i, j int) bool { return best[i].dist < best[j].dist })
-	var out []string
-	for i := 0; i < len(best) && len(out) < 3; i++ {
-		if best[i].name != s {
-			out = append(out, best[i].name)
-		}
-	}
-	return out
-}
-
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }

@@ -170,7 +170,7 @@ func (c *checker) namedArgs(call *facts.Call) {
 		given[name] = true
 		p := param(fn, name)
 		if p == nil {
-			d := c.report(c.f.Value(k).Span, diag.Error, diag.WrongArguments, fmt.Sprintf("`%s` has no argument %q (it takes %s)", fn.Name, name, paramNames(fn)))
+			d := c.report(c.f.Value(k).Span, diag.Error, diag.WrongArguments, diag.Sprintf("`%s` has no argument %q (it takes %s)", fn.Name, name, paramNames(fn)))
 			d.Suggestions = diag.Suggest(name, names)
 			continue
 		}

@@ -88,7 +88,7 @@ func (c *checker) paramPath(call *facts.Call) {
 	}
 	if t != grammar.ArgAny && t != grammar.ArgList {
 		c.report(c.f.Value(args[1]).Span, diag.Error, diag.WrongArguments,
-			fmt.Sprintf("parameter %q is a %s: it has no keys or indexes to follow", name, typ))
+			diag.Sprintf("parameter %q is a %s: it has no keys or indexes to follow", name, typ))
 	}
 }
 
@@ -113,7 +113,7 @@ func (c *checker) file(call *facts.Call) {
 	if st, err := os.Stat(target); err == nil && st.Mode().IsRegular() {
 		return
 	}
-	c.report(val.Span, diag.Error, diag.FileNotFound, fmt.Sprintf("no file %q next to the template", name))
+	c.report(val.Span, diag.Error, diag.FileNotFound, diag.Sprintf("no file %q next to the template", name))
 }
 
 // parameterDefault checks that a parameter's default fits its type.
@@ -242,7 +242,7 @@ func (c *checker) group(id facts.ID, seen map[string]string) {
 			continue
 		}
 		if other, dup := seen[c.f.RefName(r)]; dup {
-			c.report(r.Span, diag.Error, diag.DuplicateName, fmt.Sprintf("parameter %q is already in group %q: a parameter belongs to one group", c.f.RefName(r), other))
+			c.report(r.Span, diag.Error, diag.DuplicateName, diag.Sprintf("parameter %q is already in group %q: a parameter belongs to one group", c.f.RefName(r), other))
 			continue
 		}
 		seen[c.f.RefName(r)] = label
@@ -251,7 +251,9 @@ func (c *checker) group(id facts.ID, seen map[string]string) {
 
 // cycles reports the resources that depend on each other in a cycle,
 // through depends_on or the get_resource and get_attr calls in their
-// properties (Heat orders creation by both).
+// properties (Heat orders creation by both): once for each group of
+// resources that depend on each other, at its first resource, with a
+// shortest cycle through it.
 func (c *checker) cycles() {
 	deps := map[facts.ID][]facts.ID{}
 	var resources []facts.ID
@@ -266,20 +268,21 @@ func (c *checker) cycles() {
 			continue
 		}
 		if owner := c.f.Entity(r.Owner); owner != nil && owner.Declares() == grammar.HeatResource {
-			if d := c.v.Resolve(c.path, i).Target; d.Valid() && !slices.Contains(deps[r.Owner], d.ID) {
+			if d := c.v.Resolve(c.path, i).Target; d.Valid() {
 				deps[r.Owner] = append(deps[r.Owner], d.ID)
 			}
 		}
 	}
-	for _, scc := range model.Cycles(resources, func(n facts.ID) []facts.ID { return deps[n] }, cmp.Compare) {
-		names := make([]string, len(scc))
-		for i, id := range scc {
-			names[i] = c.f.Entity(id).Name
-		}
-		for _, id := range scc {
+	edges := func(n facts.ID) []facts.ID { return deps[n] }
+	for _, scc := range model.Cycles(resources, edges, cmp.Compare) {
+		first := scc[0]
+		cycle := model.ShortestCycle(first, edges, func(n facts.ID) bool { _, ok := slices.BinarySearch(scc, n); return ok })
+		name := func(i int) string { return c.f.Entity(cycle[i]).Name }
+		d := c.report(c.f.Entity(first).NameSpan, diag.Error, diag.DependencyCycle,
+			fmt.Sprintf("resource %s depends on itself: %s", diag.Quote(name(0)), diag.Cycle(len(cycle), name)))
+		for _, id := range cycle[1:min(len(cycle), diag.MaxListed+1)] {
 			e := c.f.Entity(id)
-			c.report(e.NameSpan, diag.Error, diag.DependencyCycle,
-				fmt.Sprintf("resource %q depends on itself: %s → %s", e.Name, strings.Join(names, " → "), names[0]))
+			d.Related = append(d.Related, model.Related{Location: model.Location{Path: c.path, Span: e.NameSpan.Text()}, Message: "part of the cycle"})
 		}
 	}
 }

@@ -98,9 +98,9 @@ func (c *checker) operators(a facts.ValueID) {
 			for _, op := range grammar.VariabilityOperators {
 				names = append(names, op.Name)
 			}
-			d := c.report(c.f.Value(k).Span, diag.Error, diag.UnknownOperator, fmt.Sprintf("%q is not an operator or function of variability expressions", name))
+			d := c.report(c.f.Value(k).Span, diag.Error, diag.UnknownOperator, diag.Sprintf("%q is not an operator or function of variability expressions", name))
 			if d.Suggestions = diag.Suggest(name, names); len(d.Suggestions) > 0 {
-				d.Message += fmt.Sprintf("; did you mean %q?", d.Suggestions[0])
+				d.Message += diag.Sprintf("; did you mean %q?", d.Suggestions[0])
 			}
 		}
 	}
@@ -200,7 +200,7 @@ func (c *checker) operatorCalls() {
 			p := fn.Params[j]
 			val := c.f.Value(a)
 			if p.Ref == grammar.NoRef && len(p.Keywords) > 0 && val.Kind == syntax.Scalar && !slices.Contains(p.Keywords, c.f.Text(a)) {
-				c.report(val.Span, diag.Error, diag.WrongArguments, fmt.Sprintf("`%s` of `%s` is one of %s, found %q", p.Name, fn.Name, quoteAll(p.Keywords), c.f.Text(a)))
+				c.report(val.Span, diag.Error, diag.WrongArguments, diag.Sprintf("`%s` of `%s` is one of %s, found %q", p.Name, fn.Name, quoteAll(p.Keywords), c.f.Text(a)))
 			}
 		}
 		if len(args) >= 2 && len(fn.Params) >= 2 && fn.Params[1].Section != "" {
@@ -237,7 +237,7 @@ func (c *checker) logicExpression(call *facts.Call) {
 			reader = grammar.GetVariabilityExpression.Name
 		}
 		c.report(c.f.Value(call.Args).Span, diag.Error, diag.WrongExpressionType,
-			fmt.Sprintf("expression %q returns %s, not a boolean: read it with %s", c.v.Name(d), t, reader))
+			diag.Sprintf("expression %q returns %s, not a boolean: read it with %s", c.v.Name(d), t, reader))
 	}
 }
 
@@ -268,15 +268,15 @@ func (c *checker) entryArg(node model.Decl, section, what string, arg facts.Valu
 	if i, err := strconv.Atoi(name); err == nil {
 		if i < 0 || i >= len(names) {
 			c.report(c.f.Value(arg).Span, diag.Error, diag.UnknownName,
-				fmt.Sprintf("%s %q has no %s at index %d (it has %d)", c.v.Kind(node), c.v.Name(node), what, i, len(names)))
+				diag.Sprintf("%s %q has no %s at index %d (it has %d)", c.v.Kind(node), c.v.Name(node), what, i, len(names)))
 		}
 		return
 	}
 	if !slices.Contains(names, name) {
 		d := c.report(c.f.Value(arg).Span, diag.Error, diag.UnknownName,
-			fmt.Sprintf("%s %q has no %s named %q", c.v.Kind(node), c.v.Name(node), what, name))
+			diag.Sprintf("%s %q has no %s named %q", c.v.Kind(node), c.v.Name(node), what, name))
 		if d.Suggestions = diag.Suggest(name, names); len(d.Suggestions) > 0 {
-			d.Message += fmt.Sprintf("; did you mean %q?", d.Suggestions[0])
+			d.Message += diag.Sprintf("; did you mean %q?", d.Suggestions[0])
 		}
 	}
 }
@@ -292,7 +292,7 @@ func (c *checker) preset(id facts.ID) {
 		want := grammar.ToscaExprType(typ)
 		if got := c.typeOf(val, 0); !fits(want, got, c.f, val) {
 			c.report(c.f.Value(val).Span, diag.Error, diag.WrongValueShape,
-				fmt.Sprintf("variability input %q is of type %s: expected %s, found %s", c.f.Text(k), typ, want, got))
+				diag.Sprintf("variability input %q is of type %s: expected %s, found %s", c.f.Text(k), typ, want, got))
 		}
 	}
 }
@@ -343,7 +343,7 @@ func (c *checker) unused() {
 			k == grammar.VariabilityInput && (enriched && grammar.ElementIdentifier(e.Name) || c.featureModel(id)) {
 			continue
 		}
-		d := c.report(e.NameSpan, diag.Hint, diag.UnusedName, fmt.Sprintf("%s %q is never used", k, e.Name))
+		d := c.report(e.NameSpan, diag.Hint, diag.UnusedName, diag.Sprintf("%s %q is never used", k, e.Name))
 		d.Tags = []model.Tag{model.TagUnnecessary}
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tosca-ls/tosca-ls/analysis/diag"
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
 	"github.com/tosca-ls/tosca-ls/analysis/model"
 	"github.com/tosca-ls/tosca-ls/index/facts"
@@ -97,9 +98,13 @@ func (h *hoverer) name(d model.Decl) string {
 // chain is the derivation chain of a type as written from the hovered file.
 func (h *hoverer) chain(d model.Decl) string {
 	chain, cyclic := h.v.Chain(d)
-	names := make([]string, len(chain))
-	for i, c := range chain {
-		names[i] = h.name(c)
+	var names []string
+	for c := range chain.All() {
+		if len(names) == diag.MaxListed && chain.Len() > diag.MaxListed+1 {
+			names = append(names, fmt.Sprintf("… %d more", chain.Len()-diag.MaxListed-1), h.name(chain.Root()))
+			break
+		}
+		names = append(names, h.name(c))
 	}
 	s := strings.Join(names, " → ")
 	if cyclic {

@@ -235,14 +235,14 @@ func (c *collector) chainRoots() {
 			continue
 		}
 		chain, cyclic := c.v.Chain(model.Decl{Path: c.path, ID: id})
-		if cyclic || len(chain) < 3 {
+		if cyclic || chain.Len() < 3 {
 			continue
 		}
-		root := chain[len(chain)-1]
+		root := chain.Root()
 		name := c.v.Name(root)
 		if names := c.v.NamesOf(c.path, root); len(names) > 0 {
 			name = names[0]
 		}
-		c.add(int(val.Span.End), ChainRoot, "⇒ "+name, fmt.Sprintf("%s derives, in %d steps, from %s.", e.Name, len(chain)-1, name))
+		c.add(int(val.Span.End), ChainRoot, "⇒ "+name, fmt.Sprintf("%s derives, in %d steps, from %s.", e.Name, chain.Len()-1, name))
 	}
 }

@@ -29,7 +29,7 @@ func (v *View) Builtin(t Decl, vers grammar.Versions) *grammar.BuiltinType {
 	}
 	var found *grammar.BuiltinType
 	chain, _ := v.Chain(t)
-	for _, d := range chain {
+	for d := range chain.All() {
 		if v.DeclaresBuiltins(d.Path) {
 			if found = grammar.BuiltinNamed(v.Name(d), vers); found != nil {
 				break

@@ -66,3 +66,32 @@ func Cycles[K comparable](nodes []K, edges func(K) []K, less func(a, b K) int) [
 	}
 	return out
 }
+
+// ShortestCycle returns a shortest cycle through start, its nodes in order
+// from start (each with an edge to the next, the last to start), or nil
+// when none leads back. The search keeps to the nodes in accepts (one
+// component of Cycles): it is linear in that component.
+func ShortestCycle[K comparable](start K, edges func(K) []K, in func(K) bool) []K {
+	prev := map[K]K{start: start}
+	queue := []K{start}
+	for len(queue) > 0 {
+		u := queue[0]
+		queue = queue[1:]
+		for _, w := range edges(u) {
+			if w == start {
+				var cycle []K
+				for x := u; x != start; x = prev[x] {
+					cycle = append(cycle, x)
+				}
+				cycle = append(cycle, start)
+				slices.Reverse(cycle)
+				return cycle
+			}
+			if _, seen := prev[w]; !seen && in(w) {
+				prev[w] = u
+				queue = append(queue, w)
+			}
+		}
+	}
+	return nil
+}

@@ -105,12 +105,14 @@ func (c *checker) report(s facts.Span, sev diag.Severity, code, msg string) *Dia
 	return &c.out[len(c.out)-1]
 }
 
-// imports reports the imports that did not resolve, and, as hints, those
-// that lead back to the file: TOSCA does not forbid import cycles (each
-// file is read once, and generated profile sets use them), but an author
-// may not mean one.
+// imports reports the imports that did not resolve, and, as a hint, the
+// import through which the file leads back to itself: TOSCA does not
+// forbid import cycles (each file is read once, and generated profile sets
+// use them), but an author may not mean one. A file on cycles gets one
+// hint, listing one of them (at most diag.MaxListed files of it).
 func (c *checker) imports() {
 	snap := c.v.Snap
+	next, n, first, cyclic := c.v.importCycles().cycle(c.v, c.path)
 	for _, l := range snap.Links(c.path) {
 		if l.Problem != nil && l.Problem.Pending {
 			continue // the answer may still change: not reported (its names are muted)
@@ -127,19 +129,16 @@ func (c *checker) imports() {
 			msg := l.Problem.Message
 			if c.f.Lang == grammar.CSARMeta && l.Problem.Code == diag.ImportNotFound {
 				// Its imports are the CSAR's definitions files, from the CSAR root.
-				msg = fmt.Sprintf("no file %q in the CSAR", strings.TrimPrefix(l.Import.URL, "/"))
+				msg = fmt.Sprintf("no file %s in the CSAR", diag.Quote(strings.TrimPrefix(l.Import.URL, "/")))
 			}
 			c.out = append(c.out, Diagnostic{Path: c.path, Span: s, Severity: sev, Code: l.Problem.Code, Message: msg})
 			continue
 		}
-		if cycle := c.v.importCycle(l.Path, c.path); cycle != nil {
-			names := make([]string, len(cycle))
-			for i, p := range cycle {
-				names[i] = shortPath(p, c.path)
-			}
+		if cyclic && l.Path == next {
+			cyclic = false
 			d := Diagnostic{Path: c.path, Span: l.Import.Target, Severity: diag.Hint, Code: diag.ImportCycle,
-				Message: "import cycle: " + shortPath(c.path, c.path) + " → " + strings.Join(names, " → ")}
-			for _, p := range cycle[:len(cycle)-1] {
+				Message: "import cycle: " + diag.Cycle(n, func(i int) string { return shortPath(first[i], c.path) })}
+			for _, p := range first[1:] {
 				d.Related = append(d.Related, Related{Location: Location{Path: p}, Message: "part of the cycle"})
 			}
 			c.out = append(c.out, d)
@@ -167,73 +166,13 @@ func (c *checker) profileShadowed() {
 		}
 	}
 	if f := c.v.Snap.File(winner); f != nil && f.Embedded {
-		d.Message = fmt.Sprintf("profile %q is one of tosca-ls's embedded normative profiles: imports of it read those, not this file", c.f.Profile)
+		d.Message = diag.Sprintf("profile %q is one of tosca-ls's embedded normative profiles: imports of it read those, not this file", c.f.Profile)
 		d.Related = []Related{{Location: related, Message: "the embedded profile"}}
 	} else {
-		d.Message = fmt.Sprintf("profile %q is declared by %s too, which imports of it read (the profile folders first, in their order, then by path)", c.f.Profile, relativePath(winner, c.path))
+		d.Message = diag.Sprintf("profile %q is declared by %s too, which imports of it read (the profile folders first, in their order, then by path)", c.f.Profile, relativePath(winner, c.path))
 		d.Related = []Related{{Location: related, Message: "the file imports of the profile read"}}
 	}
 	c.out = append(c.out, d)
-}
-
-// importCycle returns the shortest chain of imports from `from` back to
-// `to`, or nil: only files of one strongly connected component of the
-// import graph lead back to each other, and the search stays inside it.
-func (v *View) importCycle(from, to string) []string {
-	comp := v.components()
-	c, ok := comp[to]
-	if !ok || comp[from] != c {
-		return nil
-	}
-	prev := map[string]string{from: ""}
-	queue := []string{from}
-	for len(queue) > 0 {
-		p := queue[0]
-		queue = queue[1:]
-		if p == to {
-			var path []string
-			for x := p; x != ""; x = prev[x] {
-				path = append(path, x)
-			}
-			slices.Reverse(path)
-			return path
-		}
-		for _, l := range v.Snap.Links(p) {
-			if _, seen := prev[l.Path]; l.Path != "" && !seen && comp[l.Path] == c {
-				prev[l.Path] = p
-				queue = append(queue, l.Path)
-			}
-		}
-	}
-	return nil
-}
-
-// components numbers the strongly connected components of the import
-// graph that have a cycle (files outside any cycle are absent), once per
-// program (see Cycles).
-func (v *View) components() map[string]int {
-	p := v.prog
-	p.sccsOnce.Do(func() { p.sccs = v.cycleComponents() })
-	return p.sccs
-}
-
-func (v *View) cycleComponents() map[string]int {
-	imports := func(path string) []string {
-		var out []string
-		for _, l := range v.Snap.Links(path) {
-			if l.Path != "" {
-				out = append(out, l.Path)
-			}
-		}
-		return out
-	}
-	out := map[string]int{}
-	for i, scc := range Cycles(v.Snap.Paths(), imports, strings.Compare) {
-		for _, path := range scc {
-			out[path] = i + 1
-		}
-	}
-	return out
 }
 
 // relativePath is p from the folder of the file at from, slash-separated.
@@ -304,17 +243,12 @@ func (c *checker) reference(i int, r *facts.Ref) {
 		// have (1.3 §4.4.1: get_input reads the service template's inputs).
 		return
 	}
-	var names, what []string
+	var what []string
 	for _, k := range kinds {
 		what = append(what, k.String())
-		if k.IsType() {
-			names = append(names, c.v.Names(c.path, k)...)
-		} else {
-			names = append(names, c.v.LocalNames(c.path, k)...)
-		}
 	}
-	d := c.report(r.Span, diag.Error, diag.UnknownName, fmt.Sprintf("no %s named %q", strings.Join(what, " or "), c.f.RefName(r)))
-	suggestInto(d, c.f.RefName(r), names)
+	d := c.report(r.Span, diag.Error, diag.UnknownName, diag.Sprintf("no %s named %q", strings.Join(what, " or "), c.f.RefName(r)))
+	suggestInto(d, c.f.RefName(r), c.v.candidates(c.path, kinds...))
 }
 
 // draftBuiltin warns about a use of a type that only the drafts of 2.0
@@ -330,24 +264,24 @@ func (c *checker) draftBuiltin(r *facts.Ref, t Decl) {
 	c.report(r.Span, diag.Warning, diag.DraftBuiltin, fmt.Sprintf("%s is built into the drafts of TOSCA 2.0, not into the OASIS Standard (§9.1), which writes %s", b.Name, b.Instead))
 }
 
-func suggestInto(d *Diagnostic, name string, names []string) {
-	d.Suggestions = diag.Suggest(name, names)
+func suggestInto(d *Diagnostic, name string, names *diag.Candidates) {
+	d.Suggestions = names.Suggest(name)
 	if len(d.Suggestions) > 0 {
-		d.Message += fmt.Sprintf("; did you mean %q?", d.Suggestions[0])
+		d.Message += diag.Sprintf("; did you mean %q?", d.Suggestions[0])
 	}
 }
 
 func (c *checker) unknownType(s facts.Span, name string, kind grammar.RefKind) {
 	if other := c.v.LookupOtherKind(c.path, kind, name); other.Valid() {
-		d := c.report(s, diag.Error, diag.WrongTypeKind, fmt.Sprintf("%q is a %s, but a %s is expected here", name, c.v.Kind(other), kind))
-		d.Related = []Related{{Location: c.v.Location(other), Message: name + " is defined here"}}
+		d := c.report(s, diag.Error, diag.WrongTypeKind, diag.Sprintf("%q is a %s, but a %s is expected here", name, c.v.Kind(other), kind))
+		d.Related = []Related{{Location: c.v.Location(other), Message: diag.Name(name) + " is defined here"}}
 		return
 	}
 	if c.v.Muted(c.path, name) {
 		return
 	}
-	d := c.report(s, diag.Error, diag.UnknownType, fmt.Sprintf("unknown %s %q", kind, name))
-	suggestInto(d, name, c.v.Names(c.path, kind))
+	d := c.report(s, diag.Error, diag.UnknownType, diag.Sprintf("unknown %s %q", kind, name))
+	suggestInto(d, name, c.v.candidates(c.path, kind))
 }
 
 // capability checks a requirement's `capability`: a capability type, or a
@@ -368,8 +302,8 @@ func (c *checker) capability(i int, r *facts.Ref) {
 	for _, m := range c.v.Members(target, grammar.SectionCapabilities) {
 		names = append(names, m.Name)
 	}
-	d := c.report(r.Span, diag.Error, diag.UnknownType, fmt.Sprintf("%q is neither a capability type nor a capability of %s", c.f.RefName(r), c.v.RequirementNode(c.path, r.Entity)))
-	d.Suggestions = diag.Suggest(c.f.RefName(r), append(names, c.v.Names(c.path, grammar.CapabilityType)...))
+	d := c.report(r.Span, diag.Error, diag.UnknownType, diag.Sprintf("%q is neither a capability type nor a capability of %s", c.f.RefName(r), diag.Name(c.v.RequirementNode(c.path, r.Entity))))
+	d.Suggestions = diag.Suggest(c.f.RefName(r), names, c.v.visibleNames(c.path, grammar.CapabilityType))
 }
 
 // member checks a name an entity assigns from its type's members.
@@ -385,13 +319,9 @@ func (c *checker) member(i int, r *facts.Ref) {
 	if !t.Valid() || c.v.Resolve(c.path, i).Member != nil || !c.v.ChainComplete(t) {
 		return
 	}
-	var names []string
-	for _, m := range c.v.Members(t, r.Key.Name) {
-		names = append(names, m.Name)
-	}
-	d := c.report(r.Span, diag.Error, diag.UnknownMember, fmt.Sprintf("%s %q has no %s named %q", c.v.Kind(t), c.v.Name(t), grammar.Singular(r.Key.Name), c.f.RefName(r)))
-	suggestInto(d, c.f.RefName(r), names)
-	d.Related = []Related{{Location: c.v.Location(t), Message: c.v.Name(t) + " is defined here"}}
+	d := c.report(r.Span, diag.Error, diag.UnknownMember, diag.Sprintf("%s %q has no %s named %q", c.v.Kind(t), c.v.Name(t), grammar.Singular(r.Key.Name), c.f.RefName(r)))
+	suggestInto(d, c.f.RefName(r), c.v.memberCandidates(t, r.Key.Name))
+	d.Related = []Related{{Location: c.v.Location(t), Message: diag.Name(c.v.Name(t)) + " is defined here"}}
 }
 
 // types checks the file's own type definitions: no derivation cycles, no
@@ -405,32 +335,38 @@ func (c *checker) types() {
 			continue
 		}
 		d := Decl{c.path, id}
-		// Only the types on the cycle are reported: one that merely derives
-		// into it (A → B → C → B) is fine once the cycle is fixed.
-		if chain, cyclic := v.Chain(d); cyclic && v.Parent(chain[len(chain)-1]) == d {
-			names := make([]string, len(chain))
-			for i, t := range chain {
-				names[i] = v.Name(t)
-			}
-			s := e.NameSpan
-			if fl, ok := c.f.Field(id, grammar.KeyDerivedFrom); ok {
-				s = c.f.Value(fl.Value).Span
-			}
-			c.report(s, diag.Error, diag.DerivationCycle, "derivation cycle: "+strings.Join(append(names, e.Name), " → "))
+		// A cycle is reported once in each file, at the first of its types
+		// written there; a type that merely derives into it (A → B → C → B)
+		// is fine once the cycle is fixed.
+		if l := v.chainLink(d); l != nil && l.cycle != nil && l.cycle.reportedAt(d) {
+			c.derivationCycle(d, l.cycle)
 		}
 		if !dupKeys[e.NameSpan.Start] {
 			if other, normative := v.Conflict(c.path, d); normative {
 				// 1.x: the normative names are reserved with SHOULD NOT
 				// (1.3 §5.2); the file's own type is the one it means.
-				dg := c.report(e.NameSpan, diag.Warning, diag.DuplicateName, fmt.Sprintf("%s %q has the name of the normative type %s, which user types should not reuse (1.3 §5.2); this file's type is the one it means", e.Declares(), e.Name, v.Name(other)))
+				dg := c.report(e.NameSpan, diag.Warning, diag.DuplicateName, diag.Sprintf("%s %q has the name of the normative type %s, which user types should not reuse (1.3 §5.2); this file's type is the one it means", e.Declares(), e.Name, v.Name(other)))
 				dg.Related = []Related{{Location: v.Location(other), Message: "normative definition"}}
 			} else if other.Valid() {
-				dg := c.report(e.NameSpan, diag.Error, diag.DuplicateName, fmt.Sprintf("%s %q is already defined", e.Declares(), e.Name))
+				dg := c.report(e.NameSpan, diag.Error, diag.DuplicateName, diag.Sprintf("%s %q is already defined", e.Declares(), e.Name))
 				dg.Related = []Related{{Location: v.Location(other), Message: "other definition"}}
 			}
 		}
 	}
 	c.refinements()
+}
+
+// derivationCycle reports a cycle of types at d, listing them from d on.
+func (c *checker) derivationCycle(d Decl, cycle *derivationCycle) {
+	types := cycle.from(d)
+	s := c.f.Entity(d.ID).NameSpan
+	if fl, ok := c.f.Field(d.ID, grammar.KeyDerivedFrom); ok {
+		s = c.f.Value(fl.Value).Span
+	}
+	dg := c.report(s, diag.Error, diag.DerivationCycle, "derivation cycle: "+diag.Cycle(len(types), func(i int) string { return c.v.Name(types[i]) }))
+	for _, t := range types[1:min(len(types), diag.MaxListed+1)] {
+		dg.Related = append(dg.Related, Related{Location: c.v.Location(t), Message: "part of the cycle"})
+	}
 }
 
 // refinements reports the definitions that lack keynames mandatory for new
@@ -477,7 +413,7 @@ func (c *checker) localNames() {
 		}
 		key := nameKey{k, e.Name}
 		if prev, ok := seen[key]; ok {
-			d := c.report(e.NameSpan, diag.Error, diag.DuplicateName, fmt.Sprintf("%s %q is already defined", k, e.Name))
+			d := c.report(e.NameSpan, diag.Error, diag.DuplicateName, diag.Sprintf("%s %q is already defined", k, e.Name))
 			d.Related = []Related{{Location: c.v.Location(Decl{c.path, prev}), Message: "first definition"}}
 			continue
 		}

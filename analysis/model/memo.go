@@ -118,7 +118,3 @@ func (k closureKey) spread() uint32 {
 }
 
 func (k builtinKey) spread() uint32 { return k.t.spread() ^ uint32(k.vers) }
-
-func (k definitionsKey) spread() uint32 {
-	return k.definer.spread() ^ spreadString(k.section)*3 ^ spreadString(k.name)*5
-}

@@ -55,9 +55,10 @@ func (v *View) ScalarType(t Decl, vers grammar.Versions) *Scalar {
 	}
 	s := &Scalar{Base: b, Table: b.Units}
 	chain, _ := v.Chain(t)
+	decls := chain.Decls()
 	seen := map[string]bool{}
-	for i := len(chain) - 1; i >= 0; i-- {
-		d := chain[i]
+	for i := len(decls) - 1; i >= 0; i-- {
+		d := decls[i]
 		f := v.Facts(d.Path)
 		add := func(key string, to *[]grammar.Unit) {
 			for k, val := range f.Pairs(f.FieldValue(d.ID, key)) {

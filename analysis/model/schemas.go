@@ -26,7 +26,7 @@ func (v *View) schema(def Decl, key string) Decl {
 		return Decl{def.Path, sub}
 	}
 	chain, _ := v.Chain(v.TypeOf(def))
-	for _, c := range chain {
+	for c := range chain.All() {
 		if sub := v.Facts(c.Path).Sub(c.ID, key); sub != facts.None {
 			return Decl{c.Path, sub}
 		}

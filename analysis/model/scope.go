@@ -7,6 +7,9 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/benbjohnson/immutable"
+
+	"github.com/tosca-ls/tosca-ls/analysis/diag"
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
 	"github.com/tosca-ls/tosca-ls/index/facts"
 )
@@ -21,12 +24,12 @@ type Program struct {
 	lookups memo[lookupKey, Decl]
 	// fallbacks are the fallback profiles of each file (see View.fallbacks).
 	fallbacks memo[textKey, []string]
-	// sccs are the import cycles' components (see View.components).
-	sccs     map[string]int
+	// sccs are the import cycles (see View.importCycles).
+	sccs     *importCycles
 	sccsOnce sync.Once
 	visible  memo[lookupKey, []string]
 	parents  memo[Decl, Decl]
-	members  memo[memberKey, []Member]
+	members  memo[memberKey, *memberTable]
 	// closures are the import closures of files per namespace prefix,
 	// closureSets the distinct ones by their starts (see View.closure).
 	closures    memo[closureKey, *closureSet]
@@ -36,10 +39,7 @@ type Program struct {
 	typesNamed     map[nameKey][]Decl
 	typesNamedOnce sync.Once
 	builtins       memo[builtinKey, *grammar.BuiltinType]
-	chains         memo[Decl, chainEntry]
-	// memberFacts are what is worked out about each member once (see
-	// Members), by definer, section and name.
-	memberFacts memo[definitionsKey, *memberFacts]
+	chains         memo[Decl, *chainLink]
 	// derived files every type by the base name of its derived_from (see
 	// View.Subtypes), built on the first call; subtypes are the answers.
 	derived     map[nameKey][]Decl
@@ -72,6 +72,10 @@ type ownNames struct {
 	// first declaration of each; sorted lists them by kind.
 	local  map[nameKey]facts.ID
 	sorted map[grammar.RefKind][]string
+	// candidates are names visible in the file prepared for "did you
+	// mean", by the kinds they are of (see View.candidates).
+	candidatesMu sync.Mutex
+	candidates   map[string]*diag.Candidates
 	// definesNormative is set for a copy of the 1.x normative types (it
 	// defines a root type such as tosca.nodes.Root): such files shadow the
 	// implicit profile instead of clashing with it.
@@ -303,21 +307,33 @@ const (
 // way leads to from path.
 func (v *View) lookupVia(way via, path string, kind grammar.RefKind, name string) Decl {
 	prefix, local := splitPrefix(name)
-	c := v.closure(way, path, prefix)
+	return v.closure(way, path, prefix).find(v, nameKey{kind, local})
+}
+
+// find finds the first type of a closure with a name: in the table of a
+// chain's files, then in the set below them.
+func (c *closureSet) find(v *View, key nameKey) Decl {
+	if c.table != nil {
+		if d, ok := c.table.Get(key); ok {
+			return d
+		}
+		if c = c.below; c == nil {
+			return Decl{}
+		}
+	}
 	found := c.found.Load()
 	if found == nil {
-		return c.lookup(v, kind, local) // Lookup memoises it for the one file
+		return c.lookup(v, key) // Lookup memoises it for the one file
 	}
-	key := nameKey{kind, local}
 	if d, ok := found.get(key); ok {
 		return d
 	}
-	return found.put(key, c.lookup(v, kind, local))
+	return found.put(key, c.lookup(v, key))
 }
 
-func (c *closureSet) lookup(v *View, kind grammar.RefKind, local string) Decl {
+func (c *closureSet) lookup(v *View, key nameKey) Decl {
 	for _, s := range c.visits {
-		if d := v.lookupOwn(s.path, kind, s.rest+local); d.Valid() {
+		if d := v.lookupOwn(s.path, key.kind, s.rest+key.name); d.Valid() {
 			return d
 		}
 	}
@@ -350,11 +366,21 @@ type closureKey struct {
 // the closure of the 1.3 normative types), and so do the names looked up in
 // it once more than one file uses it (found is made for the second user:
 // most sets, those of one file's own imports, never need one).
+//
+// A walk from one file is that file, then the walk from its own imports: a
+// chain of files each importing the next (versions of a profile building
+// on each other) would make a set as long as the rest of the chain for
+// each of them. Such a set holds instead the types of its files up to the
+// first that imports several (or none) in a persistent map, each set's on
+// top of the next one's, and below that the set walked from there.
 type closureSet struct {
 	starts []visit
 	visits []visit
 	users  atomic.Int32
 	found  atomic.Pointer[memo[nameKey, Decl]]
+	// table and below are set instead of visits for a walk from one file.
+	table *immutable.Map[nameKey, Decl]
+	below *closureSet
 }
 
 // closure is the set that way leads a name carrying prefix to from path,
@@ -376,22 +402,89 @@ func (v *View) closure(way via, path, prefix string) *closureSet {
 			starts = append(starts, visit{fb, prefix})
 		}
 	}
-	c := p.closureSets.intern(starts, func() *closureSet {
-		c := &closureSet{starts: starts}
-		v.walkImports(starts, func(s visit) bool {
-			c.visits = append(c.visits, s)
-			return false
-		})
-		return c
-	})
+	c := v.closureFrom(starts)
 	if got := p.closures.put(key, c); got != c {
 		return got
 	}
+	c.use()
+	return c
+}
+
+// use counts one more user of a set: the second one gets it a table of the
+// names found in it.
+func (c *closureSet) use() {
 	if c.users.Add(1) == 2 {
 		c.found.Store(new(memo[nameKey, Decl]))
 	}
+}
+
+// closureFrom returns the set walked from starts. The set of a walk from
+// one file is made with those of the files it leads to alone, from the
+// last of them (a chain is followed to the first file importing several,
+// none, a file of the chain again, or one whose set is known).
+func (v *View) closureFrom(starts []visit) *closureSet {
+	sets := &v.prog.closureSets
+	if c := sets.lookup(starts); c != nil {
+		return c
+	}
+	if len(starts) != 1 {
+		return sets.intern(starts, func() *closureSet { return v.walkedClosure(starts) })
+	}
+	var chain walk[visit]
+	chain.add(starts[0])
+	var below *closureSet
+	for {
+		last := chain.steps[len(chain.steps)-1]
+		next := v.importTargets(last.path, last.rest)
+		if below = sets.lookup(next); below != nil {
+			break
+		}
+		if len(next) != 1 || chain.index(next[0]) >= 0 {
+			below = sets.intern(next, func() *closureSet { return v.walkedClosure(next) })
+			break
+		}
+		chain.add(next[0])
+	}
+	for i := len(chain.steps) - 1; i >= 0; i-- {
+		s := chain.steps[i]
+		c := &closureSet{starts: chain.steps[i : i+1], table: below.table, below: below}
+		if below.table != nil {
+			c.below = below.below
+		}
+		if c.table == nil {
+			c.table = immutable.NewMap[nameKey, Decl](nameKeyHasher{})
+		}
+		for k, id := range v.own(s.path).types {
+			if strings.HasPrefix(k.name, s.rest) {
+				c.table = c.table.Set(nameKey{k.kind, k.name[len(s.rest):]}, Decl{s.path, id})
+			}
+		}
+		if c.below != nil {
+			c.below.use()
+		}
+		below = sets.intern(c.starts, func() *closureSet { return c })
+	}
+	return below
+}
+
+// walkedClosure is the set of a walk from starts, every file listed.
+func (v *View) walkedClosure(starts []visit) *closureSet {
+	c := &closureSet{starts: starts}
+	v.walkImports(starts, func(s visit) bool {
+		c.visits = append(c.visits, s)
+		return false
+	})
 	return c
 }
+
+// nameKeyHasher hashes the keys of closure tables.
+type nameKeyHasher struct{}
+
+func (nameKeyHasher) Hash(k nameKey) uint32 {
+	return uint32(hashString(k.name)) ^ uint32(k.kind)*0x9e3779b1
+}
+
+func (nameKeyHasher) Equal(a, b nameKey) bool { return a == b }
 
 // closureSets interns closure sets by their starts.
 type closureSets struct {
@@ -402,19 +495,32 @@ type startsHash uint64
 
 func (h startsHash) spread() uint32 { return uint32(h) ^ uint32(h>>32) }
 
-// intern returns the set walking from starts, made by build if none is known.
-func (t *closureSets) intern(starts []visit, build func() *closureSet) *closureSet {
+func hashStarts(starts []visit) startsHash {
 	h := startsHash(1469598103934665603)
 	for _, s := range starts {
 		h = (h ^ startsHash(hashString(s.path))) * 1099511628211
 		h = (h ^ startsHash(hashString(s.rest))) * 1099511628211
 	}
-	same := func(c *closureSet) bool { return slices.Equal(c.starts, starts) }
-	if bucket, ok := t.byHash.get(h); ok {
-		if i := slices.IndexFunc(bucket, same); i >= 0 {
+	return h
+}
+
+// lookup returns the set walking from starts, or nil if none is known.
+func (t *closureSets) lookup(starts []visit) *closureSet {
+	if bucket, ok := t.byHash.get(hashStarts(starts)); ok {
+		if i := slices.IndexFunc(bucket, func(c *closureSet) bool { return slices.Equal(c.starts, starts) }); i >= 0 {
 			return bucket[i]
 		}
 	}
+	return nil
+}
+
+// intern returns the set walking from starts, made by build if none is known.
+func (t *closureSets) intern(starts []visit, build func() *closureSet) *closureSet {
+	if c := t.lookup(starts); c != nil {
+		return c
+	}
+	h := hashStarts(starts)
+	same := func(c *closureSet) bool { return slices.Equal(c.starts, starts) }
 	c := build()
 	t.byHash.update(h, func(bucket []*closureSet) []*closureSet {
 		if i := slices.IndexFunc(bucket, same); i >= 0 {
@@ -496,13 +602,51 @@ func (v *View) Muted(path, name string) bool {
 // file of the closure contributes its types under the shortest prefix it is
 // reached with.
 func (v *View) Names(path string, kind grammar.RefKind) []string {
+	return slices.Clone(v.visibleNames(path, kind))
+}
+
+// visibleNames is Names, shared: not to be modified.
+func (v *View) visibleNames(path string, kind grammar.RefKind) []string {
 	key := lookupKey{path, nameKey{kind: kind}}
 	p := v.prog
 	names, ok := p.visible.get(key)
 	if !ok {
 		names = p.visible.put(key, v.names(path, kind))
 	}
-	return slices.Clone(names)
+	return names
+}
+
+// candidates are the names of kinds visible in the file at path (types
+// through its imports, template-level names of its own), prepared for "did
+// you mean" once for every unknown name of the file.
+func (v *View) candidates(path string, kinds ...grammar.RefKind) *diag.Candidates {
+	o := v.own(path)
+	key := string(kinds)
+	o.candidatesMu.Lock()
+	c, ok := o.candidates[key]
+	o.candidatesMu.Unlock()
+	if ok {
+		return c
+	}
+	var lists [][]string
+	for _, k := range kinds {
+		if k.IsType() {
+			lists = append(lists, v.visibleNames(path, k))
+		} else {
+			lists = append(lists, o.sorted[k])
+		}
+	}
+	c = diag.NewCandidates(lists...)
+	o.candidatesMu.Lock()
+	defer o.candidatesMu.Unlock()
+	if have, ok := o.candidates[key]; ok {
+		return have
+	}
+	if o.candidates == nil {
+		o.candidates = map[string]*diag.Candidates{}
+	}
+	o.candidates[key] = c
+	return c
 }
 
 func (v *View) names(path string, kind grammar.RefKind) []string {

@@ -146,7 +146,7 @@ func (u *Unit) wrapped(n *syntax.Node) bool {
 // typeEntrySchema is the entry schema a data type (or one of its ancestors) gives.
 func (v *View) typeEntrySchema(t Decl) Decl {
 	chain, _ := v.Chain(t)
-	for _, c := range chain {
+	for c := range chain.All() {
 		if sub := v.Facts(c.Path).Sub(c.ID, grammar.KeyEntrySchema); sub != facts.None {
 			return Decl{c.Path, sub}
 		}
@@ -158,13 +158,10 @@ func (v *View) typeEntrySchema(t Decl) Decl {
 // its data type's chain enumerates them: a `valid_values` constraint
 // clause (1.x, 2020 draft) or a `$valid_values` validation (final 2.0).
 func (v *View) ValidValues(d ValueDef) []string {
-	defs := []Decl{d.Def}
-	chain, _ := v.Chain(d.Type)
-	defs = append(defs, chain...)
 	var out []string
-	for _, def := range defs {
+	collect := func(def Decl) {
 		if !def.Valid() {
-			continue
+			return
 		}
 		f := v.Facts(def.Path)
 		for c := range f.Children(def.ID) {
@@ -177,6 +174,11 @@ func (v *View) ValidValues(d ValueDef) []string {
 				out = append(out, scalarItems(f, args[1])...)
 			}
 		}
+	}
+	collect(d.Def)
+	chain, _ := v.Chain(d.Type)
+	for t := range chain.All() {
+		collect(t)
 	}
 	return out
 }
@@ -196,7 +198,7 @@ func scalarItems(f *facts.Facts, list facts.ValueID) []string {
 // named (grammar.TypeBoolean, TypeList, …) or derives from it.
 func (v *View) DerivesFromBuiltin(t Decl, name string) bool {
 	chain, _ := v.Chain(t)
-	for _, c := range chain {
+	for c := range chain.All() {
 		if v.Name(c) == name {
 			return true
 		}

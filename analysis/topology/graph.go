@@ -307,10 +307,17 @@ func (b *builder) node(id facts.ID) {
 
 // names are the names of a derivation chain's first steps after its head,
 // as the file sees them (namespace prefixes included).
-func (b *builder) names(chain []model.Decl) []string {
+func (b *builder) names(chain model.Chain) []string {
 	var out []string
-	for i := 1; i < len(chain) && i <= chainSteps; i++ {
-		out = append(out, b.typeName(chain[i]))
+	head := true
+	for t := range chain.All() {
+		if len(out) == chainSteps {
+			break
+		}
+		if !head {
+			out = append(out, b.typeName(t))
+		}
+		head = false
 	}
 	return out
 }

@@ -443,7 +443,7 @@ func (c *checker) signatures(call *facts.Call, def model.Decl, args []facts.Valu
 	}
 	if len(fitting) == 0 {
 		d := c.report(c.argsSpan(call), diag.Error, diag.WrongArguments, "no signature of %q takes %d argument%s (they take %s)", call.Name, len(args), plural(len(args)), strings.Join(takes, ", or "))
-		c.related(d, def, call.Name+" is defined here")
+		c.related(d, def, diag.Name(call.Name)+" is defined here")
 		return
 	}
 	if len(fitting) != 1 {
@@ -506,9 +506,9 @@ func (c *checker) result(call *facts.Call, s schema, what *subject) {
 	name := "`" + call.Name + "`"
 	switch {
 	case from.input.Valid():
-		name += fmt.Sprintf(" of input %q", c.v.Name(from.input))
+		name += diag.Sprintf(" of input %q", c.v.Name(from.input))
 	case from.member != nil:
-		name += fmt.Sprintf(" of %s %q", grammar.Singular(from.member.Section), from.member.Name)
+		name += diag.Sprintf(" of %s %q", grammar.Singular(from.member.Section), from.member.Name)
 	}
 	c.report(call.NameSpan, diag.Error, diag.WrongValueType, "%s returns %s, but %s has type %s", name, got, what, want.name)
 }

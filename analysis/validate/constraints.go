@@ -5,6 +5,7 @@ import (
 	"math"
 	"regexp"
 	"regexp/syntax"
+	"slices"
 	"strings"
 
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
@@ -34,7 +35,7 @@ type constraint struct {
 func (c *checker) constraintsOf(s schema) []constraint {
 	var out []constraint
 	chain, _ := c.v.Chain(s.typ)
-	for _, d := range append(append([]model.Decl(nil), s.defs...), chain...) {
+	for _, d := range slices.AppendSeq(append([]model.Decl(nil), s.defs...), chain.All()) {
 		f := c.v.Facts(d.Path)
 		for child := range f.Children(d.ID) {
 			if e := f.Entity(child); e.G == grammar.ConstraintClause && e.Key != nil && e.Key.Name == grammar.KeyConstraints {

@@ -41,7 +41,7 @@ func (c *checker) interfaceAssignment(id facts.ID) {
 				if c.isComplete(it) && !c.v.Muted(c.path, oe.Name) {
 					d := c.report(oe.NameSpan, diag.Error, diag.UnknownMember, "interface type %q has no %s named %q", c.typeName(it), grammar.Singular(section), oe.Name)
 					suggest(d, oe.Name, c.memberNames(it, section))
-					c.related(d, it, c.typeName(it)+" is defined here")
+					c.related(d, it, diag.Name(c.typeName(it))+" is defined here")
 				}
 				continue
 			}

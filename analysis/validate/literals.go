@@ -94,20 +94,20 @@ func literal(f *facts.Facts, id facts.ValueID, k *kindInfo, vers grammar.Version
 	case grammar.PrimInteger:
 		n, isInt := grammar.ParseInteger(text)
 		if !isInt {
-			return t, problem{msg: fmt.Sprintf("%q is not an integer", text)}, false
+			return t, problem{msg: diag.Sprintf("%q is not an integer", text)}, false
 		}
 		t.num, t.isInt = float64(n), true
 		if kind != grammar.YAMLInt {
-			return t, problem{msg: fmt.Sprintf("%q is a string, not an integer: leave out the quotes", text), lenient: true}, false
+			return t, problem{msg: diag.Sprintf("%q is a string, not an integer: leave out the quotes", text), lenient: true}, false
 		}
 	case grammar.PrimFloat:
 		n, isNum := grammar.ParseNumber(text)
 		if !isNum {
-			return t, problem{msg: fmt.Sprintf("%q is not a float", text)}, false
+			return t, problem{msg: diag.Sprintf("%q is not a float", text)}, false
 		}
 		t.num = n
 		if kind != grammar.YAMLInt && kind != grammar.YAMLFloat {
-			return t, problem{msg: fmt.Sprintf("%q is a string, not a float: leave out the quotes", text), lenient: true}, false
+			return t, problem{msg: diag.Sprintf("%q is a string, not a float: leave out the quotes", text), lenient: true}, false
 		}
 	case grammar.PrimBoolean:
 		_, isBool := grammar.BooleanLiteral(text, vers)
@@ -121,9 +121,9 @@ func literal(f *facts.Facts, id facts.ValueID, k *kindInfo, vers grammar.Version
 			return t, problem{msg: fmt.Sprintf("%s is a string in YAML 1.2, not a boolean: write true or false", text), lenient: true}, false
 		case kind == grammar.YAMLString:
 			if _, quotedBool := grammar.BooleanLiteral(text, grammar.All); quotedBool {
-				return t, problem{msg: fmt.Sprintf("%q is a string, not a boolean: leave out the quotes", text), lenient: true}, false
+				return t, problem{msg: diag.Sprintf("%q is a string, not a boolean: leave out the quotes", text), lenient: true}, false
 			}
-			return t, problem{msg: fmt.Sprintf("%q is not a boolean: write true or false", text)}, false
+			return t, problem{msg: diag.Sprintf("%q is not a boolean: write true or false", text)}, false
 		case !isBool:
 			return t, problem{msg: fmt.Sprintf("%s is not a TOSCA 2.0 boolean: write it in lower case", text)}, false
 		}
@@ -148,10 +148,10 @@ func literal(f *facts.Facts, id facts.ValueID, k *kindInfo, vers grammar.Version
 		ts, strictForm, isTime := grammar.ParseTimestamp(text)
 		switch {
 		case !isTime:
-			return t, problem{msg: fmt.Sprintf("%q is not a timestamp (RFC 3339, e.g. 2024-05-01T12:30:00Z)", text)}, false
+			return t, problem{msg: diag.Sprintf("%q is not a timestamp (RFC 3339, e.g. 2024-05-01T12:30:00Z)", text)}, false
 		case !strictForm && vers.Has(grammar.V2):
 			t.time = ts
-			return t, problem{msg: fmt.Sprintf("%q is a YAML timestamp, not an RFC 3339 date-time as TOSCA 2.0 asks (§9.1.2.1)", text), lenient: true}, false
+			return t, problem{msg: diag.Sprintf("%q is a YAML timestamp, not an RFC 3339 date-time as TOSCA 2.0 asks (§9.1.2.1)", text), lenient: true}, false
 		}
 		t.time = ts
 	case grammar.PrimVersion:
@@ -159,7 +159,7 @@ func literal(f *facts.Facts, id facts.ValueID, k *kindInfo, vers grammar.Version
 		// every version (YAML would make it a float).
 		v, isVersion := grammar.ParseVersion(text)
 		if !isVersion {
-			return t, problem{msg: fmt.Sprintf("%q is not a version: major.minor[.fix[.qualifier[-build]]]", text)}, false
+			return t, problem{msg: diag.Sprintf("%q is not a version: major.minor[.fix[.qualifier[-build]]]", text)}, false
 		}
 		t.ver = v
 	case grammar.PrimScalarUnit:
@@ -185,7 +185,7 @@ func scalarLiteral(text string, kind grammar.ScalarKind, k *kindInfo, t typed) (
 	number, unit, spaced, ok := grammar.ParseScalarUnit(text)
 	switch {
 	case !ok:
-		return t, problem{msg: fmt.Sprintf("%q is not a %s value: a number and a unit, such as %s", text, k.name, example(k))}, false
+		return t, problem{msg: diag.Sprintf("%q is not a %s value: a number and a unit, such as %s", text, k.name, example(k))}, false
 	case unit == "":
 		return t, problem{msg: fmt.Sprintf("%s has no unit: a %s value is a number and a unit, such as %s", text, k.name, example(k))}, false
 	case k.standard && !spaced:
@@ -202,11 +202,11 @@ func scalarLiteral(text string, kind grammar.ScalarKind, k *kindInfo, t typed) (
 	u, exact, found := grammar.FindUnit(k.units, unit)
 	if !found {
 		sugg := diag.Suggest(unit, grammar.Symbols(k.units))
-		return t, problem{msg: fmt.Sprintf("%q is not a unit of %s (%s)", unit, k.name, strings.Join(grammar.Symbols(k.units), ", ")), suggestions: sugg, part: unitSpan(t, unit)}, false
+		return t, problem{msg: diag.Sprintf("%q is not a unit of %s (%s)", unit, k.name, strings.Join(grammar.Symbols(k.units), ", ")), suggestions: sugg, part: unitSpan(t, unit)}, false
 	}
 	t.num = n * u.Factor
 	if !exact && !k.anyCase {
-		return t, problem{msg: fmt.Sprintf("the unit %q of %s is written %q", unit, k.name, u.Symbol), lenient: true, suggestions: []string{u.Symbol}, part: unitSpan(t, unit)}, false
+		return t, problem{msg: diag.Sprintf("the unit %q of %s is written %q", unit, k.name, u.Symbol), lenient: true, suggestions: []string{u.Symbol}, part: unitSpan(t, unit)}, false
 	}
 	return t, problem{}, true
 }
@@ -268,5 +268,5 @@ func describeValue(f *facts.Facts, id facts.ValueID) string {
 	case val.Kind == syntax.Null:
 		return "null"
 	}
-	return fmt.Sprintf("%q", f.Text(id))
+	return diag.Sprintf("%q", f.Text(id))
 }

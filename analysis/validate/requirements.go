@@ -1,7 +1,6 @@
 package validate
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
@@ -224,9 +223,9 @@ func (c *checker) targetCapabilities(req facts.ID, m model.Member, tgt target) [
 		return nil
 	}
 	if len(out) == 0 {
-		need := fmt.Sprintf("a capability of type %q", c.typeName(want))
+		need := diag.Sprintf("a capability of type %q", c.typeName(want))
 		if wantName != "" && !named {
-			need = fmt.Sprintf("the capability %q", wantName)
+			need = diag.Sprintf("the capability %q", wantName)
 		}
 		d := c.report(tgt.at, diag.Error, diag.IncompatibleTarget, "%s %q (%s) offers no %s, which requirement %q needs",
 			c.v.Kind(tgt.named), c.v.Name(tgt.named), c.typeName(tgt.node), need[2:], m.Name)
@@ -399,7 +398,7 @@ func (c *checker) someCapability(caps []model.Member, allowed []model.Decl) bool
 // hasList reports whether a type of t's chain writes keyname key.
 func (c *checker) hasList(t model.Decl, key string) bool {
 	chain, _ := c.v.Chain(t)
-	for _, d := range chain {
+	for d := range chain.All() {
 		if c.v.Facts(d.Path).FieldValue(d.ID, key) != facts.NoValue {
 			return true
 		}

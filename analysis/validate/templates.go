@@ -1,7 +1,6 @@
 package validate
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -150,13 +149,13 @@ func (c *checker) missing(at facts.Span, sev diag.Severity, missing []model.Memb
 	for i, m := range missing {
 		names[i] = m.Name
 	}
-	msg := fmt.Sprintf("%s does not give the required property %s of %s %q, which has no default", what, quoteList(names), c.v.Kind(t), c.typeName(t))
+	msg := diag.Sprintf("%s does not give the required property %s of %s %q, which has no default", what, quoteList(names), c.v.Kind(t), c.typeName(t))
 	if len(missing) > 1 {
-		msg = fmt.Sprintf("%s does not give the required properties %s of %s %q, which have no default", what, quoteList(names), c.v.Kind(t), c.typeName(t))
+		msg = diag.Sprintf("%s does not give the required properties %s of %s %q, which have no default", what, quoteList(names), c.v.Kind(t), c.typeName(t))
 	}
 	d := c.report(at, sev, diag.MissingRequiredValue, "%s", msg)
 	for _, m := range missing {
-		c.related(d, m.Def, m.Name+" is defined here")
+		c.related(d, m.Def, diag.Name(m.Name)+" is defined here")
 	}
 }
 
@@ -205,7 +204,7 @@ func (c *checker) copyOf(id facts.ID) {
 	}
 	if _, isCopy := c.f.Field(src.ID, grammar.KeyCopy); isCopy {
 		d := c.report(c.f.Value(fl.Value).Span, diag.Warning, diag.IncompatibleTarget, "%s %q is itself made with copy: the specification copies only a template that is not a copy (puccini copies the copy)", kind, c.v.Name(src))
-		c.related(d, src, c.v.Name(src)+" is defined here")
+		c.related(d, src, diag.Name(c.v.Name(src))+" is defined here")
 	}
 }
 
@@ -422,7 +421,7 @@ type allowedList struct {
 
 func (c *checker) readAllowed(t model.Decl, key string, kind grammar.RefKind) (allowed []model.Decl, at model.Decl) {
 	chain, _ := c.v.Chain(t)
-	for _, d := range chain {
+	for d := range chain.All() {
 		f := c.v.Facts(d.Path)
 		list := f.FieldValue(d.ID, key)
 		if list == facts.NoValue {

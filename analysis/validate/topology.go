@@ -76,7 +76,7 @@ func (c *checker) filteredCapability(id facts.ID, t model.Decl) model.Decl {
 	}
 	d := c.report(e.NameSpan, diag.Warning, diag.UnknownPathName, "node type %q has no capability named %q, and no capability type has that name", c.typeName(t), e.Name)
 	suggest(d, e.Name, c.memberNames(t, grammar.SectionCapabilities))
-	c.related(d, t, c.typeName(t)+" is defined here")
+	c.related(d, t, diag.Name(c.typeName(t))+" is defined here")
 	return model.Decl{}
 }
 
@@ -258,7 +258,7 @@ func (c *checker) targetRelationship(id facts.ID) {
 	if _, ok := c.v.Member(t, grammar.SectionRequirements, name); !ok {
 		d := c.report(c.f.Value(fl.Value).Span, diag.Error, diag.UnknownMember, "node type %q has no requirement named %q", c.typeName(t), name)
 		suggest(d, name, c.memberNames(t, grammar.SectionRequirements))
-		c.related(d, t, c.typeName(t)+" is defined here")
+		c.related(d, t, diag.Name(c.typeName(t))+" is defined here")
 	}
 }
 
@@ -327,7 +327,7 @@ func (c *checker) callInputs(sub, step facts.ID, m model.Member, it model.Decl, 
 		opDefs = append(opDefs, c.v.Definitions(om)...)
 	}
 	chain, _ := c.v.Chain(it)
-	ifaceDefs = append(ifaceDefs, chain...)
+	ifaceDefs = append(ifaceDefs, chain.Decls()...)
 	schemaOf := func(name string) (schema, bool) {
 		s, ok := c.entrySchema(opDefs, grammar.SectionInputs, name)
 		if is, iok := c.entrySchema(ifaceDefs, grammar.SectionInputs, name); iok {
@@ -401,7 +401,7 @@ func (c *checker) substitution(id facts.ID) {
 		if !ok {
 			d := c.report(e.NameSpan, diag.Error, diag.UnknownMember, "node type %q has no %s named %q to map", c.typeName(nt), grammar.Singular(section), e.Name)
 			suggest(d, e.Name, c.memberNames(nt, section))
-			c.related(d, nt, c.typeName(nt)+" is defined here")
+			c.related(d, nt, diag.Name(c.typeName(nt))+" is defined here")
 			continue
 		}
 		mapping := c.mappingValue(child)
@@ -495,7 +495,7 @@ func (c *checker) mappedMember(v facts.ValueID, outer model.Member, section stri
 	if c.isComplete(want) && c.isComplete(got) && !c.v.DerivesFrom(got, want) {
 		d := c.report(c.f.Value(items[1]).Span, diag.Error, diag.IncompatibleTarget, "capability %q is a %q, but %q of the substituted type is a %q",
 			inner.Name, c.typeName(got), outer.Name, c.typeName(want))
-		c.related(d, outer.Def, outer.Name+" is defined here")
+		c.related(d, outer.Def, diag.Name(outer.Name)+" is defined here")
 	}
 }
 

@@ -46,7 +46,7 @@ func (c *checker) sub(s schema, key string) (schema, bool) {
 		}
 	}
 	chain, _ := c.v.Chain(s.typ)
-	for _, t := range chain {
+	for t := range chain.All() {
 		if id := c.v.Facts(t.Path).Sub(t.ID, key); id != facts.None {
 			sd := model.Decl{Path: t.Path, ID: id}
 			return schema{typ: c.v.TypeOf(sd), defs: []model.Decl{sd}}, true

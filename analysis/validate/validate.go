@@ -218,7 +218,7 @@ func (c *checker) typeVersion(id facts.ID) {
 
 // report adds a diagnostic of the file.
 func (c *checker) report(s facts.Span, sev diag.Severity, code, format string, args ...any) *model.Diagnostic {
-	c.out = append(c.out, model.Diagnostic{Path: c.path, Span: s.Text(), Severity: sev, Code: code, Message: fmt.Sprintf(format, args...)})
+	c.out = append(c.out, model.Diagnostic{Path: c.path, Span: s.Text(), Severity: sev, Code: code, Message: diag.Sprintf(format, args...)})
 	return &c.out[len(c.out)-1]
 }
 
@@ -244,7 +244,7 @@ func (c *checker) related(d *model.Diagnostic, decl model.Decl, what string) {
 func suggest(d *model.Diagnostic, name string, names []string) {
 	d.Suggestions = diag.Suggest(name, names)
 	if len(d.Suggestions) > 0 {
-		d.Message += fmt.Sprintf("; did you mean %q?", d.Suggestions[0])
+		d.Message += diag.Sprintf("; did you mean %q?", d.Suggestions[0])
 	}
 }
 
@@ -349,7 +349,7 @@ func (c *checker) versionImport(d *model.Diagnostic, a, b model.Decl) {
 func (c *checker) noPathMember(at facts.Span, sev diag.Severity, t model.Decl, section, name string) {
 	d := c.report(at, sev, diag.UnknownPathName, "%s %q has no %s named %q", c.v.Kind(t), c.typeName(t), grammar.Singular(section), name)
 	suggest(d, name, c.memberNames(t, section))
-	c.related(d, t, c.typeName(t)+" is defined here")
+	c.related(d, t, diag.Name(c.typeName(t))+" is defined here")
 }
 
 func (c *checker) memberNames(t model.Decl, section string) []string {
@@ -364,7 +364,7 @@ func (c *checker) memberNames(t model.Decl, section string) []string {
 func quoteList(names []string) string {
 	q := make([]string, len(names))
 	for i, n := range names {
-		q[i] = fmt.Sprintf("%q", n)
+		q[i] = diag.Quote(n)
 	}
 	return strings.Join(q, ", ")
 }

@@ -113,7 +113,7 @@ func (s *subject) String() string {
 		case x.indexed:
 			fmt.Fprintf(&b, " %d", x.index)
 		case x.name != "":
-			fmt.Fprintf(&b, " %q", x.name)
+			b.WriteString(" " + diag.Quote(x.name))
 		}
 	}
 	return b.String()
@@ -166,7 +166,7 @@ func (c *checker) fields(id facts.ValueID, t model.Decl, what *subject, key fact
 		if !ok {
 			d := c.report(c.f.Value(k).Span, diag.Error, diag.UnknownMember, "data type %q has no property named %q (%s)", c.typeName(t), name, what)
 			suggest(d, name, c.memberNames(t, grammar.SectionProperties))
-			c.related(d, t, c.typeName(t)+" is defined here")
+			c.related(d, t, diag.Name(c.typeName(t))+" is defined here")
 			continue
 		}
 		c.value(v, c.memberSchema(m), &subject{role: "field", name: name, of: what}, c.f.Value(k).Span)
@@ -178,7 +178,7 @@ func (c *checker) fields(id facts.ValueID, t model.Decl, what *subject, key fact
 				sev = diag.Warning // as for templates: the normative types require more than their examples give
 			}
 			d := c.report(key, sev, diag.MissingRequiredValue, "%s lacks the required field %q of data type %q, which has no default", what, m.Name, c.typeName(t))
-			c.related(d, m.Def, m.Name+" is defined here")
+			c.related(d, m.Def, diag.Name(m.Name)+" is defined here")
 		}
 	}
 }

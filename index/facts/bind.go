@@ -118,6 +118,10 @@ type binder struct {
 	// scriptletFunctions and scriptletConstraints are the functions and
 	// constraint clauses the file declares as puccini scriptlets.
 	scriptletFunctions, scriptletConstraints map[string]bool
+	// decoded are the texts of scalars that differ from their source, by
+	// node (an alias's is its anchor's): each is copied once, however many
+	// times it is read.
+	decoded map[*syntax.Node]string
 }
 
 // usesExtension notes, once per file, that it uses a processor's extension
@@ -167,20 +171,42 @@ type walkCtx struct {
 // text is a scalar node's value, as a substring of the facts' source when
 // it is written as is (no copy is kept), else as decoded.
 func (b *binder) text(n *syntax.Node) string {
-	if s := n.Span; s.Start >= 0 && s.End <= len(b.f.Src) && b.f.Src[s.Start:s.End] == n.Value {
-		return b.f.Src[s.Start:s.End]
+	s, _ := b.sourceText(n)
+	return s
+}
+
+// sourceText is text, and whether it differs from what is written at the
+// node (an alias, a quoted or escaped scalar). An alias's text is its
+// anchor's, kept once however many aliases name it: a name of a megabyte
+// named by thousands of aliases is still one string.
+func (b *binder) sourceText(n *syntax.Node) (string, bool) {
+	if s := n.Span; n.Anchored == nil && s.Start >= 0 && s.End <= len(b.f.Src) && b.f.Src[s.Start:s.End] == n.Value {
+		return b.f.Src[s.Start:s.End], false
 	}
-	return strings.Clone(n.Value)
+	if t, ok := b.decoded[n]; ok {
+		return t, true
+	}
+	var t string
+	if n.Anchored != nil {
+		t, _ = b.sourceText(n.Anchored)
+	} else {
+		t = strings.Clone(n.Value)
+	}
+	if b.decoded == nil {
+		b.decoded = map[*syntax.Node]string{}
+	}
+	b.decoded[n] = t
+	return t, true
 }
 
 // refSpan is the span of a name a reference writes, its decoded text kept
-// aside when it differs from the source (a quoted name).
+// aside when it differs from the source (a quoted name, an alias).
 func (b *binder) refSpan(n *syntax.Node) Span {
-	if s := n.Span; s.Start < 0 || s.End > len(b.f.Src) || b.f.Src[s.Start:s.End] != n.Value {
+	if t, differs := b.sourceText(n); differs {
 		if b.f.refNames == nil {
 			b.f.refNames = map[uint32]string{}
 		}
-		b.f.refNames[uint32(n.Span.Start)] = strings.Clone(n.Value)
+		b.f.refNames[uint32(n.Span.Start)] = t
 	}
 	return span(n.Span)
 }
@@ -245,7 +271,7 @@ func (b *binder) checkVersion(root *syntax.Node) {
 	}
 	if b.f.Dialect == nil {
 		known := grammar.ModelledVersions()
-		d := b.report(p.Value.Span, diag.Error, diag.InvalidVersion, fmt.Sprintf("unknown TOSCA version %q; expected one of %s", p.Value.Text(), strings.Join(known, ", ")))
+		d := b.report(p.Value.Span, diag.Error, diag.InvalidVersion, diag.Sprintf("unknown TOSCA version %q; expected one of %s", p.Value.Text(), strings.Join(known, ", ")))
 		d.Suggestions = diag.Suggest(p.Value.Text(), known)
 		if p.Value.IsNull() {
 			d.Span = span(p.Key.Span)
@@ -368,7 +394,7 @@ func (b *binder) walk(n *syntax.Node, val *grammar.Value, c walkCtx) {
 		b.expectScalar(n, val, "a string")
 	case grammar.BoolValue:
 		if b.expectScalar(n, val, "true or false") && !isBool(n.Value) {
-			b.problem(n.Span, diag.WrongValueShape, fmt.Sprintf("expected true or false, found %q", n.Value))
+			b.problem(n.Span, diag.WrongValueShape, diag.Sprintf("expected true or false, found %q", n.Value))
 		}
 	case grammar.IntValue:
 		if !b.expectScalar(n, val, "an integer") || b.v.Has(grammar.V2Final) && grammar.IsCallString(n.Value) {
@@ -376,13 +402,13 @@ func (b *binder) walk(n *syntax.Node, val *grammar.Value, c walkCtx) {
 		}
 		switch i, ok := grammar.ParseInteger(n.Value); {
 		case !isInt(n.Value):
-			b.problem(n.Span, diag.WrongValueShape, fmt.Sprintf("expected an integer, found %q", n.Value))
+			b.problem(n.Span, diag.WrongValueShape, diag.Sprintf("expected an integer, found %q", n.Value))
 		case val.NonNegative && ok && i < 0:
-			b.problem(n.Span, diag.WrongValueShape, fmt.Sprintf("expected a non-negative integer, found %q", n.Value))
+			b.problem(n.Span, diag.WrongValueShape, diag.Sprintf("expected a non-negative integer, found %q", n.Value))
 		}
 	case grammar.NumberValue:
 		if b.expectScalar(n, val, "a number") && !isNumber(n.Value) {
-			b.problem(n.Span, diag.WrongValueShape, fmt.Sprintf("expected a number, found %q", n.Value))
+			b.problem(n.Span, diag.WrongValueShape, diag.Sprintf("expected a number, found %q", n.Value))
 		}
 	case grammar.RangeValue:
 		if (n.Kind != syntax.Sequence || len(n.Items) != 2) && !b.isFunctionCall(n) {
@@ -720,21 +746,21 @@ func (b *binder) unknownKey(key *syntax.Node, e *grammar.Entity) {
 			replacement = k.Name // a keyname of a draft another replaced (units, unit_symbol_map)
 		}
 	}
-	msg := fmt.Sprintf("unknown keyname %q in %s", key.Value, e.Name)
+	msg := diag.Sprintf("unknown keyname %q in %s", key.Value, e.Name)
 	if e.AnyKey(key.Value) != nil {
-		msg = fmt.Sprintf("keyname %q of %s does not exist in %s", key.Value, e.Name, b.versionName())
+		msg = diag.Sprintf("keyname %q of %s does not exist in %s", key.Value, e.Name, b.versionName())
 	}
 	sugg := diag.Suggest(key.Value, names)
 	if home := e.ExtraHome(b.v); replacement != "" {
-		msg += fmt.Sprintf(": %q replaces it", replacement)
+		msg += diag.Sprintf(": %q replaces it", replacement)
 		sugg = []string{replacement}
 	} else if home != "" {
 		// Written the way older versions allowed (an operation directly
 		// under an interface): say where it belongs now.
-		msg = fmt.Sprintf("%q is not a keyname of %s: before TOSCA 1.3 entries like it were written directly here, in %s they go under `%s:`", key.Value, e.Name, b.versionName(), home)
+		msg = diag.Sprintf("%q is not a keyname of %s: before TOSCA 1.3 entries like it were written directly here, in %s they go under `%s:`", key.Value, e.Name, b.versionName(), home)
 		sugg = nil
 	} else if len(sugg) > 0 {
-		msg += fmt.Sprintf("; did you mean %q?", sugg[0])
+		msg += diag.Sprintf("; did you mean %q?", sugg[0])
 	}
 	d := b.report(key.Span, b.severity(), diag.UnknownKeyname, msg)
 	d.Suggestions = sugg
@@ -801,7 +827,7 @@ func MissingMessage(e *grammar.Entity, missing []string) string {
 func (b *binder) excludedKeys(n *syntax.Node, k *grammar.Key, key *syntax.Node, e *grammar.Entity) {
 	for _, other := range k.Excludes {
 		if n.GetPair(other) != nil {
-			b.problem(key.Span, diag.UnknownKeyname, fmt.Sprintf("%q cannot be used together with %q in %s", k.Name, other, e.Name))
+			b.problem(key.Span, diag.UnknownKeyname, diag.Sprintf("%q cannot be used together with %q in %s", k.Name, other, e.Name))
 		}
 	}
 }
@@ -831,12 +857,12 @@ func (b *binder) expectScalar(n *syntax.Node, val *grammar.Value, what string) b
 			var d *Diagnostic
 			if val.Open {
 				// The specification does not close the list: a warning.
-				d = b.report(n.Span, diag.Warning, diag.WrongValueShape, fmt.Sprintf("%q is not one of the values the specification names (%s)", n.Value, strings.Join(val.Enum, ", ")))
+				d = b.report(n.Span, diag.Warning, diag.WrongValueShape, diag.Sprintf("%q is not one of the values the specification names (%s)", n.Value, strings.Join(val.Enum, ", ")))
 				if b.quiet {
 					b.f.Diags = b.f.Diags[:len(b.f.Diags)-1]
 				}
 			} else {
-				d = b.problem(n.Span, diag.WrongValueShape, fmt.Sprintf("%q is not one of %s", n.Value, strings.Join(val.Enum, ", ")))
+				d = b.problem(n.Span, diag.WrongValueShape, diag.Sprintf("%q is not one of %s", n.Value, strings.Join(val.Enum, ", ")))
 			}
 			d.Suggestions = diag.Suggest(n.Value, val.Enum)
 		}
@@ -881,7 +907,7 @@ func describe(n *syntax.Node) string {
 	case syntax.Sequence:
 		return "a list"
 	case syntax.Scalar:
-		return fmt.Sprintf("%q", n.Value)
+		return diag.Sprintf("%q", n.Value)
 	}
 	return "nothing"
 }
@@ -963,11 +989,11 @@ func (b *binder) fill(id ValueID, n *syntax.Node, c walkCtx) {
 	v := Value{Kind: n.Kind, Style: n.Style, Flow: n.Flow, Tagged: n.Tag != "", Span: span(n.Span)}
 	switch n.Kind {
 	case syntax.Scalar:
-		if s := n.Span; s.Start < 0 || s.End > len(b.f.Src) || b.f.Src[s.Start:s.End] != n.Value {
+		if t, differs := b.sourceText(n); differs {
 			if b.f.decoded == nil {
 				b.f.decoded = map[uint32]string{}
 			}
-			b.f.decoded[uint32(id)] = strings.Clone(n.Value)
+			b.f.decoded[uint32(id)] = t
 		}
 	case syntax.Mapping:
 		v.First, v.N = int32(len(b.f.Values)), int32(2*len(n.Pairs))
@@ -1053,7 +1079,7 @@ func (b *binder) pathCallFits(p *syntax.Pair, fn *grammar.Function, args []*synt
 		// draft; puccini and the TC's 2.0 profiles still write them with
 		// `$` functions: a warning, and the path is not judged further.
 		first := args[0]
-		msg := fmt.Sprintf("%q starts the path as in the 2020 draft: a final 2.0 TOSCA path starts with SELF or a template name, [ SELF, %s, … ] (§10.3)", first.Value, first.Value)
+		msg := diag.Sprintf("%q starts the path as in the 2020 draft: a final 2.0 TOSCA path starts with SELF or a template name, [ SELF, %s, … ] (§10.3)", first.Value, first.Value)
 		if first.Value == grammar.KeywordHost {
 			msg = "HOST starts the path as in the 2020 draft: final 2.0 has no HOST; a TOSCA path starts with SELF or a template name, [ SELF, RELATIONSHIP, host, TARGET, … ] (§10.3)"
 		}

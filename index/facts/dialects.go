@@ -1,7 +1,6 @@
 package facts
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
@@ -59,7 +58,7 @@ func (b *binder) checkHeatVersion(root *syntax.Node) {
 	}
 	known := grammar.HeatVersionValues()
 	d := b.report(p.Value.Span, diag.Error, diag.InvalidVersion,
-		fmt.Sprintf("unknown Heat template version %q; expected a date or release name such as %s", p.Value.Text(), strings.Join(known[len(known)-4:], ", ")))
+		diag.Sprintf("unknown Heat template version %q; expected a date or release name such as %s", p.Value.Text(), strings.Join(known[len(known)-4:], ", ")))
 	d.Suggestions = diag.Suggest(p.Value.Text(), known)
 	if p.Value.IsNull() {
 		d.Span = span(p.Key.Span)
@@ -160,7 +159,7 @@ func (b *binder) metaCustomNames(root *syntax.Node) {
 		}
 		if sugg := diag.Suggest(p.Key.Value, names); len(sugg) > 0 {
 			d := b.report(p.Key.Span, diag.Warning, diag.UnknownKeyname,
-				fmt.Sprintf("%q is not a keyname of the CSAR metadata (a custom name?); did you mean %q?", p.Key.Value, sugg[0]))
+				diag.Sprintf("%q is not a keyname of the CSAR metadata (a custom name?); did you mean %q?", p.Key.Value, sugg[0]))
 			d.Suggestions = sugg
 		}
 	}

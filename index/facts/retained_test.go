@@ -69,3 +69,35 @@ func BenchmarkRetainedTemplate(b *testing.B) {
 	}
 	b.ReportMetric(ratio, "retained/source-byte")
 }
+
+// TestAliasTextShared: a name of a megabyte named by thousands of aliases
+// is kept once by the facts (the binder copied it for each alias: gigabytes).
+func TestAliasTextShared(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString("tosca_definitions_version: tosca_simple_yaml_1_3\ntopology_template:\n  node_templates:\n    app:\n      type: tosca.nodes.Root\n      requirements:\n")
+	sb.WriteString("        - dependency: &big \"" + strings.Repeat("y", 1<<20) + "\"\n")
+	for range 10 {
+		sb.WriteString("        - dependency: *big\n")
+	}
+	src := sb.String()
+	runtime.GC()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	f := Bind("p", src, syntax.Parse([]byte(src)), grammar.TOSCA)
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	names := 0
+	for i := range f.Refs {
+		if n := f.RefName(&f.Refs[i]); len(n) == 1<<20 {
+			names++
+		}
+	}
+	if names != 11 {
+		t.Errorf("%d references of the long name, want 11", names)
+	}
+	// The source and one decoded copy of the quoted name.
+	if kept := after.HeapAlloc - before.HeapAlloc; kept > 3<<20 {
+		t.Errorf("the facts keep %d MB", kept>>20)
+	}
+	runtime.KeepAlive(f)
+}

@@ -125,6 +125,32 @@ func TestAliasUsedBeforeAnchor(t *testing.T) {
 	}
 }
 
+// TestAliasBytes: a long scalar named by many aliases expands to as much
+// text as their number times its length: past maxExpansionBytes, further
+// aliases are ignored with one error, however few nodes they are.
+func TestAliasBytes(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("big: &big " + strings.Repeat("y", 1<<20) + "\nuses:\n")
+	for range 3000 {
+		b.WriteString("  - *big\n")
+	}
+	b.WriteString("after: ok\n")
+	f := Parse([]byte(b.String()))
+	if len(f.Errors) != 1 || f.Errors[0].Message != expansionMessage {
+		t.Fatalf("errors %v, want the expansion error", f.Errors)
+	}
+	expanded := 0
+	for _, it := range mustGet(t, f, 0, "uses").Items {
+		expanded += len(it.Text())
+	}
+	if want := maxExpansionBytes / (1 << 20) * (1 << 20); expanded != want {
+		t.Errorf("aliases expanded to %d bytes, want %d", expanded, want)
+	}
+	if mustGet(t, f, 0, "after").Text() != "ok" {
+		t.Error("rest of the document lost")
+	}
+}
+
 func TestAliasBomb(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("l0: &l0 [x, x, x, x, x, x, x, x, x, x]\n")

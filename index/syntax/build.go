@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/tosca-ls/tosca-ls/analysis/diag"
 	"github.com/tosca-ls/tosca-ls/index/text"
 )
 
@@ -11,10 +12,15 @@ const (
 	// maxDepth bounds the nesting of collections: deeper input is not text
 	// an author wrote, and each level costs stack in every tree walker.
 	maxDepth = 1000
-	// maxExpansion caps the number of nodes aliases and merge keys may
-	// expand to in one document (alias bombs).
-	maxExpansion = 1_000_000
+	// maxExpansion and maxExpansionBytes cap the nodes, and the bytes of
+	// scalar text, that aliases and merge keys may expand to in one
+	// document (alias bombs, and a long scalar named by many aliases: each
+	// reader of the tree would read it again at each).
+	maxExpansion      = 1_000_000
+	maxExpansionBytes = 16 << 20
 )
+
+var expansionMessage = fmt.Sprintf("aliases expand to more than %d nodes or %d MB of text; further aliases are ignored", maxExpansion, maxExpansionBytes>>20)
 
 // maxNodes bounds the nodes of one file (a variable so that tests can use
 // a small bound).
@@ -36,8 +42,8 @@ type props struct {
 type frame struct {
 	n       *Node
 	start   int
-	base    int // its children are kids[base:] (for a mapping: key, value, key, ...)
-	size    int // nodes in the subtree, aliases expanded
+	base    int    // its children are kids[base:] (for a mapping: key, value, key, ...)
+	size    extent // of the subtree, aliases expanded
 	lead    string
 	ind     int
 	keyLead string
@@ -46,8 +52,15 @@ type frame struct {
 
 type anchorDef struct {
 	n    *Node
-	size int
+	size extent
 }
+
+// extent is how much a subtree holds: nodes, and bytes of scalar text.
+type extent struct{ nodes, bytes int }
+
+func (e extent) plus(o extent) extent { return extent{e.nodes + o.nodes, e.bytes + o.bytes} }
+
+func (e extent) exceeds() bool { return e.nodes > maxExpansion || e.bytes > maxExpansionBytes }
 
 // builder turns the parser's events into Nodes. Nodes, pairs and the
 // slices that hold them are carved out of shared slabs: a tree is kept or
@@ -65,7 +78,7 @@ type builder struct {
 	// handles are the %TAG handles of the current document.
 	handles  map[string]string
 	anchors  map[string]anchorDef
-	expanded int
+	expanded extent
 	bomb     bool
 	// lastEnd is the end of the content built so far: comments before it
 	// belong to earlier nodes.
@@ -158,7 +171,7 @@ func (b *builder) beginDocument(start, lastEnd int, handles map[string]string) {
 	b.f.Docs = append(b.f.Docs, b.doc)
 	b.handles = handles
 	b.anchors = nil
-	b.expanded, b.bomb = 0, false
+	b.expanded, b.bomb = extent{}, false
 	b.lastEnd = lastEnd
 }
 
@@ -205,7 +218,7 @@ func (b *builder) scalar(t *token, pr props, ind int) {
 		n.Kind = Null
 	}
 	b.seen(t.end)
-	b.done(n, 1, lead, ind)
+	b.done(n, extent{1, len(t.value)}, lead, ind)
 }
 
 // empty adds an empty node at pos: a null (or, tagged !!str, an empty
@@ -233,7 +246,7 @@ func (b *builder) empty(pos int, pr props, ind int) {
 		n.tail = t
 	}
 	b.seen(pos)
-	b.done(n, 1, lead, ind)
+	b.done(n, extent{1, 0}, lead, ind)
 }
 
 func (b *builder) alias(t *token, ind int) {
@@ -244,20 +257,20 @@ func (b *builder) alias(t *token, ind int) {
 	n := b.newNode()
 	switch {
 	case !ok:
-		b.errs.add(Error{Span: sp, Message: fmt.Sprintf("undefined alias %q", t.value)})
+		b.errs.add(Error{Span: sp, Message: diag.Sprintf("undefined alias %q", t.value)})
 		*n = Node{Kind: Null, Span: sp}
-		b.done(n, 1, lead, ind)
+		b.done(n, extent{1, 0}, lead, ind)
 		return
-	case b.expanded+def.size > maxExpansion:
+	case b.expanded.plus(def.size).exceeds():
 		if !b.bomb {
 			b.bomb = true
-			b.errs.add(Error{Span: sp, Message: fmt.Sprintf("aliases expand to more than %d nodes; further aliases are ignored", maxExpansion)})
+			b.errs.add(Error{Span: sp, Message: expansionMessage})
 		}
 		*n = Node{Kind: Null, Span: sp}
-		b.done(n, 1, lead, ind)
+		b.done(n, extent{1, 0}, lead, ind)
 		return
 	}
-	b.expanded += def.size
+	b.expanded = b.expanded.plus(def.size)
 	*n = *def.n
 	n.Span = sp
 	n.Anchored = def.n
@@ -276,7 +289,7 @@ func (b *builder) start(kind Kind, flow bool, pos int, pr props, ind int) {
 	n := b.newNode()
 	n.Kind, n.Flow = kind, flow
 	n.Tag, n.Anchor = pr.tag, pr.anchor
-	b.stack = append(b.stack, frame{n: n, start: pos, base: len(b.kids), size: 1, lead: lead, ind: ind, discard: b.discardNext})
+	b.stack = append(b.stack, frame{n: n, start: pos, base: len(b.kids), size: extent{1, 0}, lead: lead, ind: ind, discard: b.discardNext})
 	b.discardNext = false
 	if flow {
 		b.seen(pos + 1)
@@ -315,7 +328,7 @@ func (b *builder) end(closeEnd int) {
 
 // done attaches a finished node to its parent (or makes it the root),
 // registers its anchor and places its comments.
-func (b *builder) done(n *Node, size int, lead string, ind int) {
+func (b *builder) done(n *Node, size extent, lead string, ind int) {
 	if n.Anchor != "" {
 		if b.anchors == nil {
 			b.anchors = make(map[string]anchorDef)
@@ -331,7 +344,7 @@ func (b *builder) done(n *Node, size int, lead string, ind int) {
 		return
 	}
 	top := &b.stack[len(b.stack)-1]
-	top.size += size
+	top.size = top.size.plus(size)
 	switch {
 	case top.n.Kind == Mapping && (len(b.kids)-top.base)%2 == 0:
 		top.keyLead = lead
@@ -432,7 +445,7 @@ func (b *builder) checkDuplicates(pairs []*Pair) {
 			}
 		}
 		if dup {
-			b.errs.add(Error{Span: pr.Key.Span, Message: fmt.Sprintf("duplicate key %q", kt), Duplicate: true})
+			b.errs.add(Error{Span: pr.Key.Span, Message: diag.Sprintf("duplicate key %q", kt), Duplicate: true})
 		}
 	}
 }
@@ -461,7 +474,7 @@ func (b *builder) expandMerges(pairs []*Pair, merges []mergeSrc) []*Pair {
 					}
 					seen[kt] = true
 				}
-				if b.expanded++; b.expanded > maxExpansion {
+				if b.expanded.nodes++; b.expanded.exceeds() {
 					budgetHit = true
 					return
 				}
@@ -491,7 +504,7 @@ func (b *builder) expandMerges(pairs []*Pair, merges []mergeSrc) []*Pair {
 	}
 	if budgetHit && !b.bomb {
 		b.bomb = true
-		b.errs.add(Error{Span: merges[0].from.Span, Message: fmt.Sprintf("aliases expand to more than %d nodes; further aliases are ignored", maxExpansion)})
+		b.errs.add(Error{Span: merges[0].from.Span, Message: expansionMessage})
 	}
 	return out
 }

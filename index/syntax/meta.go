@@ -2,9 +2,9 @@ package syntax
 
 import (
 	"bytes"
-	"fmt"
 	"strings"
 
+	"github.com/tosca-ls/tosca-ls/analysis/diag"
 	"github.com/tosca-ls/tosca-ls/index/text"
 )
 
@@ -68,7 +68,7 @@ func ParseMeta(src []byte) *File {
 				block = &Node{Kind: Mapping, Span: text.Span{Start: start, End: end}}
 			}
 			if block.GetPair(key.Value) != nil {
-				f.Errors = append(f.Errors, Error{Span: key.Span, Message: fmt.Sprintf("%q is given twice in this block", strings.TrimSpace(key.Value)), Duplicate: true})
+				f.Errors = append(f.Errors, Error{Span: key.Span, Message: diag.Sprintf("%q is given twice in this block", strings.TrimSpace(key.Value)), Duplicate: true})
 			}
 			last = &Pair{Key: key, Value: val}
 			block.Pairs = append(block.Pairs, last)
