@@ -66,22 +66,91 @@ func NewCandidates(lists ...[]string) *Candidates {
 	return c
 }
 
-// Suggest returns up to three candidates closest to s (see Suggest).
+// Suggest returns up to three candidates closest to s (see Suggest), ties
+// going to the first.
 func (c *Candidates) Suggest(s string) []string {
-	limit := min(len(s)/3+1, 4)
-	// s has at least len(s)/4 runes, a candidate at most as many as bytes:
-	// a name of a megabyte is not even lowered when none is that long.
-	if c == nil || c.longest < len(s)/utf8.UTFMax-limit {
-		return nil
-	}
-	q := query{lower: strings.ToLower(s), limit: limit}
-	q.runes = []rune(q.lower)
-	q.letters = lettersOf(q.lower)
 	type scored struct {
 		i    int
 		dist int
 	}
 	var best []scored
+	var q query
+	c.match(&q, s, func(i, d int) { best = append(best, scored{i, d}) })
+	slices.SortFunc(best, func(a, b scored) int {
+		if a.dist != b.dist {
+			return a.dist - b.dist
+		}
+		return a.i - b.i
+	})
+	var out []string
+	for k := 0; k < len(best) && len(out) < 3; k++ {
+		if name := c.names[best[k].i]; name != s {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// A Suggester finds the suggestions for one name among several sets of
+// candidates: the three closest, ties going to the set added with the
+// lower rank, then to the name first in order. Names the sets share are
+// suggested once.
+type Suggester struct {
+	s    string
+	q    query
+	best []match
+}
+
+type match struct {
+	name       string
+	dist, rank int
+}
+
+// NewSuggester starts the search for suggestions for s.
+func NewSuggester(s string) *Suggester { return &Suggester{s: s} }
+
+// Add considers the candidates of c.
+func (g *Suggester) Add(c *Candidates, rank int) {
+	c.match(&g.q, g.s, func(i, d int) { g.best = append(g.best, match{c.names[i], d, rank}) })
+}
+
+// Best is the three closest candidates found.
+func (g *Suggester) Best() []string {
+	slices.SortFunc(g.best, func(a, b match) int {
+		if a.dist != b.dist {
+			return a.dist - b.dist
+		}
+		if a.rank != b.rank {
+			return a.rank - b.rank
+		}
+		return strings.Compare(a.name, b.name)
+	})
+	var out []string
+	for _, m := range g.best {
+		if len(out) == 3 {
+			break
+		}
+		if m.name != g.s && !slices.Contains(out, m.name) {
+			out = append(out, m.name)
+		}
+	}
+	return out
+}
+
+// match calls found with the index and distance of each candidate that may
+// be suggested for s; q is prepared for s on first use.
+func (c *Candidates) match(q *query, s string, found func(i, dist int)) {
+	limit := min(len(s)/3+1, 4)
+	// s has at least len(s)/4 runes, a candidate at most as many as bytes:
+	// a name of a megabyte is not even lowered when none is that long.
+	if c == nil || c.longest < len(s)/utf8.UTFMax-limit {
+		return
+	}
+	if !q.ready {
+		*q = query{lower: strings.ToLower(s), limit: limit, ready: true}
+		q.runes = []rune(q.lower)
+		q.letters = lettersOf(q.lower)
+	}
 	var holding map[int]bool
 	if len(s) >= 3 {
 		// Candidates holding the name: found in the text of all of them.
@@ -98,7 +167,7 @@ func (c *Candidates) Suggest(s string) []string {
 				if at == c.starts[i] {
 					d = 1 // a completed prefix is the likeliest meaning
 				}
-				best = append(best, scored{i, d})
+				found(i, d)
 				if holding == nil {
 					holding = map[int]bool{}
 				}
@@ -114,31 +183,19 @@ func (c *Candidates) Suggest(s string) []string {
 		if c.runes[i] > n+int32(limit) {
 			break
 		}
-		if holding[i] || max(bits.OnesCount64(q.letters&^c.letters[i]), bits.OnesCount64(c.letters[i]&^q.letters)) > limit {
+		if holding != nil && holding[i] || max(bits.OnesCount64(q.letters&^c.letters[i]), bits.OnesCount64(c.letters[i]&^q.letters)) > limit {
 			continue
 		}
 		if d := q.distance(c.lower[i]); d <= limit {
-			best = append(best, scored{i, d})
+			found(i, d)
 		}
 	}
-	slices.SortFunc(best, func(a, b scored) int {
-		if a.dist != b.dist {
-			return a.dist - b.dist
-		}
-		return a.i - b.i
-	})
-	var out []string
-	for k := 0; k < len(best) && len(out) < 3; k++ {
-		if name := c.names[best[k].i]; name != s {
-			out = append(out, name)
-		}
-	}
-	return out
 }
 
 // query is a name to find suggestions for, with the buffers its edit
 // distances reuse.
 type query struct {
+	ready   bool
 	lower   string
 	runes   []rune
 	letters uint64

@@ -248,7 +248,7 @@ func (c *checker) reference(i int, r *facts.Ref) {
 		what = append(what, k.String())
 	}
 	d := c.report(r.Span, diag.Error, diag.UnknownName, diag.Sprintf("no %s named %q", strings.Join(what, " or "), c.f.RefName(r)))
-	suggestInto(d, c.f.RefName(r), c.v.candidates(c.path, kinds...))
+	suggestInto(d, c.v.suggest(c.path, c.f.RefName(r), kinds...))
 }
 
 // draftBuiltin warns about a use of a type that only the drafts of 2.0
@@ -264,8 +264,8 @@ func (c *checker) draftBuiltin(r *facts.Ref, t Decl) {
 	c.report(r.Span, diag.Warning, diag.DraftBuiltin, fmt.Sprintf("%s is built into the drafts of TOSCA 2.0, not into the OASIS Standard (§9.1), which writes %s", b.Name, b.Instead))
 }
 
-func suggestInto(d *Diagnostic, name string, names *diag.Candidates) {
-	d.Suggestions = names.Suggest(name)
+func suggestInto(d *Diagnostic, suggestions []string) {
+	d.Suggestions = suggestions
 	if len(d.Suggestions) > 0 {
 		d.Message += diag.Sprintf("; did you mean %q?", d.Suggestions[0])
 	}
@@ -281,7 +281,7 @@ func (c *checker) unknownType(s facts.Span, name string, kind grammar.RefKind) {
 		return
 	}
 	d := c.report(s, diag.Error, diag.UnknownType, diag.Sprintf("unknown %s %q", kind, name))
-	suggestInto(d, name, c.v.candidates(c.path, kind))
+	suggestInto(d, c.v.suggest(c.path, name, kind))
 }
 
 // capability checks a requirement's `capability`: a capability type, or a
@@ -298,12 +298,11 @@ func (c *checker) capability(i int, r *facts.Ref) {
 	if !target.Valid() || c.v.Muted(c.path, c.f.RefName(r)) {
 		return // the node reference reports itself
 	}
-	var names []string
-	for _, m := range c.v.Members(target, grammar.SectionCapabilities) {
-		names = append(names, m.Name)
-	}
 	d := c.report(r.Span, diag.Error, diag.UnknownType, diag.Sprintf("%q is neither a capability type nor a capability of %s", c.f.RefName(r), diag.Name(c.v.RequirementNode(c.path, r.Entity))))
-	d.Suggestions = diag.Suggest(c.f.RefName(r), names, c.v.visibleNames(c.path, grammar.CapabilityType))
+	g := diag.NewSuggester(c.f.RefName(r))
+	g.Add(c.v.memberCandidates(target, grammar.SectionCapabilities), 0)
+	c.v.addSuggestions(g, c.path, grammar.CapabilityType)
+	d.Suggestions = g.Best()
 }
 
 // member checks a name an entity assigns from its type's members.
@@ -320,7 +319,7 @@ func (c *checker) member(i int, r *facts.Ref) {
 		return
 	}
 	d := c.report(r.Span, diag.Error, diag.UnknownMember, diag.Sprintf("%s %q has no %s named %q", c.v.Kind(t), c.v.Name(t), grammar.Singular(r.Key.Name), c.f.RefName(r)))
-	suggestInto(d, c.f.RefName(r), c.v.memberCandidates(t, r.Key.Name))
+	suggestInto(d, c.v.memberCandidates(t, r.Key.Name).Suggest(c.f.RefName(r)))
 	d.Related = []Related{{Location: c.v.Location(t), Message: diag.Name(c.v.Name(t)) + " is defined here"}}
 }
 

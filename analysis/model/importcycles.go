@@ -14,12 +14,26 @@ import (
 // off the two breadth-first trees: the whole graph costs two walks of
 // each component, however many files and imports it has (a search from
 // every import of every file was cubic in 400 files importing each other).
+//
+// Walks over imports use the components too: once a walk has seen every
+// file of a component and every file its plain imports lead to out of it,
+// the rest of its files lead nowhere new (400 files importing each other
+// made each walk read 160,000 imports; it reads 800).
 type importCycles struct {
 	files map[string]*cycleFile
+	comps []cycleComponent
+}
+
+// cycleComponent is a component: its number of files, and the files out of
+// it that its imports without a namespace lead to.
+type cycleComponent struct {
+	size  int
+	exits []string
 }
 
 // cycleFile is one file of a component.
 type cycleFile struct {
+	comp int
 	root string
 	// toRoot is the file it imports on its shortest way to the root (""
 	// for the root), toDepth the length of that way.
@@ -50,12 +64,23 @@ func (v *View) findImportCycles() *importCycles {
 		return out
 	}
 	out := &importCycles{files: map[string]*cycleFile{}}
-	for _, scc := range Cycles(v.Snap.Paths(), imports, strings.Compare) {
+	for i, scc := range Cycles(v.Snap.Paths(), imports, strings.Compare) {
 		root := scc[0]
 		for _, path := range scc {
-			out.files[path] = &cycleFile{root: root}
+			out.files[path] = &cycleFile{comp: i, root: root}
 		}
 		in := func(path string) bool { f, ok := out.files[path]; return ok && f.root == root }
+		comp := cycleComponent{size: len(scc)}
+		exits := map[string]bool{}
+		for _, path := range scc {
+			for _, l := range v.Snap.Links(path) {
+				if l.Path != "" && l.Import.Namespace == "" && !in(l.Path) && !exits[l.Path] {
+					exits[l.Path] = true
+					comp.exits = append(comp.exits, l.Path)
+				}
+			}
+		}
+		out.comps = append(out.comps, comp)
 		importers := map[string][]string{}
 		for _, path := range scc {
 			for _, to := range imports(path) {

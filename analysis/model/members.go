@@ -123,57 +123,45 @@ func (t *memberTable) all() []Member {
 // withOwn makes the table of a type from its parent's and the entries the
 // type writes in the section.
 func (t *memberTable) withOwn(v *View, d Decl, section string, own []facts.ID) *memberTable {
-	f := v.Facts(d.Path)
-	n := 0
-	if t != nil {
-		n = t.n
-	}
-	next := &memberTable{n: n}
-	if n+len(own) <= flatMembers && (t == nil || t.index == nil) {
-		next.flat = make([]Member, 0, n+len(own))
-		if t != nil {
-			next.flat = append(next.flat, t.flat...)
-		}
-		for _, id := range own {
-			name := f.Entity(id).Name
-			def := Decl{d.Path, id}
-			m := Member{Name: name, Section: section, Def: def, Definer: d, Origin: d, pos: int32(len(next.flat))}
-			if old := next.get(name); old != nil {
-				m.Origin, m.pos = old.Origin, old.pos
-				m.shared = &memberFacts{def: def, inherited: old.refines(d)}
-				next.flat[m.pos] = m
-				continue
-			}
-			m.shared = &memberFacts{def: def}
-			next.flat = append(next.flat, m)
-		}
-		next.n = len(next.flat)
-		return next
-	}
-	index := immutable.NewMap[string, *Member](nameHasher)
-	if t != nil && t.index != nil {
-		index = t.index
-	} else if t != nil {
+	next := &memberTable{}
+	switch {
+	case t != nil && t.index != nil:
+		next.n, next.index = t.n, t.index
+	case t == nil && len(own) <= flatMembers:
+		next.flat = make([]Member, 0, len(own))
+	case t == nil:
+		next.index = immutable.NewMap[string, *Member](nameHasher)
+	case t.n+len(own) <= flatMembers:
+		next.n, next.flat = t.n, append(make([]Member, 0, t.n+len(own)), t.flat...)
+	default:
 		b := immutable.NewMapBuilder[string, *Member](nameHasher)
 		for i := range t.flat {
 			b.Set(t.flat[i].Name, &t.flat[i])
 		}
-		index = b.Map()
+		next.n, next.index = t.n, b.Map()
 	}
-	for _, id := range own {
+	f := v.Facts(d.Path)
+	shared := make([]memberFacts, len(own)) // one allocation for the type's definitions
+	for k, id := range own {
 		name := f.Entity(id).Name
-		def := Decl{d.Path, id}
-		m := &Member{Name: name, Section: section, Def: def, Definer: d, Origin: d, pos: int32(next.n)}
-		if old, ok := index.Get(name); ok {
+		mf := &shared[k]
+		mf.def = Decl{d.Path, id}
+		m := Member{Name: name, Section: section, Def: mf.def, Definer: d, Origin: d, shared: mf, pos: int32(next.n)}
+		if old := next.get(name); old != nil {
 			m.Origin, m.pos = old.Origin, old.pos
-			m.shared = &memberFacts{def: def, inherited: old.refines(d)}
+			mf.inherited = old.refines(d)
 		} else {
-			m.shared = &memberFacts{def: def}
 			next.n++
 		}
-		index = index.Set(name, m)
+		switch {
+		case next.index != nil:
+			next.index = next.index.Set(name, &m)
+		case int(m.pos) < len(next.flat):
+			next.flat[m.pos] = m
+		default:
+			next.flat = append(next.flat, m)
+		}
 	}
-	next.index = index
 	return next
 }
 

@@ -39,6 +39,9 @@ type Program struct {
 	typesNamed     map[nameKey][]Decl
 	typesNamedOnce sync.Once
 	builtins       memo[builtinKey, *grammar.BuiltinType]
+	// typeCandidates are the types of each file, kind and prefix prepared
+	// for "did you mean" (see View.typeCandidates).
+	typeCandidates memo[candidatesKey, *diag.Candidates]
 	chains         memo[Decl, *chainLink]
 	// derived files every type by the base name of its derived_from (see
 	// View.Subtypes), built on the first call; subtypes are the answers.
@@ -72,10 +75,10 @@ type ownNames struct {
 	// first declaration of each; sorted lists them by kind.
 	local  map[nameKey]facts.ID
 	sorted map[grammar.RefKind][]string
-	// candidates are names visible in the file prepared for "did you
-	// mean", by the kinds they are of (see View.candidates).
+	// candidates are the template-level names of each kind, prepared for
+	// "did you mean" (see View.localCandidates).
 	candidatesMu sync.Mutex
-	candidates   map[string]*diag.Candidates
+	candidates   map[grammar.RefKind]*diag.Candidates
 	// definesNormative is set for a copy of the 1.x normative types (it
 	// defines a root type such as tosca.nodes.Root): such files shadow the
 	// implicit profile instead of clashing with it.
@@ -224,7 +227,7 @@ type visit struct{ path, rest string }
 func (v *View) walkImports(start []visit, fn func(visit) bool) {
 	// The queue keeps every visit made: the first of them are the seen set
 	// of a small closure, a map that of a large one.
-	queue := slices.Clone(start)
+	var queue []visit
 	var seenMap map[visit]bool
 	seen := func(s visit) bool {
 		if seenMap == nil && len(queue) > 32 {
@@ -238,10 +241,27 @@ func (v *View) walkImports(start []visit, fn func(visit) bool) {
 		}
 		return slices.Contains(queue, s)
 	}
+	cycles := v.importCycles()
+	done := componentsSeen{cycles: cycles}
+	add := func(s visit) {
+		if seenMap != nil {
+			seenMap[s] = true
+		}
+		queue = append(queue, s)
+		done.add(s)
+	}
+	for _, s := range start {
+		if !seen(s) {
+			add(s)
+		}
+	}
 	for head := 0; head < len(queue); head++ {
 		cur := queue[head]
 		if fn(cur) {
 			return
+		}
+		if done.exhausted(cur, seen) {
+			continue
 		}
 		for _, l := range v.Snap.Links(cur.path) {
 			if l.Path == "" {
@@ -255,13 +275,58 @@ func (v *View) walkImports(start []visit, fn func(visit) bool) {
 				next.rest = cur.rest[len(ns)+1:]
 			}
 			if !seen(next) {
-				if seenMap != nil {
-					seenMap[next] = true
-				}
-				queue = append(queue, next)
+				add(next)
 			}
 		}
 	}
+}
+
+// componentsSeen follows, in one walk, how much of each component of the
+// import cycles it has seen with names free of namespaces (see
+// importCycles).
+type componentsSeen struct {
+	cycles *importCycles
+	comps  map[int]*componentSeen
+}
+
+type componentSeen struct {
+	files int
+	// exits counts the exits seen so far, in order; done is set once every
+	// file and exit was.
+	exits int
+	done  bool
+}
+
+func (c *componentsSeen) add(s visit) {
+	if f := c.cycles.files[s.path]; f != nil && s.rest == "" {
+		if c.comps == nil {
+			c.comps = map[int]*componentSeen{}
+		}
+		st := c.comps[f.comp]
+		if st == nil {
+			st = &componentSeen{}
+			c.comps[f.comp] = st
+		}
+		st.files++
+	}
+}
+
+// exhausted reports whether s's imports lead nowhere the walk has not
+// seen: every file of its component and every exit of it were seen.
+func (c *componentsSeen) exhausted(s visit, seen func(visit) bool) bool {
+	f := c.cycles.files[s.path]
+	if f == nil || s.rest != "" {
+		return false
+	}
+	st, comp := c.comps[f.comp], &c.cycles.comps[f.comp]
+	if st.done || st.files < comp.size {
+		return st.done
+	}
+	for st.exits < len(comp.exits) && seen(visit{comp.exits[st.exits], ""}) {
+		st.exits++
+	}
+	st.done = st.exits == len(comp.exits)
+	return st.done
 }
 
 // importTargets are the files path imports directly, as walk starts.
@@ -378,9 +443,55 @@ type closureSet struct {
 	visits []visit
 	users  atomic.Int32
 	found  atomic.Pointer[memo[nameKey, Decl]]
-	// table and below are set instead of visits for a walk from one file.
+	// table and below are set instead of visits for a walk from one file;
+	// next is the set of the walk from its file's import.
 	table *immutable.Map[nameKey, Decl]
 	below *closureSet
+	next  *closureSet
+	// unresolved is whether a file of the set has an import that did not
+	// resolve and may hold the set's names (see Muted): 0 until known, then
+	// 1 (no) or 2 (yes).
+	unresolved atomic.Int32
+}
+
+// isMuted reports whether a file of the set has an import that did not
+// resolve and may hold its names. A chain's sets answer from their first
+// file and the next set, each once.
+func (c *closureSet) isMuted(v *View) bool {
+	var todo []*closureSet
+	for x := c; x.unresolved.Load() == 0; x = x.next {
+		if x.next == nil {
+			muted := slices.ContainsFunc(x.visits, v.hasUnresolvedImport)
+			x.unresolved.CompareAndSwap(0, boolState(muted))
+			break
+		}
+		todo = append(todo, x)
+	}
+	for i := len(todo) - 1; i >= 0; i-- {
+		x := todo[i]
+		muted := v.hasUnresolvedImport(x.starts[0]) || x.next.unresolved.Load() == 2
+		x.unresolved.CompareAndSwap(0, boolState(muted))
+	}
+	return c.unresolved.Load() == 2
+}
+
+func boolState(b bool) int32 {
+	if b {
+		return 2
+	}
+	return 1
+}
+
+// hasUnresolvedImport reports whether a file has an import that did not
+// resolve, without a namespace or in one the name still to resolve there
+// carries.
+func (v *View) hasUnresolvedImport(s visit) bool {
+	for _, l := range v.Snap.Links(s.path) {
+		if ns := l.Import.Namespace; l.Path == "" && (ns == "" || inNamespace(s.rest, ns)) {
+			return true
+		}
+	}
+	return false
 }
 
 // closure is the set that way leads a name carrying prefix to from path,
@@ -447,7 +558,7 @@ func (v *View) closureFrom(starts []visit) *closureSet {
 	}
 	for i := len(chain.steps) - 1; i >= 0; i-- {
 		s := chain.steps[i]
-		c := &closureSet{starts: chain.steps[i : i+1], table: below.table, below: below}
+		c := &closureSet{starts: chain.steps[i : i+1], table: below.table, below: below, next: below}
 		if below.table != nil {
 			c.below = below.below
 		}
@@ -580,22 +691,13 @@ func (v *View) LookupOtherKind(path string, kind grammar.RefKind, name string) D
 // Muted reports whether an unknown name may come from an import that did
 // not resolve (a remote one not fetched, a missing file): such names are
 // unknown, not wrong, and are not reported.
+//
+// A name's namespaces decide which imports it may come from, its local part
+// none (it holds no colon): the answer is the file's own, then its closure
+// set's for the name's prefix, found once for all the names of the set.
 func (v *View) Muted(path, name string) bool {
-	muted := false
-	check := func(s visit) bool {
-		for _, l := range v.Snap.Links(s.path) {
-			if l.Path != "" {
-				continue
-			}
-			if ns := l.Import.Namespace; ns == "" || inNamespace(s.rest, ns) {
-				muted = true
-				return true
-			}
-		}
-		return false
-	}
-	v.walkImports([]visit{{path, name}}, check)
-	return muted
+	prefix, _ := splitPrefix(name)
+	return v.hasUnresolvedImport(visit{path, prefix}) || v.closure(viaImports, path, prefix).isMuted(v)
 }
 
 // Names lists the names of kind visible in the file at path, sorted: each
@@ -616,37 +718,72 @@ func (v *View) visibleNames(path string, kind grammar.RefKind) []string {
 	return names
 }
 
-// candidates are the names of kinds visible in the file at path (types
-// through its imports, template-level names of its own), prepared for "did
-// you mean" once for every unknown name of the file.
-func (v *View) candidates(path string, kinds ...grammar.RefKind) *diag.Candidates {
-	o := v.own(path)
-	key := string(kinds)
-	o.candidatesMu.Lock()
-	c, ok := o.candidates[key]
-	o.candidatesMu.Unlock()
-	if ok {
-		return c
-	}
-	var lists [][]string
-	for _, k := range kinds {
-		if k.IsType() {
-			lists = append(lists, v.visibleNames(path, k))
-		} else {
-			lists = append(lists, o.sorted[k])
+// suggest is "did you mean" for an unknown name of kinds in the file at
+// path: among the types of the files its imports reach (each file's names
+// prepared once, under the prefix it is reached with: no list of every
+// name a file sees is made, which along a chain of thousands of imports
+// would be as long as the chain for each file) and the template-level
+// names of its own, ties going to the kinds in order.
+func (v *View) suggest(path, name string, kinds ...grammar.RefKind) []string {
+	g := diag.NewSuggester(name)
+	v.addSuggestions(g, path, kinds...)
+	return g.Best()
+}
+
+// addSuggestions adds to g the names of kinds visible in the file at path,
+// ranked by kind.
+func (v *View) addSuggestions(g *diag.Suggester, path string, kinds ...grammar.RefKind) {
+	for rank, k := range kinds {
+		if !k.IsType() {
+			g.Add(v.localCandidates(path, k), rank)
+			continue
 		}
+		v.enumerate(path, func(prefix, file string) { g.Add(v.typeCandidates(file, k, prefix), rank) })
 	}
-	c = diag.NewCandidates(lists...)
+}
+
+// localCandidates are the template-level names of kind of the file at path,
+// prepared once for every unknown name of the file.
+func (v *View) localCandidates(path string, kind grammar.RefKind) *diag.Candidates {
+	o := v.own(path)
 	o.candidatesMu.Lock()
 	defer o.candidatesMu.Unlock()
-	if have, ok := o.candidates[key]; ok {
-		return have
+	c, ok := o.candidates[kind]
+	if !ok {
+		if o.candidates == nil {
+			o.candidates = map[grammar.RefKind]*diag.Candidates{}
+		}
+		c = diag.NewCandidates(o.sorted[kind])
+		o.candidates[kind] = c
 	}
-	if o.candidates == nil {
-		o.candidates = map[string]*diag.Candidates{}
-	}
-	o.candidates[key] = c
 	return c
+}
+
+// typeCandidates are the types of kind the file at path declares, as a file
+// reaching it with prefix names them, prepared once.
+func (v *View) typeCandidates(path string, kind grammar.RefKind, prefix string) *diag.Candidates {
+	key := candidatesKey{path, prefix, kind}
+	p := v.prog
+	if c, ok := p.typeCandidates.get(key); ok {
+		return c
+	}
+	var names []string
+	for k := range v.own(path).types {
+		if k.kind == kind {
+			names = append(names, qualify(prefix, k.name))
+		}
+	}
+	sort.Strings(names)
+	return p.typeCandidates.put(key, diag.NewCandidates(names))
+}
+
+type candidatesKey struct {
+	path, prefix string
+	kind         grammar.RefKind
+}
+
+func (k candidatesKey) spread() uint32 {
+	return spreadString(k.path)*3 ^ spreadString(k.prefix) ^ uint32(k.kind)
 }
 
 func (v *View) names(path string, kind grammar.RefKind) []string {

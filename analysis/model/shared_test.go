@@ -215,8 +215,10 @@ node_types:
 }
 
 // TestClosureLookupsMatchWalks: on random import graphs (namespaced
-// imports, cycles, chains of single imports), every name looked up through
-// a file's imports is the one the breadth-first walk over them finds first.
+// imports, cycles, chains of single imports, imports that do not
+// resolve), every name looked up through a file's imports is the one the
+// breadth-first walk over them finds first, and a name is muted when the
+// walk meets an unresolved import that may hold it.
 func TestClosureLookupsMatchWalks(t *testing.T) {
 	for seed := range uint64(6) {
 		rnd := rand.New(rand.NewPCG(seed, 11))
@@ -234,8 +236,17 @@ func TestClosureLookupsMatchWalks(t *testing.T) {
 			if i == files-1 {
 				imports = 0
 			}
-			if imports > 0 {
+			missing := rnd.IntN(12) == 0
+			if imports > 0 || missing {
 				b.WriteString("imports:\n")
+			}
+			if missing {
+				// An import that does not resolve mutes the names it may hold.
+				if rnd.IntN(2) == 0 {
+					fmt.Fprintf(&b, "  - file: missing%d.yaml\n    namespace_prefix: %s\n", i, spaces[rnd.IntN(len(spaces))])
+				} else {
+					fmt.Fprintf(&b, "  - missing%d.yaml\n", i)
+				}
 			}
 			for k := range imports {
 				target := i + 1 + rnd.IntN(3)
@@ -268,10 +279,28 @@ func TestClosureLookupsMatchWalks(t *testing.T) {
 					if got := v.lookupImported(path, grammar.NodeType, name); got != want {
 						t.Fatalf("seed %d: %s from f%02d: %s:%d, the walk finds %s:%d", seed, name, i, filepath.Base(got.Path), got.ID, filepath.Base(want.Path), want.ID)
 					}
+					if got, want := v.Muted(path, name), walkedMuted(v, path, name); got != want {
+						t.Fatalf("seed %d: %s from f%02d muted: %v, the walk says %v", seed, name, i, got, want)
+					}
 				}
 			}
 		}
 	}
+}
+
+// walkedMuted reports whether a walk from path meets an import that did not
+// resolve and may hold name.
+func walkedMuted(v *View, path, name string) bool {
+	muted := false
+	v.walkImports([]visit{{path, name}}, func(s visit) bool {
+		for _, l := range v.Snap.Links(s.path) {
+			if ns := l.Import.Namespace; l.Path == "" && (ns == "" || inNamespace(s.rest, ns)) {
+				muted = true
+			}
+		}
+		return muted
+	})
+	return muted
 }
 
 // walkedLookup is the first type named name that a breadth-first walk over

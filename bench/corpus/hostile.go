@@ -47,14 +47,11 @@ func DeepChain(n int) []File {
 	d.line(0, "tosca_definitions_version: tosca_simple_yaml_1_3")
 	d.line(0, "node_types:")
 	for i := range n {
-		d.linef(2, "T%d:", i)
-		if i == 0 {
-			d.line(4, "derived_from: tosca.nodes.Root")
-		} else {
-			d.linef(4, "derived_from: T%d", i-1)
+		parent := "tosca.nodes.Root"
+		if i > 0 {
+			parent = fmt.Sprintf("T%d", i-1)
 		}
-		d.line(4, "properties:")
-		d.linef(6, "p%d: { type: string, required: false }", i)
+		d.nodeType(i, parent)
 	}
 	d.line(0, "topology_template:")
 	d.line(2, "node_templates:")
@@ -72,10 +69,7 @@ func DerivationCycle(n int) []File {
 	d.line(0, "tosca_definitions_version: tosca_simple_yaml_1_3")
 	d.line(0, "node_types:")
 	for i := range n {
-		d.linef(2, "T%d:", i)
-		d.linef(4, "derived_from: T%d", (i+n-1)%n)
-		d.line(4, "properties:")
-		d.linef(6, "p%d: { type: string }", i)
+		d.nodeType(i, fmt.Sprintf("T%d", (i+n-1)%n))
 	}
 	return []File{{"derivation-cycle.yaml", []byte(d.String())}}
 }
@@ -109,10 +103,7 @@ func ImportChain(n int) []File {
 			parent = fmt.Sprintf("T%d", i+1)
 		}
 		d.line(0, "node_types:")
-		d.linef(2, "T%d:", i)
-		d.linef(4, "derived_from: %s", parent)
-		d.line(4, "properties:")
-		d.linef(6, "p%d: { type: string, required: false }", i)
+		d.nodeType(i, parent)
 		if i == 0 {
 			d.line(0, "topology_template:")
 			d.line(2, "node_templates:")
@@ -145,13 +136,18 @@ func ImportClique(n int) []File {
 			parent = fmt.Sprintf("T%d", i+1)
 		}
 		d.line(0, "node_types:")
-		d.linef(2, "T%d:", i)
-		d.linef(4, "derived_from: %s", parent)
-		d.line(4, "properties:")
-		d.linef(6, "p%d: { type: string, required: false }", i)
+		d.nodeType(i, parent)
 		out[i] = File{fmt.Sprintf("c%04d.yaml", i), []byte(d.String())}
 	}
 	return out
+}
+
+// nodeType writes node type Ti, derived from parent, adding property pi.
+func (d *doc) nodeType(i int, parent string) {
+	d.linef(2, "T%d:", i)
+	d.linef(4, "derived_from: %s", parent)
+	d.line(4, "properties:")
+	d.linef(6, "p%d: { type: string, required: false }", i)
 }
 
 // UnknownTargets is a template of n node templates, each requiring a node
