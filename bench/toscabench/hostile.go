@@ -10,35 +10,70 @@ import (
 	"time"
 
 	"github.com/tosca-ls/tosca-ls/bench/corpus"
+	"github.com/tosca-ls/tosca-ls/index/syntax"
 )
 
 // The hostile scenario (issue 24) checks, and opens in a server, each of
 // corpus.HostileInputs: inputs a repository or a typist can write that
-// made the analysis quadratic (out of memory, or a minute and more). Each
-// figure is judged against a raw parse of the same files, like the other
-// scenarios: linear work stays within a few parses whatever the size.
+// made the analysis quadratic (out of memory, or a minute and more). The
+// yardstick is our own parser (index/syntax) on the same files: goccy's
+// parse, the other scenarios' yardstick, is itself superlinear on such
+// files (a minute for the 50,000 Heat resources) and would excuse anything.
+// A check is judged beyond what any check costs (the floor: a check of a
+// one-line file, in the same run): linear work stays within a few dozen
+// parses, quadratic work was thousands.
 
-// Budgets of the hostile scenario: `check` of an input, and the diagnostics
-// of its first file in a server, within hostileRatio raw parses of its
-// files, in hostileRSS.
+// Budgets of the hostile scenario: `check` of an input beyond the floor,
+// and the diagnostics of its first file in a server, within hostileRatio
+// parses of its files, in hostileRSS.
 const (
-	hostileRatio = 5
+	hostileRatio = 40
 	hostileRSS   = 512 * mib
+	hostileFloor = "hostile.floor.check.time"
 )
 
 func init() {
+	specs = append(specs, spec{id: hostileFloor, scenario: "hostile", label: "floor: check of a one-line file", unit: seconds})
 	for _, h := range corpus.HostileInputs {
 		key := "hostile." + h.Name
 		specs = append(specs,
-			spec{id: key + ".raw.parallel", scenario: "hostile", label: h.Name + ": raw goccy parse, GOMAXPROCS workers", unit: seconds},
-			spec{id: key + ".check.time", scenario: "hostile", label: h.Name + ": check: wall time (cold)", unit: seconds, baseline: key + ".raw.parallel",
-				budget: "linear: `check` ≤ 5× raw parse", limit: hostileRatio},
+			spec{id: key + ".raw.parse", scenario: "hostile", label: h.Name + ": our parse (index/syntax), GOMAXPROCS workers", unit: seconds},
+			spec{id: key + ".check.time", scenario: "hostile", label: h.Name + ": check: wall time (cold)", unit: seconds},
+			spec{id: key + ".check.net", scenario: "hostile", label: h.Name + ": check: wall time beyond the floor", unit: seconds, baseline: key + ".raw.parse",
+				budget: "linear: `check` beyond the floor ≤ 40× our parse", limit: hostileRatio},
 			spec{id: key + ".check.rss", scenario: "hostile", label: h.Name + ": check: peak RSS", unit: byteCount,
 				budget: "≤ 512 MB peak RSS", limit: hostileRSS},
-			spec{id: key + ".open", scenario: "hostile", label: h.Name + ": server: didOpen → publishDiagnostics", unit: seconds, baseline: key + ".raw.parallel",
-				budget: "linear: diagnostics of the opened file ≤ 5× raw parse", limit: hostileRatio},
+			spec{id: key + ".open", scenario: "hostile", label: h.Name + ": server: didOpen → publishDiagnostics", unit: seconds, baseline: key + ".raw.parse",
+				budget: "linear: diagnostics of the opened file ≤ 40× our parse", limit: hostileRatio},
 		)
 	}
+}
+
+// ourParse is the hostile scenario's yardstick: index/syntax's Parse.
+func ourParse(src []byte) error {
+	syntax.Parse(src)
+	return nil
+}
+
+// hostileFloorCheck measures what any check costs: a check of a one-line
+// file, the embedded profiles read and the process started and ended.
+func (b *bench) hostileFloorCheck(work string) (float64, error) {
+	dir := filepath.Join(work, "hostile", "floor")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return 0, err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "floor.yaml"), []byte("tosca_definitions_version: tosca_simple_yaml_1_3\n"), 0o644); err != nil {
+		return 0, err
+	}
+	res, err := runCheck(b.bin, b.env, dir, b.lim)
+	if err == nil && res.failure != "" {
+		err = errors.New(res.failure)
+	}
+	if err != nil {
+		return 0, fmt.Errorf("floor check: %w", err)
+	}
+	b.rec.add(hostileFloor, res.wall.Seconds())
+	return res.wall.Seconds(), nil
 }
 
 // hostileDir writes the files of an input of its issue size into
@@ -60,20 +95,21 @@ func hostileDir(work string, h corpus.Hostile) (string, error) {
 	return dir, nil
 }
 
-// hostile measures one input: the raw parse of its files, a cold check of
-// its folder, and a server's diagnostics of its first file.
-func (b *bench) hostile(h corpus.Hostile, dir string) error {
+// hostile measures one input: our parse of its files, a cold check of its
+// folder (beyond floor, the check of a one-line file), and a server's
+// diagnostics of its first file.
+func (b *bench) hostile(h corpus.Hostile, dir string, floor float64) error {
 	key := "hostile." + h.Name
 	files := h.Generate(h.Size)
 	srcs := make([][]byte, len(files))
 	for i, f := range files {
 		srcs[i] = f.Data
 	}
-	d, err := steadyRawParse(srcs, runtime.GOMAXPROCS(0))
+	d, err := steadyRawParse(srcs, runtime.GOMAXPROCS(0), ourParse)
 	if err != nil {
 		return err
 	}
-	b.rec.add(key+".raw.parallel", d)
+	b.rec.add(key+".raw.parse", d)
 	if !b.broken[key+".check"] {
 		res, err := runCheck(b.bin, b.env, dir, b.lim)
 		if err == nil && res.failure != "" {
@@ -81,9 +117,10 @@ func (b *bench) hostile(h corpus.Hostile, dir string) error {
 		}
 		if err != nil {
 			b.broken[key+".check"] = true
-			b.rec.step(key+".check.time", key+".check.rss").failRest(err)
+			b.rec.step(key+".check.time", key+".check.net", key+".check.rss").failRest(err)
 		} else {
 			b.rec.add(key+".check.time", res.wall.Seconds())
+			b.rec.add(key+".check.net", max(res.wall.Seconds()-floor, 0))
 			b.rec.add(key+".check.rss", float64(res.peakRSS))
 		}
 	}

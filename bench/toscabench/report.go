@@ -171,7 +171,7 @@ func (r *report) writeText(w io.Writer) error {
 		return err
 	}
 	fmt.Fprintln(w, "\nratios: the median of each run's ratio to the raw parse of that run; with GOMAXPROCS workers for dmtf and ws1000, serial for big/main.yaml")
-	fmt.Fprintln(w, "budgets (issue 13):")
+	fmt.Fprintln(w, "budgets (issues 13 and 24):")
 	for _, x := range r.Rows {
 		if x.Budget != "" {
 			fmt.Fprintf(w, "  %-32s %s\n", x.ID, x.Budget)

@@ -91,13 +91,13 @@ func (b *bench) rawParse(scenario string, c *corpus.Corpus, files []string, para
 	if err != nil {
 		return err
 	}
-	d, err := steadyRawParse(srcs, 1)
+	d, err := steadyRawParse(srcs, 1, goccyParse)
 	if err != nil {
 		return err
 	}
 	b.rec.add(scenario+".raw.serial", d)
 	if parallel {
-		d, err := steadyRawParse(srcs, runtime.GOMAXPROCS(0))
+		d, err := steadyRawParse(srcs, runtime.GOMAXPROCS(0), goccyParse)
 		if err != nil {
 			return err
 		}
@@ -109,12 +109,12 @@ func (b *bench) rawParse(scenario string, c *corpus.Corpus, files []string, para
 // steadyRawParse repeats a short raw parse until about a second was spent
 // (at most maxRepeats times) and returns the median in seconds: the
 // yardstick of a small corpus should not hang on one noisy sample.
-func steadyRawParse(srcs [][]byte, workers int) (float64, error) {
+func steadyRawParse(srcs [][]byte, workers int, parse func([]byte) error) (float64, error) {
 	const maxRepeats = 9
 	var times []float64
 	var spent time.Duration
 	for len(times) < maxRepeats && (len(times) == 0 || spent < time.Second) {
-		d, err := rawParse(srcs, workers)
+		d, err := rawParse(srcs, workers, parse)
 		if err != nil {
 			return 0, err
 		}
