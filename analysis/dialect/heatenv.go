@@ -100,7 +100,7 @@ func (c *checker) envParameters(section string, templates []string, unknown bool
 		if len(decls) == 0 {
 			if unknown {
 				d := c.report(c.f.Value(k).Span, diag.Warning, diag.UnknownName,
-					fmt.Sprintf("no parameter %q in %s, the template%s this environment maps types for", name, shortNames(templates), plural(len(templates))))
+					diag.Sprintf("no parameter %q in %s, the template%s this environment maps types for", name, shortNames(templates), plural(len(templates))))
 				suggestInto(d, name, names)
 			}
 			continue

@@ -88,7 +88,7 @@ func (c *checker) missingTemplate(span facts.Span, name, file string) {
 	if c.f.Lang == grammar.HeatEnv {
 		where = "environment"
 	}
-	c.report(span, diag.Error, diag.FileNotFound, fmt.Sprintf("no template %q next to the %s", name, where))
+	c.report(span, diag.Error, diag.FileNotFound, diag.Sprintf("no template %q next to the %s", name, where))
 }
 
 // unknownType reports a type name that is neither in Heat's registry nor
@@ -109,10 +109,10 @@ func (c *checker) unknownType(span facts.Span, name string) {
 	}
 	sugg := diag.Suggest(name, names)
 	if len(sugg) == 0 {
-		c.report(span, diag.Warning, diag.UnknownType, fmt.Sprintf("%q is not a resource type of Heat %s (a plug-in's?)", name, r.Heat))
+		c.report(span, diag.Warning, diag.UnknownType, diag.Sprintf("%q is not a resource type of Heat %s (a plug-in's?)", name, r.Heat))
 		return
 	}
-	d := c.report(span, diag.Error, diag.UnknownType, fmt.Sprintf("unknown resource type %q; did you mean %q?", name, sugg[0]))
+	d := c.report(span, diag.Error, diag.UnknownType, diag.Sprintf("unknown resource type %q; did you mean %q?", name, sugg[0]))
 	d.Suggestions = sugg
 }
 
@@ -158,12 +158,12 @@ func (c *checker) properties(types *model.HeatTypes, t *heatreg.Type, schema map
 			if name == "<<" {
 				continue
 			}
-			d := c.report(c.f.Value(k).Span, diag.Error, diag.UnknownMember, fmt.Sprintf("%s has no property %q", what(t, prefix), name))
+			d := c.report(c.f.Value(k).Span, diag.Error, diag.UnknownMember, diag.Sprintf("%s has no property %q", what(t, prefix), name))
 			suggestInto(d, name, visible(schema))
 			continue
 		}
 		if p.NotImplemented {
-			c.report(c.f.Value(k).Span, diag.Error, diag.UnknownMember, fmt.Sprintf("Heat does not implement property %q of %s", name, t.Name))
+			c.report(c.f.Value(k).Span, diag.Error, diag.UnknownMember, diag.Sprintf("Heat does not implement property %q of %s", name, t.Name))
 			continue
 		}
 		c.propertyValue(types, t, p, v, prefix+name)
@@ -221,7 +221,7 @@ func visible(schema map[string]*heatreg.Property) []string {
 func suggestInto(d *model.Diagnostic, name string, names []string) {
 	d.Suggestions = diag.Suggest(name, names)
 	if len(d.Suggestions) > 0 {
-		d.Message += fmt.Sprintf("; did you mean %q?", d.Suggestions[0])
+		d.Message += diag.Sprintf("; did you mean %q?", d.Suggestions[0])
 	}
 }
 
@@ -300,7 +300,7 @@ func (c *checker) shown(val *facts.Value, a facts.ValueID) string {
 	case syntax.Sequence:
 		return "a list"
 	}
-	return fmt.Sprintf("%q", c.f.Text(a))
+	return diag.Quote(c.f.Text(a))
 }
 
 // constraints checks a literal value against a property's constraints:
@@ -324,7 +324,7 @@ func (c *checker) constraints(t *heatreg.Type, p *heatreg.Property, val *facts.V
 			if re, err := regexp.Compile(`^(?:` + *k.AllowedPattern + `)`); err == nil {
 				s := c.f.Text(a)
 				if m := re.FindStringIndex(s); m == nil || m[1] != len(s) {
-					msg = fmt.Sprintf("%q does not match the pattern %q", s, *k.AllowedPattern)
+					msg = diag.Sprintf("%q does not match the pattern %q", s, *k.AllowedPattern)
 				}
 			}
 		}
@@ -352,7 +352,7 @@ func (c *checker) allowedValues(p *heatreg.Property, allowed []any, val *facts.V
 		}
 		s := c.f.Text(item)
 		if !slices.ContainsFunc(allowed, func(v any) bool { return sameValue(p.Type, v, s) }) {
-			return fmt.Sprintf("%q is not one of %s", s, strings.Join(shown, ", "))
+			return diag.Sprintf("%q is not one of %s", s, strings.Join(shown, ", "))
 		}
 	}
 	return ""
@@ -423,7 +423,7 @@ func (c *checker) getAttr(types *model.HeatTypes, call *facts.Call) {
 				names = append(names, n)
 			}
 		}
-		d := c.report(av.Span, diag.Error, diag.UnknownPathName, fmt.Sprintf("%s has no attribute %q", t.Name, name))
+		d := c.report(av.Span, diag.Error, diag.UnknownPathName, diag.Sprintf("%s has no attribute %q", t.Name, name))
 		suggestInto(d, name, names)
 		return
 	}

@@ -8,7 +8,6 @@ package fix
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
@@ -89,7 +88,7 @@ func (fx *fixer) quickFixes(d model.Diagnostic) []Action {
 	var out []Action
 	target := fx.unquoted(d.Span)
 	for _, s := range d.Suggestions {
-		out = append(out, fx.quickFix(d, fmt.Sprintf("Change to %q", s), model.TextEdit{Span: target, NewText: s}))
+		out = append(out, fx.quickFix(d, diag.Sprintf("Change to %q", s), model.TextEdit{Span: target, NewText: s}))
 	}
 	switch d.Code {
 	case diag.MissingKeyname:

@@ -1,8 +1,6 @@
 package validate
 
 import (
-	"fmt"
-
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
 	"github.com/tosca-ls/tosca-ls/analysis/model"
@@ -131,7 +129,7 @@ func (c *checker) scalarDerivation(id facts.ID, s, ps *model.Scalar, parent mode
 	if fl, ok := c.f.Field(id, grammar.KeyCanonicalUnit); ok && c.f.Text(fl.Value) != ps.Canonical {
 		msg := "the parent type has no canonical_unit; a derived scalar type cannot add one (§9.1.2.2)"
 		if ps.Canonical != "" {
-			msg = fmt.Sprintf("canonical_unit is %q in the parent type; a derived scalar type cannot change it (§9.1.2.2)", ps.Canonical)
+			msg = diag.Sprintf("canonical_unit is %q in the parent type; a derived scalar type cannot change it (§9.1.2.2)", ps.Canonical)
 		}
 		d := c.report(c.f.Value(fl.Value).Span, diag.Error, diag.InvalidRefinement, "%s", msg)
 		c.related(d, parent, "the parent type")

@@ -189,7 +189,7 @@ func scalarLiteral(text string, kind grammar.ScalarKind, k *kindInfo, t typed) (
 	case unit == "":
 		return t, problem{msg: fmt.Sprintf("%s has no unit: a %s value is a number and a unit, such as %s", text, k.name, example(k))}, false
 	case k.standard && !spaced:
-		return t, problem{msg: fmt.Sprintf("%q has no blank between its number and its unit: write %q (§9.1.2.2)", text, number+" "+unit), part: unitSpan(t, unit)}, false
+		return t, problem{msg: diag.Sprintf("%q has no blank between its number and its unit: write %q (§9.1.2.2)", text, number+" "+unit), part: unitSpan(t, unit)}, false
 	}
 	n, _ := grammar.ParseNumber(number)
 	if _, isInt := grammar.ParseInteger(number); k.intNumbers && !isInt {
