@@ -530,9 +530,10 @@ func (c *closureSet) use() {
 }
 
 // closureFrom returns the set walked from starts. The set of a walk from
-// one file is made with those of the files it leads to alone, from the
-// last of them (a chain is followed to the first file importing several,
-// none, a file of the chain again, or one whose set is known).
+// one file down a chain longer than shortChain is made with those of the
+// files it leads to alone, from the last of them (a chain is followed to
+// the first file importing several, none, a file of the chain again, or
+// one whose set is known).
 func (v *View) closureFrom(starts []visit) *closureSet {
 	sets := &v.prog.closureSets
 	if c := sets.lookup(starts); c != nil {
@@ -556,6 +557,10 @@ func (v *View) closureFrom(starts []visit) *closureSet {
 		}
 		chain.add(next[0])
 	}
+	if len(chain.steps) <= shortChain && below.table == nil {
+		// A few files and the set below: listed, as any other walk.
+		return sets.intern(starts, func() *closureSet { return v.walkedClosure(starts) })
+	}
 	for i := len(chain.steps) - 1; i >= 0; i-- {
 		s := chain.steps[i]
 		c := &closureSet{starts: chain.steps[i : i+1], table: below.table, below: below, next: below}
@@ -577,6 +582,11 @@ func (v *View) closureFrom(starts []visit) *closureSet {
 	}
 	return below
 }
+
+// shortChain is the length up to which a chain of files importing one
+// other each is listed like any walk: its table would cost more to make
+// than the list to walk.
+const shortChain = 8
 
 // walkedClosure is the set of a walk from starts, every file listed.
 func (v *View) walkedClosure(starts []visit) *closureSet {

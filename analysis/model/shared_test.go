@@ -222,15 +222,15 @@ node_types:
 func TestClosureLookupsMatchWalks(t *testing.T) {
 	for seed := range uint64(6) {
 		rnd := rand.New(rand.NewPCG(seed, 11))
-		const files = 40
+		const files = 60
 		pool := []string{"A", "B", "C", "D", "E"}
 		spaces := []string{"ns1", "ns2"}
 		src := map[string]string{}
 		for i := range files {
 			var b strings.Builder
 			b.WriteString("tosca_definitions_version: tosca_simple_yaml_1_3\n")
-			imports := 1
-			if rnd.IntN(3) == 0 {
+			imports := 1 // mostly one: chains of single imports
+			if i%20 >= 12 && rnd.IntN(8) == 0 {
 				imports = rnd.IntN(4)
 			}
 			if i == files-1 {
@@ -249,8 +249,16 @@ func TestClosureLookupsMatchWalks(t *testing.T) {
 				}
 			}
 			for k := range imports {
-				target := i + 1 + rnd.IntN(3)
-				if k > 0 || rnd.IntN(6) == 0 {
+				target := i + 1
+				if i%20 < 12 {
+					// A run of files each importing the next alone.
+					fmt.Fprintf(&b, "  - f%02d.yaml\n", target)
+					continue
+				}
+				if rnd.IntN(4) == 0 {
+					target += rnd.IntN(3)
+				}
+				if k > 0 || rnd.IntN(10) == 0 {
 					target = rnd.IntN(files) // anywhere: cycles
 				}
 				target = min(target, files-1)
@@ -284,6 +292,19 @@ func TestClosureLookupsMatchWalks(t *testing.T) {
 					}
 				}
 			}
+		}
+		tables := 0
+		for i := range v.prog.closureSets.byHash.shards {
+			for _, bucket := range v.prog.closureSets.byHash.shards[i].m {
+				for _, c := range bucket {
+					if c.table != nil {
+						tables++
+					}
+				}
+			}
+		}
+		if tables == 0 {
+			t.Errorf("seed %d: no chain of imports was long enough to make a table", seed)
 		}
 	}
 }
