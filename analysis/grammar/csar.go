@@ -19,7 +19,7 @@ var MetaBlock = &Entity{
 	Name: "CSAR metadata",
 	Doc: "The first block of TOSCA-Metadata/TOSCA.meta: the CSAR's version, who made it, and which TOSCA file " +
 		"is the entry point. Other blocks may hold custom name/value pairs.",
-	Spec: "17.2.1",
+	Spec: Spec{Text: "TOSCA 2.0 §17.2.1"},
 }
 
 // MetaDialect is the dialect of every TOSCA.meta file.

@@ -9,7 +9,7 @@ var PropertyDef = &Entity{
 	Name: "property definition",
 	Doc: "Declares one configurable value: its data type, whether it must be given, a default and " +
 		"the constraints it must meet. In 2.0 a refinement may be written as just the fixed value.",
-	Spec:     "4.4.7",
+	Spec:     Spec{Draft: "4.4.7", Final: "9.3"},
 	TypeKey:  "type",
 	TypeKind: DataType,
 }
@@ -19,7 +19,7 @@ var AttributeDef = &Entity{
 	Name: "attribute definition",
 	Doc: "Declares one value that reflects the actual, runtime state of an entity (an IP address, " +
 		"a status …). The orchestrator or operation outputs set it; `get_attribute` reads it.",
-	Spec:     "4.4.9",
+	Spec:     Spec{Draft: "4.4.9", Final: "9.5"},
 	TypeKey:  "type",
 	TypeKind: DataType,
 }
@@ -30,7 +30,7 @@ var ParameterDef = &Entity{
 	Doc: "A named value exchanged with the outside world (operation inputs and outputs, workflow " +
 		"inputs). Like a property definition, but its type may be left out and it may carry a fixed " +
 		"`value` or, for outputs in 2.0, a `mapping` onto an attribute.",
-	Spec:     "4.4.11",
+	Spec:     Spec{Draft: "4.4.11", Final: "9.7"},
 	TypeKey:  "type",
 	TypeKind: DataType,
 }
@@ -40,7 +40,7 @@ var InputDef = &Entity{
 	Name: "input definition",
 	Doc: "A parameter whose value is supplied when the topology is deployed. Templates read it " +
 		"with `get_input` (`$get_input` in final 2.0).",
-	Spec:     "4.4.11",
+	Spec:     Spec{Draft: "4.4.11", Final: "6.9.2"},
 	Declares: Input,
 	TypeKey:  "type",
 	TypeKind: DataType,
@@ -51,7 +51,7 @@ var OutputDef = &Entity{
 	Name: "output definition",
 	Doc: "A value the deployed topology reports to its user, typically computed with `get_attribute` " +
 		"from one of its nodes.",
-	Spec:     "4.4.11",
+	Spec:     Spec{Draft: "4.4.11", Final: "6.9.5"},
 	Declares: Output,
 	TypeKey:  "type",
 	TypeKind: DataType,
@@ -62,7 +62,7 @@ var SchemaDef = &Entity{
 	Name: "schema definition",
 	Doc: "Describes the keys or the entries of a list or map value: their data type and constraints. " +
 		"May be written as just the type name.",
-	Spec:     "4.4.5",
+	Spec:     Spec{Draft: "4.4.5", Final: "9.3"},
 	TypeKey:  "type",
 	TypeKind: DataType,
 }
@@ -72,7 +72,7 @@ var CapabilityDef = &Entity{
 	Name: "capability definition",
 	Doc: "A feature a node offers to others, based on a capability type. May be written as just the " +
 		"capability type name when nothing needs refining.",
-	Spec:     "4.3.5.2",
+	Spec:     Spec{Draft: "4.3.5.2", Final: "8.2"},
 	TypeKey:  "type",
 	TypeKind: CapabilityType,
 }
@@ -82,14 +82,14 @@ var RequirementDef = &Entity{
 	Name: "requirement definition",
 	Doc: "Something a node needs from another node: the capability to connect to, optionally the " +
 		"kind of target node and the relationship to create. May be written as just a capability type name.",
-	Spec: "4.3.5.5",
+	Spec: Spec{Draft: "4.3.5.5", Final: "8.4"},
 }
 
 // RequirementRelationshipDef is the extended `relationship` of a requirement definition.
 var RequirementRelationshipDef = &Entity{
 	Name:     "requirement relationship definition",
 	Doc:      "The relationship a requirement creates, with refinements of that relationship type's interfaces.",
-	Spec:     "4.3.5.5.1.1",
+	Spec:     Spec{Draft: "4.3.5.5.1.1", Final: "8.4"},
 	TypeKey:  "type",
 	TypeKind: RelationshipType,
 }
@@ -99,7 +99,7 @@ var InterfaceDef = &Entity{
 	Name: "interface definition",
 	Doc: "Attaches an interface type to a node or relationship type and may refine its inputs, " +
 		"operations and notifications, typically by giving implementations.",
-	Spec:     "4.3.6.2",
+	Spec:     Spec{Draft: "4.3.6.2", Final: "11.2"},
 	TypeKey:  "type",
 	TypeKind: InterfaceType,
 }
@@ -109,7 +109,7 @@ var OperationDef = &Entity{
 	Name: "operation definition",
 	Doc: "One management operation (create, configure, start …): its inputs, outputs and the " +
 		"artifact that implements it. May be written as just the implementation file.",
-	Spec: "4.3.6.4",
+	Spec: Spec{Draft: "4.3.6.4", Final: "11.4"},
 }
 
 // NotificationDef is a notification in an interface type or definition.
@@ -117,7 +117,7 @@ var NotificationDef = &Entity{
 	Name: "notification definition",
 	Doc: "An event an external system can send to the orchestrator through an interface, with " +
 		"output values that can be stored in attributes. May be written as just the implementation.",
-	Spec: "4.3.6.6",
+	Spec: Spec{Draft: "4.3.6.6", Final: "11.6"},
 }
 
 // ImplementationDef is an operation's or notification's `implementation`.
@@ -125,7 +125,7 @@ var ImplementationDef = &Entity{
 	Name: "implementation definition",
 	Doc: "Which artifact runs an operation (or receives a notification): a primary file and any " +
 		"files it depends on. May be written as just the primary artifact's name or path.",
-	Spec: "4.3.6.8",
+	Spec: Spec{Draft: "4.3.6.8", Final: "11.8"},
 }
 
 // ArtifactDef is an entry of `artifacts` (and an implementation's artifacts).
@@ -133,7 +133,7 @@ var ArtifactDef = &Entity{
 	Name: "artifact definition",
 	Doc: "A named, typed file used by a node: where it is (`file`, `repository`), what kind it is " +
 		"and where to place it. May be written as just the file path.",
-	Spec:     "4.3.7.2",
+	Spec:     Spec{Draft: "4.3.7.2", Final: "12.2"},
 	TypeKey:  "type",
 	TypeKind: ArtifactType,
 }

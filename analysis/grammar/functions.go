@@ -261,7 +261,7 @@ var ConstraintClause = &Entity{
 	Name: "constraint clause",
 	Doc: "One test a value must pass, written as a single-entry map `operator: argument` " +
 		"(e.g. `min_length: 8`, `in_range: [1, 4]`). Final 2.0 replaces these with validation expressions.",
-	Spec: "4.4.6",
+	Spec: Spec{Draft: "4.4.6"},
 }
 
 // constraintValue is the argument shape of each constraint operator.

@@ -53,21 +53,21 @@ func HeatVersionValues() []string {
 var HeatTemplate = &Entity{
 	Name: "Heat template",
 	Doc:  "An OpenStack Heat Orchestration Template: parameters supplied at stack creation, the resources of the stack, its outputs and conditions.",
-	Spec: "HOT specification: Template Structure",
+	Spec: Spec{Text: "HOT specification: Template Structure"},
 }
 
 // HeatParameterGroupDef is an entry of `parameter_groups`.
 var HeatParameterGroupDef = &Entity{
 	Name: "parameter group",
 	Doc:  "Groups parameters for user interfaces and gives their order; each parameter belongs to one group at most.",
-	Spec: "HOT specification: Parameter Groups Section",
+	Spec: Spec{Text: "HOT specification: Parameter Groups Section"},
 }
 
 // HeatParameterDef is an entry of `parameters`.
 var HeatParameterDef = &Entity{
 	Name:     "parameter",
 	Doc:      "An input of the template, provided when the stack is created; read it with `get_param`.",
-	Spec:     "HOT specification: Parameters Section",
+	Spec:     Spec{Text: "HOT specification: Parameters Section"},
 	Declares: HeatParameter,
 }
 
@@ -75,28 +75,28 @@ var HeatParameterDef = &Entity{
 var HeatConstraintDef = &Entity{
 	Name: "parameter constraint",
 	Doc:  "One check a parameter value must pass (exactly one of `length`, `range`, `modulo`, `allowed_values`, `allowed_pattern`, `custom_constraint`), with an optional description shown when it fails.",
-	Spec: "HOT specification: Parameter Constraints",
+	Spec: Spec{Text: "HOT specification: Parameter Constraints"},
 }
 
 // HeatBoundsDef is the value of a `length` or `range` constraint.
 var HeatBoundsDef = &Entity{
 	Name: "bounds",
 	Doc:  "Inclusive bounds; at least one of `min` and `max` is given.",
-	Spec: "HOT specification: Parameter Constraints",
+	Spec: Spec{Text: "HOT specification: Parameter Constraints"},
 }
 
 // HeatModuloDef is the value of a `modulo` constraint.
 var HeatModuloDef = &Entity{
 	Name: "modulo",
 	Doc:  "The value must equal `offset` modulo `step`.",
-	Spec: "HOT specification: Parameter Constraints",
+	Spec: Spec{Text: "HOT specification: Parameter Constraints"},
 }
 
 // HeatResourceDef is an entry of `resources`.
 var HeatResourceDef = &Entity{
 	Name:     "resource",
 	Doc:      "One resource of the stack (a server, a network, a nested stack …), of a resource type, with its properties.",
-	Spec:     "HOT specification: Resources Section",
+	Spec:     Spec{Text: "HOT specification: Resources Section"},
 	Declares: HeatResource,
 }
 
@@ -104,7 +104,7 @@ var HeatResourceDef = &Entity{
 var HeatOutputDef = &Entity{
 	Name:     "output",
 	Doc:      "A value the stack reports once created, usually computed from resource attributes.",
-	Spec:     "HOT specification: Outputs Section",
+	Spec:     Spec{Text: "HOT specification: Outputs Section"},
 	Declares: HeatOutput,
 }
 
@@ -112,7 +112,7 @@ var HeatOutputDef = &Entity{
 var HeatConditionDef = &Entity{
 	Name:     "condition",
 	Doc:      "A named condition (a boolean expression of condition functions); resources and outputs with `condition` exist only when it holds.",
-	Spec:     "HOT specification: Conditions Section",
+	Spec:     Spec{Text: "HOT specification: Conditions Section"},
 	Declares: HeatCondition,
 }
 

@@ -13,14 +13,14 @@ var HeatEnvDialect = &Dialect{Language: HeatEnv, Title: "Heat environment", Gram
 var HeatEnvironment = &Entity{
 	Name: "Heat environment",
 	Doc:  "A Heat environment: parameter values, defaults for every template of the stack, and the resource registry that maps type names onto templates or other types.",
-	Spec: "Heat environments",
+	Spec: Spec{Text: "Heat environments"},
 }
 
 // HeatRegistryDef is an environment's `resource_registry`.
 var HeatRegistryDef = &Entity{
 	Name: "resource registry",
 	Doc:  "Maps resource type names onto provider templates (`My::Server: lib/server.yaml`) or other types (`OS::Networking::*: OS::Neutron::*`); a null removes a mapping.",
-	Spec: "Heat environments: resource_registry",
+	Spec: Spec{Text: "Heat environments: resource_registry"},
 }
 
 // HeatMappingDef is one mapping of a resource registry: the type name it
@@ -28,7 +28,7 @@ var HeatRegistryDef = &Entity{
 var HeatMappingDef = &Entity{
 	Name:     "resource type mapping",
 	Doc:      "A type name and what it stands for: a template file (`.yaml` or `.template`) whose parameters are its properties and whose outputs are its attributes, or another type.",
-	Spec:     "Heat environments: resource_registry",
+	Spec:     Spec{Text: "Heat environments: resource_registry"},
 	Declares: HeatResourceType,
 }
 
@@ -37,14 +37,14 @@ var HeatMappingDef = &Entity{
 var HeatRegistryResourceDef = &Entity{
 	Name: "resource-specific registry",
 	Doc:  "Mappings that apply to the resources of this name only, with breakpoints (`hooks`) and the changes Heat refuses (`restricted_actions`).",
-	Spec: "Heat environments: resource_registry",
+	Spec: Spec{Text: "Heat environments: resource_registry"},
 }
 
 // HeatEventSinkDef is an entry of `event_sinks`.
 var HeatEventSinkDef = &Entity{
 	Name: "event sink",
 	Doc:  "Where Heat sends the stack's events.",
-	Spec: "Heat environments: event_sinks",
+	Spec: Spec{Text: "Heat environments: event_sinks"},
 }
 
 // Keynames of a resource registry and its resource entries.

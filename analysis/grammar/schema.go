@@ -285,10 +285,8 @@ type Entity struct {
 	Name string
 	// Doc is a short explanation in our own words (markdown).
 	Doc string
-	// Spec is the section of the TOSCA specification that defines it (a
-	// number), or for a dialect's entity its text and section
-	// ("HOT specification: Resources Section").
-	Spec string
+	// Spec is where the texts define it.
+	Spec Spec
 	Keys []*Key
 	// Extra describes keys not in Keys (nil: unknown keys are errors).
 	// 1.0–1.2 interface definitions hold operations directly, for example.
@@ -302,6 +300,39 @@ type Entity struct {
 	// and TypeKind the kind of type it names; both empty for untyped entities.
 	TypeKey  string
 	TypeKind RefKind
+}
+
+// Spec says where the texts define an entity: Draft is its section in the
+// 2020 draft of TOSCA 2.0 (CSD03), Final in the OASIS Standard's text
+// (CSD07), each "" where that text has no such entity; a dialect's entity
+// names its own text and section in Text instead ("HOT specification:
+// Resources Section"). The 1.x texts are not at hand, so no 1.x section is
+// recorded: a section number of one text is never cited for another.
+type Spec struct {
+	Draft, Final string
+	Text         string
+}
+
+// Section cites the text that defines e, for keyname k (nil: any) of a file
+// of versions v written in form: the final text's section in a 2.0 file of
+// the final form (or of no form yet), the draft's in one of the draft form
+// or for a keyname only the draft has; "" where the file's text is not
+// known (1.x) or has no section for it.
+func (e *Entity) Section(k *Key, v Versions, form Form) string {
+	switch {
+	case e.Spec.Text != "":
+		return e.Spec.Text
+	case !v.Has(V2):
+		return ""
+	}
+	draftOnly := k != nil && !k.In.Has(V2Final)
+	if e.Spec.Final != "" && form != FormDraft && !draftOnly && v.Has(V2Final) {
+		return "TOSCA 2.0 §" + e.Spec.Final
+	}
+	if e.Spec.Draft != "" && v.Has(V2Draft) && (k == nil || k.In.Has(V2Draft)) {
+		return "TOSCA 2.0 CSD03 §" + e.Spec.Draft
+	}
+	return ""
 }
 
 // Key is one keyname of an entity.

@@ -7,7 +7,7 @@ var ServiceTemplate = &Entity{
 	Name: "service template",
 	Doc: "The top level of a TOSCA file. It states the TOSCA version, may import other files, " +
 		"declares types in the `*_types` sections and may describe one deployable topology.",
-	Spec: "4.2.1",
+	Spec: Spec{Draft: "4.2.1", Final: "6.1"},
 }
 
 // ImportDef is one entry of `imports`.
@@ -15,14 +15,14 @@ var ImportDef = &Entity{
 	Name: "import definition",
 	Doc: "Brings the types (and, in 2.0, the profiles) of another TOSCA file into this one. " +
 		"Written either as a bare path/URL or as a mapping with more detail.",
-	Spec: "4.2.3.1",
+	Spec: Spec{Draft: "4.2.3.1", Final: "6.8.1"},
 }
 
 // RepositoryDef is one entry of `repositories`.
 var RepositoryDef = &Entity{
 	Name:     "repository definition",
 	Doc:      "A named external location (for example an artifact server or a Git host) that imports and artifacts can fetch files from. Written as a bare URL or as a mapping.",
-	Spec:     "4.2.3.3",
+	Spec:     Spec{Draft: "4.2.3.3", Final: "6.5"},
 	Declares: Repository,
 }
 
@@ -32,7 +32,7 @@ var TopologyTemplateDef = &Entity{
 	Doc: "The deployable model of the file: its inputs and outputs, the node and relationship " +
 		"templates that make up the application, and the groups, policies, workflows and " +
 		"substitution mappings around them.",
-	Spec: "4.2.6",
+	Spec: Spec{Draft: "4.2.6"},
 }
 
 // ServiceTemplateDef is the value of `service_template` in final 2.0; it has the
@@ -41,7 +41,7 @@ var ServiceTemplateDef = &Entity{
 	Name: "service template definition",
 	Doc: "Final TOSCA 2.0's name for the topology template: the deployable model with its inputs, " +
 		"outputs, node and relationship templates, groups, policies, workflows and substitution mappings.",
-	Spec: "",
+	Spec: Spec{Final: "6.9.1"},
 }
 
 // SubstitutionMappingsDef is the value of `substitution_mappings`.
@@ -50,7 +50,7 @@ var SubstitutionMappingsDef = &Entity{
 	Doc: "Exposes the whole topology as an implementation of one node type, so that an abstract " +
 		"node template of that type elsewhere can be realised by deploying this topology. It maps " +
 		"the node type's properties, attributes, capabilities, requirements and interfaces onto the topology.",
-	Spec:     "4.5.1",
+	Spec:     Spec{Draft: "4.5.1", Final: "15.1"},
 	TypeKey:  "node_type",
 	TypeKind: NodeType,
 }
@@ -59,28 +59,28 @@ var SubstitutionMappingsDef = &Entity{
 var PropertyMappingDef = &Entity{
 	Name: "property mapping",
 	Doc:  "Says where a property of the substituted node type comes from: usually `[ input_name ]`, an input of this topology.",
-	Spec: "4.5.2",
+	Spec: Spec{Draft: "4.5.2", Final: "15.2"},
 }
 
 // AttributeMappingDef maps a substituted node type's attribute.
 var AttributeMappingDef = &Entity{
 	Name: "attribute mapping",
 	Doc:  "Says which output of this topology supplies an attribute of the substituted node type, written `[ output_name ]`.",
-	Spec: "4.5.3",
+	Spec: Spec{Draft: "4.5.3", Final: "15.3"},
 }
 
 // CapabilityMappingDef maps a substituted node type's capability.
 var CapabilityMappingDef = &Entity{
 	Name: "capability mapping",
 	Doc:  "Points a capability of the substituted node type at a capability of a node template inside this topology, written `[ node_template, capability ]`.",
-	Spec: "4.5.4",
+	Spec: Spec{Draft: "4.5.4", Final: "15.4"},
 }
 
 // RequirementMappingDef maps a substituted node type's requirement.
 var RequirementMappingDef = &Entity{
 	Name: "requirement mapping",
 	Doc:  "Points a requirement of the substituted node type at a requirement of a node template inside this topology, written `[ node_template, requirement ]`.",
-	Spec: "4.5.5",
+	Spec: Spec{Draft: "4.5.5", Final: "15.5"},
 }
 
 // FunctionDef is one entry of the final 2.0 `functions` section.
@@ -88,7 +88,7 @@ var FunctionDef = &Entity{
 	Name: "function definition",
 	Doc: "Declares a custom function (called as `$name`) with one or more signatures, each saying " +
 		"which arguments it takes, what it returns and which artifact implements it.",
-	Spec:     "",
+	Spec:     Spec{Final: "10.4"},
 	Declares: UserFunction,
 }
 
@@ -96,7 +96,7 @@ var FunctionDef = &Entity{
 var FunctionSignatureDef = &Entity{
 	Name: "function signature",
 	Doc:  "One accepted way of calling a custom function: the types of its arguments, the type of its result and its implementation.",
-	Spec: "",
+	Spec: Spec{Final: "10.4"},
 }
 
 // requirementMappings is the final 2.0 `requirements` of substitution

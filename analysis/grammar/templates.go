@@ -9,7 +9,7 @@ var NodeTemplateDef = &Entity{
 	Name: "node template",
 	Doc: "One component of the topology, an instance description of a node type: it assigns the " +
 		"type's properties, connects its requirements to other nodes and may override interfaces and artifacts.",
-	Spec:     "4.3.2",
+	Spec:     Spec{Draft: "4.3.2", Final: "7.2"},
 	Declares: NodeTemplate,
 	TypeKey:  "type",
 	TypeKind: NodeType,
@@ -20,7 +20,7 @@ var RelationshipTemplateDef = &Entity{
 	Name: "relationship template",
 	Doc: "A named, reusable relationship of a given relationship type with its property values and " +
 		"interface assignments; requirement assignments use it by name.",
-	Spec:     "4.3.4",
+	Spec:     Spec{Draft: "4.3.4", Final: "7.4"},
 	Declares: RelationshipTemplate,
 	TypeKey:  "type",
 	TypeKind: RelationshipType,
@@ -30,7 +30,7 @@ var RelationshipTemplateDef = &Entity{
 var GroupDef = &Entity{
 	Name:     "group definition",
 	Doc:      "A named set of node templates of the topology, of a group type, typically so that policies can target them together.",
-	Spec:     "4.6.2",
+	Spec:     Spec{Draft: "4.6.2", Final: "16.2"},
 	Declares: Group,
 	TypeKey:  "type",
 	TypeKind: GroupType,
@@ -40,7 +40,7 @@ var GroupDef = &Entity{
 var PolicyDef = &Entity{
 	Name:     "policy definition",
 	Doc:      "A rule of a policy type applied to some node templates or groups of the topology, optionally with triggers that react to events.",
-	Spec:     "4.6.4",
+	Spec:     Spec{Draft: "4.6.4", Final: "16.4"},
 	Declares: Policy,
 	TypeKey:  "type",
 	TypeKind: PolicyType,
@@ -51,7 +51,7 @@ var TriggerDef = &Entity{
 	Name: "trigger definition",
 	Doc: "An event–condition–action rule: when the named event occurs and the condition holds, " +
 		"the listed activities run.",
-	Spec: "4.6.5",
+	Spec: Spec{Draft: "4.6.5", Final: "16.5"},
 }
 
 // TriggerConditionDef is the extended form of a trigger's `condition` (1.x, 2020 draft).
@@ -59,14 +59,14 @@ var TriggerConditionDef = &Entity{
 	Name: "trigger condition",
 	Doc: "The extended form of a trigger condition: the condition itself plus how it is evaluated " +
 		"over time. The short form is just a list of condition clauses.",
-	Spec: "4.6.5.2",
+	Spec: Spec{Draft: "4.6.5.2"},
 }
 
 // EventFilterDef is a trigger's `target_filter`.
 var EventFilterDef = &Entity{
 	Name: "event filter",
 	Doc:  "Locates what a trigger watches: a node, optionally followed through one of its requirements, and optionally one of its capabilities.",
-	Spec: "4.6.6",
+	Spec: Spec{Draft: "4.6.6"},
 }
 
 // ConditionClauseDef is a condition clause (workflow preconditions and filters, trigger conditions).
@@ -74,14 +74,14 @@ var ConditionClauseDef = &Entity{
 	Name: "condition clause",
 	Doc: "A boolean test on attributes: `and`, `or` and `not` combine nested clauses, and any other " +
 		"key is an attribute name checked against a list of constraint clauses. Only one of `and`, `or`, `not` may appear.",
-	Spec: "4.6.7",
+	Spec: Spec{Draft: "4.6.7"},
 }
 
 // AssertionDef is an entry of a condition clause's deprecated `assert`.
 var AssertionDef = &Entity{
 	Name: "assertion definition",
 	Doc:  "Checks one attribute against constraint clauses: `attribute_name: [ constraint, … ]`.",
-	Spec: "4.6.8",
+	Spec: Spec{Draft: "4.6.8"},
 }
 
 // NodeFilterDef is a `node_filter` (and `substitution_filter`) in 1.x and the 2020 draft.
@@ -89,21 +89,21 @@ var NodeFilterDef = &Entity{
 	Name: "node filter",
 	Doc: "Conditions a node must meet to be selected: constraints on its properties and on the " +
 		"properties of capabilities it has. Final 2.0 replaces it with a boolean expression.",
-	Spec: "4.3.5.7",
+	Spec: Spec{Draft: "4.3.5.7"},
 }
 
 // CapabilityFilterDef is an entry of a node filter's `capabilities`.
 var CapabilityFilterDef = &Entity{
 	Name: "capability filter",
 	Doc:  "Requires the node to have this capability (by name, else by type) and constrains the capability's properties.",
-	Spec: "4.3.5.7.2",
+	Spec: Spec{Draft: "4.3.5.7.2"},
 }
 
 // CapabilityAssign is an entry of a node template's `capabilities`.
 var CapabilityAssign = &Entity{
 	Name: "capability assignment",
 	Doc:  "Gives values to the properties and attributes of one of the node type's capabilities for this node template.",
-	Spec: "4.3.5.3",
+	Spec: Spec{Draft: "4.3.5.3", Final: "8.3"},
 }
 
 // RequirementAssign is an entry of a node template's `requirements`.
@@ -111,14 +111,14 @@ var RequirementAssign = &Entity{
 	Name: "requirement assignment",
 	Doc: "Says how one of the node type's requirements is fulfilled: by a given node template, or by a " +
 		"node the orchestrator selects, through a chosen relationship. May be written as just the target node template name.",
-	Spec: "4.3.5.6",
+	Spec: Spec{Draft: "4.3.5.6", Final: "8.5"},
 }
 
 // RequirementRelationshipAssign is the extended `relationship` of a requirement assignment.
 var RequirementRelationshipAssign = &Entity{
 	Name:     "requirement relationship assignment",
 	Doc:      "The relationship formed by a requirement assignment, with property values and interface assignments for it.",
-	Spec:     "4.3.5.6.2.3",
+	Spec:     Spec{Draft: "4.3.5.6.2.3", Final: "8.5.2"},
 	TypeKey:  "type",
 	TypeKind: RelationshipType,
 }
@@ -128,7 +128,7 @@ var InterfaceAssign = &Entity{
 	Name: "interface assignment",
 	Doc: "Customises one of the type's interfaces for this template: input values for all operations, " +
 		"and per-operation implementations and inputs.",
-	Spec: "4.3.6.3",
+	Spec: Spec{Draft: "4.3.6.3", Final: "11.3"},
 }
 
 // OperationAssign is an operation inside an interface assignment.
@@ -136,14 +136,14 @@ var OperationAssign = &Entity{
 	Name: "operation assignment",
 	Doc: "Sets or overrides, for this template, how an operation is implemented and which input " +
 		"values it receives. May be written as just the implementation.",
-	Spec: "4.3.6.5",
+	Spec: Spec{Draft: "4.3.6.5", Final: "11.5"},
 }
 
 // NotificationAssign is a notification inside an interface assignment.
 var NotificationAssign = &Entity{
 	Name: "notification assignment",
 	Doc:  "Sets or overrides, for this template, a notification's implementation and where its output values are stored.",
-	Spec: "4.3.6.7",
+	Spec: Spec{Draft: "4.3.6.7", Final: "11.7"},
 }
 
 // WorkflowDef is an entry of `workflows`.
@@ -151,7 +151,7 @@ var WorkflowDef = &Entity{
 	Name: "workflow definition",
 	Doc: "A named imperative workflow: steps that run activities on nodes in a set order, " +
 		"or an external workflow artifact.",
-	Spec:     "4.7.1",
+	Spec:     Spec{Draft: "4.7.1", Final: "13.2"},
 	Declares: Workflow,
 }
 
@@ -159,14 +159,14 @@ var WorkflowDef = &Entity{
 var PreconditionDef = &Entity{
 	Name: "workflow precondition",
 	Doc:  "A state check on a node or group that must hold before the workflow may start.",
-	Spec: "4.7.2",
+	Spec: Spec{Draft: "4.7.2"},
 }
 
 // StepDef is an entry of a workflow's `steps`.
 var StepDef = &Entity{
 	Name: "workflow step",
 	Doc:  "One step of a workflow: activities run in order on a target node or group, followed by the steps named in `on_success` or `on_failure`.",
-	Spec: "4.7.3",
+	Spec: Spec{Draft: "4.7.3", Final: "13.2.2"},
 }
 
 // ActivityDef is one activity of a step or trigger action.
@@ -174,28 +174,28 @@ var ActivityDef = &Entity{
 	Name: "activity definition",
 	Doc: "One thing a workflow step or trigger does, written as a single-entry map: `delegate`, " +
 		"`set_state`, `call_operation` or `inline`.",
-	Spec: "4.6.9",
+	Spec: Spec{Draft: "4.6.9", Final: "13.2.3"},
 }
 
 // DelegateActivityDef is the extended form of a `delegate` activity.
 var DelegateActivityDef = &Entity{
 	Name: "delegate activity",
 	Doc:  "Hands a declarative workflow (such as `deploy`) over to the orchestrator for the target, with optional inputs.",
-	Spec: "4.6.9.1",
+	Spec: Spec{Draft: "4.6.9.1", Final: "13.2.3.1"},
 }
 
 // CallOperationActivityDef is the extended form of a `call_operation` activity.
 var CallOperationActivityDef = &Entity{
 	Name: "call operation activity",
 	Doc:  "Calls an operation of the target, named `Interface.operation`, with optional input values overriding the template's.",
-	Spec: "4.6.9.3",
+	Spec: Spec{Draft: "4.6.9.3", Final: "13.2.3.3"},
 }
 
 // InlineActivityDef is the extended form of an `inline` activity.
 var InlineActivityDef = &Entity{
 	Name: "inline activity",
 	Doc:  "Runs another workflow of the topology in place, with optional inputs.",
-	Spec: "4.6.9.4",
+	Spec: Spec{Draft: "4.6.9.4", Final: "13.2.3.4"},
 }
 
 // propertyFilter is a property filter (also a direct assertion): one

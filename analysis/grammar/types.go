@@ -7,7 +7,7 @@ package grammar
 var ArtifactTypeDef = &Entity{
 	Name:     "artifact type",
 	Doc:      "A kind of file used by nodes and operations (a shell script, a VM image, a JAR …), optionally with its MIME type and usual file extensions.",
-	Spec:     "4.3.7.1",
+	Spec:     Spec{Draft: "4.3.7.1", Final: "12.1"},
 	Declares: ArtifactType,
 }
 
@@ -16,7 +16,7 @@ var DataTypeDef = &Entity{
 	Name: "data type",
 	Doc: "A named value type: either a primitive (or list/map) narrowed by constraints, " +
 		"or a structure whose fields are declared as properties.",
-	Spec:     "4.4.4",
+	Spec:     Spec{Draft: "4.4.4", Final: "9.2"},
 	Declares: DataType,
 }
 
@@ -24,7 +24,7 @@ var DataTypeDef = &Entity{
 var CapabilityTypeDef = &Entity{
 	Name:     "capability type",
 	Doc:      "A kind of feature a node can offer (hosting, an endpoint, storage …) that other nodes' requirements can be matched against.",
-	Spec:     "4.3.5.1",
+	Spec:     Spec{Draft: "4.3.5.1", Final: "8.1"},
 	Declares: CapabilityType,
 }
 
@@ -32,7 +32,7 @@ var CapabilityTypeDef = &Entity{
 var InterfaceTypeDef = &Entity{
 	Name:     "interface type",
 	Doc:      "A named set of operations (and, from 1.3, notifications) through which an orchestrator manages nodes or relationships, such as the Standard lifecycle.",
-	Spec:     "4.3.6.1",
+	Spec:     Spec{Draft: "4.3.6.1", Final: "11.1"},
 	Declares: InterfaceType,
 }
 
@@ -40,7 +40,7 @@ var InterfaceTypeDef = &Entity{
 var RelationshipTypeDef = &Entity{
 	Name:     "relationship type",
 	Doc:      "A kind of link from a node's requirement to another node's capability (hosted on, connects to …), with its own properties and lifecycle interfaces.",
-	Spec:     "4.3.3",
+	Spec:     Spec{Draft: "4.3.3", Final: "7.3"},
 	Declares: RelationshipType,
 }
 
@@ -50,7 +50,7 @@ var NodeTypeDef = &Entity{
 	Doc: "A kind of component: what can be configured about it (properties), what it reports " +
 		"(attributes), what it needs and offers (requirements, capabilities), how it is managed " +
 		"(interfaces) and which files it carries (artifacts).",
-	Spec:     "4.3.1",
+	Spec:     Spec{Draft: "4.3.1", Final: "7.1"},
 	Declares: NodeType,
 }
 
@@ -58,7 +58,7 @@ var NodeTypeDef = &Entity{
 var GroupTypeDef = &Entity{
 	Name:     "group type",
 	Doc:      "A kind of logical grouping of nodes, used to manage or apply policies to several nodes together.",
-	Spec:     "4.6.1",
+	Spec:     Spec{Draft: "4.6.1", Final: "16.1"},
 	Declares: GroupType,
 }
 
@@ -66,7 +66,7 @@ var GroupTypeDef = &Entity{
 var PolicyTypeDef = &Entity{
 	Name:     "policy type",
 	Doc:      "A kind of rule (placement, scaling, update …) that governs nodes or groups without being part of the topology itself.",
-	Spec:     "4.6.3",
+	Spec:     Spec{Draft: "4.6.3", Final: "16.3"},
 	Declares: PolicyType,
 }
 

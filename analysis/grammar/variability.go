@@ -30,7 +30,7 @@ var VariabilityDef = &Entity{
 	Doc: "The variability of the topology: the variability inputs a deployment variant is chosen with, " +
 		"presets of their values, named expressions the conditions use, constraints every variant meets, " +
 		"and the options of how Vintner resolves variability.",
-	Spec: "Variability4TOSCA: Variability Definition",
+	Spec: Spec{Text: "Variability4TOSCA: Variability Definition"},
 }
 
 // VariabilityInputDef is an entry of a variability definition's `inputs`.
@@ -39,7 +39,7 @@ var VariabilityInputDef = &Entity{
 	Doc: "An input that selects the deployment variant: conditions read it with `variability_input` " +
 		"(`get_variability_input` in the seed). It is written like a topology input; it may also relate to other " +
 		"variability inputs as a feature model does (`requires`, `excludes`, `alternatives`, …).",
-	Spec:     "Variability4TOSCA: Variability Input",
+	Spec:     Spec{Text: "Variability4TOSCA: Variability Input"},
 	Declares: VariabilityInput,
 }
 
@@ -47,7 +47,7 @@ var VariabilityInputDef = &Entity{
 var VariabilityPresetDef = &Entity{
 	Name: "variability preset",
 	Doc:  "A named set of values for variability inputs (a deployment variant) chosen at once when variability is resolved.",
-	Spec: "Variability4TOSCA: Variability Preset",
+	Spec: Spec{Text: "Variability4TOSCA: Variability Preset"},
 }
 
 // VariabilityExpressionDef is an entry of a variability definition's
@@ -57,7 +57,7 @@ var VariabilityPresetDef = &Entity{
 var VariabilityExpressionDef = &Entity{
 	Name:     "variability expression",
 	Doc:      "A named expression of variability operators; one that returns a boolean is a logic expression, usable as a condition.",
-	Spec:     "Variability4TOSCA: Variability Expression",
+	Spec:     Spec{Text: "Variability4TOSCA: Variability Expression"},
 	Declares: VariabilityExpression,
 }
 
@@ -68,7 +68,7 @@ var VariabilityOptionsDef = &Entity{
 		"which elements, the checks, the solver's optimization, and the enricher's, normalizer's and constraints' " +
 		"settings. A more specific option overrides a wider one (`node_pruning` over `mode`). The release candidates " +
 		"`_rc_2` and `_rc_3` differ from `tosca_variability_1_0` only in some defaults, which each option names.",
-	Spec: "Variability4TOSCA: Variability Options",
+	Spec: Spec{Text: "Variability4TOSCA: Variability Options"},
 }
 
 // TypeSpecificConditionsDef is a variability definition's
@@ -77,14 +77,14 @@ var TypeSpecificConditionsDef = &Entity{
 	Name: "type-specific conditions",
 	Doc: "Default conditions per type, overriding the element-generic ones for the elements of that type: " +
 		"by type kind, then by type name.",
-	Spec: "Variability4TOSCA: Type-Specific Default Conditions",
+	Spec: Spec{Text: "Variability4TOSCA: Type-Specific Default Conditions"},
 }
 
 // TypeSpecificConditionDef is the default condition of one type.
 var TypeSpecificConditionDef = &Entity{
 	Name: "type-specific default condition",
 	Doc:  "The default condition of the elements of one type, and whether it is a consistency or a semantic condition.",
-	Spec: "Variability4TOSCA: Type-Specific Default Conditions",
+	Spec: Spec{Text: "Variability4TOSCA: Type-Specific Default Conditions"},
 }
 
 // TechnologyRuleDef is one rule of a variability definition's `qualities`.
@@ -92,14 +92,14 @@ var TechnologyRuleDef = &Entity{
 	Name: "technology rule",
 	Doc: "When a deployment technology may be assigned to a component: the component's node type, the hosting " +
 		"it needs, conditions and a weight.",
-	Spec: "Variability4TOSCA: Technology Rules",
+	Spec: Spec{Text: "Variability4TOSCA: Technology Rules"},
 }
 
 // PluginsDef is a variability definition's `plugins`.
 var PluginsDef = &Entity{
 	Name: "plugin definition",
 	Doc:  "Plugins Vintner loads while resolving variability.",
-	Spec: "Variability4TOSCA: Plugin Definition",
+	Spec: Spec{Text: "Variability4TOSCA: Plugin Definition"},
 }
 
 // ConditionalTypeDef is an entry of a conditional `type` list: one type a
@@ -107,7 +107,7 @@ var PluginsDef = &Entity{
 var ConditionalTypeDef = &Entity{
 	Name: "type assignment",
 	Doc:  "One of the types an element may have: the type named is its type when these conditions hold.",
-	Spec: "Variability4TOSCA: Type Assignment",
+	Spec: Spec{Text: "Variability4TOSCA: Type Assignment"},
 }
 
 // ConditionalPropertyDef is a property assignment wrapped with conditions
@@ -117,14 +117,14 @@ var ConditionalPropertyDef = &Entity{
 	Doc: "A property value that is present only under conditions; several entries of the list may give one " +
 		"property, as alternatives. An entry is wrapped so only when its value is a map holding one of these keynames " +
 		"(write `value: { value: … }` for a map value that holds one).",
-	Spec: "Variability4TOSCA: Property Assignment",
+	Spec: Spec{Text: "Variability4TOSCA: Property Assignment"},
 }
 
 // TechnologyTemplateDef is an entry of a node template's `technology` list.
 var TechnologyTemplateDef = &Entity{
 	Name: "technology template",
 	Doc:  "A deployment technology of the node template, present under conditions.",
-	Spec: "Variability4TOSCA: Technology Template",
+	Spec: Spec{Text: "Variability4TOSCA: Technology Template"},
 }
 
 // Operator names the analysis reads.

@@ -32,7 +32,7 @@ func At(ctx context.Context, v *model.View, path string, off int) *Hover {
 	if u == nil {
 		return nil
 	}
-	h := &hoverer{v: v, path: path, versions: u.Versions()}
+	h := &hoverer{v: v, path: path, versions: u.Versions(), form: u.Facts.Form}
 	if u.Facts.Lang == grammar.Heat {
 		if span, ok := h.heatHover(u, off); ok {
 			return &Hover{Span: span, Markdown: strings.TrimSpace(h.b.String())}
@@ -71,7 +71,9 @@ type hoverer struct {
 	v        *model.View
 	path     string
 	versions grammar.Versions
-	b        strings.Builder
+	// form is the TOSCA 2.0 form the hovered file is written in.
+	form grammar.Form
+	b    strings.Builder
 }
 
 // line writes a paragraph.
@@ -403,12 +405,8 @@ func (h *hoverer) entryHover(d model.Decl) {
 
 func (h *hoverer) keynameHover(k *grammar.Key, e *grammar.Entity) {
 	where := "keyname of " + e.Name
-	switch {
-	case e.Spec == "":
-	case e.Spec[0] >= '0' && e.Spec[0] <= '9':
-		where += " (TOSCA §" + e.Spec + ")"
-	default:
-		where += " (" + e.Spec + ")" // a dialect's own text
+	if s := e.Section(k, h.versions, h.form); s != "" {
+		where += " (" + s + ")"
 	}
 	h.line("**`%s`** · %s", k.Name, where)
 	if k.Doc != "" {

@@ -6,6 +6,8 @@ package markers_test
 //	                            locator's text and its markdown holds every
 //	                            text given
 //	#@nohover("loc‸")           there is no hover at the locator
+//	#@hoverlacks("loc‸", "text"…) there is a hover at the locator and its
+//	                            markdown holds none of the texts given
 
 import (
 	"strings"
@@ -14,6 +16,7 @@ import (
 func init() {
 	handlers["hover"] = hoverMarker
 	handlers["nohover"] = noHoverMarker
+	handlers["hoverlacks"] = hoverLacksMarker
 }
 
 func hoverMarker(env *Env, m Marker) {
@@ -43,5 +46,22 @@ func noHoverMarker(env *Env, m Marker) {
 	}
 	if h := env.hover(env.Abs(m.Path), off); h != nil {
 		env.Errorf(m, "unexpected hover:\n%s", h.Markdown)
+	}
+}
+
+func hoverLacksMarker(env *Env, m Marker) {
+	off, _, ok := env.Locate(m, 0)
+	if !ok {
+		return
+	}
+	h := env.hover(env.Abs(m.Path), off)
+	if h == nil {
+		env.Errorf(m, "no hover")
+		return
+	}
+	for _, unwanted := range env.Strs(m, 1) {
+		if strings.Contains(h.Markdown, unwanted) {
+			env.Errorf(m, "the hover holds %q; got:\n%s", unwanted, h.Markdown)
+		}
 	}
 }
