@@ -58,6 +58,17 @@ const (
 	KindFolder
 )
 
+// isName reports the kinds of items that insert a name (of a type, a
+// template, a member, a profile …), which is a string wherever it is
+// written: quoted where the plain text would read as something else.
+func (k Kind) isName() bool {
+	switch k {
+	case KindKeyname, KindEnum, KindBool, KindFunction, KindKeyword:
+		return false
+	}
+	return true
+}
+
 // Item is one proposal.
 type Item struct {
 	Label  string
@@ -182,6 +193,9 @@ type request struct {
 	// the depth of the expression's root in the cursor's path.
 	ops      []*grammar.Function
 	exprRoot int
+
+	// flow caches inFlow: 0 unknown, 1 no, 2 yes.
+	flow uint8
 
 	items []Item
 	seen  map[string]bool
@@ -312,7 +326,11 @@ func (r *request) add(it Item) {
 	}
 	r.seen[it.Label] = true
 	if it.Edit == (model.TextEdit{}) {
-		it.Edit = model.TextEdit{Span: r.word, NewText: it.Label}
+		text := it.Label
+		if it.Kind.isName() {
+			text = r.scalarText(text)
+		}
+		it.Edit = model.TextEdit{Span: r.word, NewText: text}
 	}
 	if it.FilterText == "" {
 		it.FilterText = it.Label

@@ -158,6 +158,7 @@ func (r *request) heatPropertyKeyItems(t target) bool {
 // propertySnippet is how a property name is inserted: with the shape of
 // its value (a block for a map, a list, a choice of its allowed values).
 func (r *request) propertySnippet(name string, p *heatreg.Property) (string, bool) {
+	name = r.scalarText(name)
 	if r.colonAfter {
 		return name, false
 	}

@@ -55,8 +55,27 @@ func (r *request) fileItems(kind grammar.RefKind) {
 		anyFile := kind == grammar.ArtifactFile || kind == grammar.HeatFile
 		return anyFile || index.HasTOSCAExtension(name) || strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml")
 	}
+	// A name replaces the last segment; a path that must be quoted (a file
+	// `a: b.yaml`) is written whole, quoted, or escaped inside the quotes
+	// the author opened. TOSCA.meta is no YAML: its names go in as they are.
+	quote := byte(0)
+	if start > r.lineStart && (r.src[start-1] == '"' || r.src[start-1] == '\'') {
+		quote = r.src[start-1]
+	}
+	edit := func(name string) model.TextEdit {
+		switch {
+		case meta:
+		case quote != 0:
+			return model.TextEdit{Span: span, NewText: inQuotes(quote, name)}
+		default:
+			if written := grammar.StringScalar(dirPart+name, r.inFlow()); written != dirPart+name {
+				return model.TextEdit{Span: text.Span{Start: start, End: end}, NewText: written}
+			}
+		}
+		return model.TextEdit{Span: span, NewText: name}
+	}
 	addFile := func(name string) {
-		r.add(Item{Label: name, Kind: KindFile, Detail: "file", SortText: "0" + name, Edit: model.TextEdit{Span: span, NewText: name}})
+		r.add(Item{Label: name, Kind: KindFile, Detail: "file", SortText: "0" + name, Edit: edit(name)})
 	}
 	if entries, err := os.ReadDir(dir); err == nil {
 		for _, e := range entries {
@@ -73,7 +92,7 @@ func (r *request) fileItems(kind grammar.RefKind) {
 			}
 			switch {
 			case isDir:
-				r.add(Item{Label: name + "/", Kind: KindFolder, Detail: "folder", SortText: "1" + name, Edit: model.TextEdit{Span: span, NewText: name + "/"}})
+				r.add(Item{Label: name + "/", Kind: KindFolder, Detail: "folder", SortText: "1" + name, Edit: edit(name + "/")})
 			case full != r.u.Path && wantFile(name):
 				addFile(name)
 			}

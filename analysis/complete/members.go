@@ -103,14 +103,15 @@ func (r *request) memberItem(m model.Member, i int, asValue bool) Item {
 	}
 	it.Documentation = doc
 	it.SortText = fmt.Sprintf("%s%03d", group, i)
+	name := r.scalarText(m.Name)
 	switch {
 	case asValue || r.colonAfter:
-		it.Edit = model.TextEdit{Span: r.word, NewText: m.Name}
+		it.Edit = model.TextEdit{Span: r.word, NewText: name}
 	case block:
-		it.Edit = model.TextEdit{Span: r.word, NewText: snippetEscape(m.Name) + ":\n" + r.indentUnit + "$0"}
+		it.Edit = model.TextEdit{Span: r.word, NewText: snippetEscape(name) + ":\n" + r.indentUnit + "$0"}
 		it.Snippet = true
 	default:
-		it.Edit = model.TextEdit{Span: r.word, NewText: m.Name + ": "}
+		it.Edit = model.TextEdit{Span: r.word, NewText: name + ": "}
 	}
 	return it
 }

@@ -129,25 +129,44 @@ func (r *request) valueDefItems(vd model.ValueDef) {
 	}
 }
 
-// stringEdit inserts the string s over the word: as grammar.StringScalar
-// writes it where the cursor is (quoted where the plain text would read as
-// something else), or as the content of the quoted scalar the word is in.
+// stringEdit inserts the string s over the word (see scalarText).
 func (r *request) stringEdit(s string) model.TextEdit {
-	text := s
-	switch q := r.openQuote(); q {
-	case '"':
-		quoted := strconv.Quote(s)
-		text = quoted[1 : len(quoted)-1]
-	case '\'':
-		text = strings.ReplaceAll(s, "'", "''")
-	default:
-		flow := false
-		for _, st := range syntax.PathAt(r.u.Tree.Root(), r.off) {
-			flow = flow || st.Parent.Flow
-		}
-		text = grammar.StringScalar(s, flow)
+	return model.TextEdit{Span: r.word, NewText: r.scalarText(s)}
+}
+
+// scalarText is how the string s is written at the cursor: as
+// grammar.StringScalar writes it there (quoted where the plain text would
+// read as something else: a template named `true`, a file `a: b.yaml`),
+// or as the content of the quoted scalar the word is in. Every name
+// completion inserts, as a value or as a key, goes through it.
+func (r *request) scalarText(s string) string {
+	if q := r.openQuote(); q != 0 {
+		return inQuotes(q, s)
 	}
-	return model.TextEdit{Span: r.word, NewText: text}
+	return grammar.StringScalar(s, r.inFlow())
+}
+
+// inQuotes is s written inside a scalar quoted with q.
+func inQuotes(q byte, s string) string {
+	if q == '"' {
+		quoted := strconv.Quote(s)
+		return quoted[1 : len(quoted)-1]
+	}
+	return strings.ReplaceAll(s, "'", "''")
+}
+
+// inFlow reports whether the cursor is inside a flow collection (worked
+// out once per request: a long list of names is written alike).
+func (r *request) inFlow() bool {
+	if r.flow == 0 {
+		r.flow = 1
+		for _, st := range syntax.PathAt(r.u.Tree.Root(), r.off) {
+			if st.Parent.Flow {
+				r.flow = 2
+			}
+		}
+	}
+	return r.flow == 2
 }
 
 // openQuote is the quote that opens a quoted scalar right before the word,

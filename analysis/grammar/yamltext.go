@@ -23,7 +23,7 @@ import (
 // back; else double-quoted, with escapes (line breaks, control
 // characters). s must be valid UTF-8, as YAML text is.
 func StringScalar(s string, flow bool) string {
-	if CoreScalar(s) == YAMLString && !IsLegacyBoolean(s) && !yaml11Number.MatchString(s) && readsBack(s, flow, s, syntax.Plain) {
+	if CoreScalar(s) == YAMLString && !IsLegacyBoolean(s) && !yaml11Like(s) && (plainName(s) || readsBack(s, flow, s, syntax.Plain)) {
 		return s
 	}
 	if single := "'" + strings.ReplaceAll(s, "'", "''") + "'"; readsBack(single, flow, s, syntax.SingleQuoted) {
@@ -41,6 +41,33 @@ func PlainScalarInFlow(value string) string {
 		return value
 	}
 	return StringScalar(value, true)
+}
+
+// plainName reports a text that reads back plain anywhere, decided
+// without parsing it (completion writes a thousand type names): letters,
+// digits and `_ . / + - :`, starting with a letter, a digit, `_`, `.` or
+// `/`, and not ending with `:` (a colon followed by a blank or the end of
+// the line starts a mapping value).
+func plainName(s string) bool {
+	if s == "" || s[len(s)-1] == ':' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		b := s[i]
+		switch {
+		case b >= 'a' && b <= 'z', b >= 'A' && b <= 'Z', b >= '0' && b <= '9', b == '_', b == '.', b == '/':
+		case (b == '+' || b == '-' || b == ':') && i > 0:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// yaml11Like reports what YAML 1.1 reads as a number (yaml11Number, tried
+// only on texts that start like one).
+func yaml11Like(s string) bool {
+	return s != "" && strings.IndexByte("+-.0123456789", s[0]) >= 0 && yaml11Number.MatchString(s)
 }
 
 // yaml11Number matches what YAML 1.1's int and float types read as a

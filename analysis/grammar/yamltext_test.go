@@ -189,3 +189,23 @@ func describe(n *syntax.Node) string {
 	}
 	return fmt.Sprintf("%v %q", n.Kind, n.Value)
 }
+
+// The names plainName lets through without parsing read back plain, as
+// the parser decides.
+func TestPlainName(t *testing.T) {
+	for _, s := range []string{"my.nodes.App", "ns:Type", "OS::Nova::Server", "org.oasis-open.simple:2.0", "a/b.yaml", "x+y", "_x", ".hidden", "1.2.3"} {
+		if !plainName(s) {
+			t.Errorf("plainName(%q) = false", s)
+		}
+		for _, flow := range []bool{false, true} {
+			if !readsBack(s, flow, s, syntax.Plain) {
+				t.Errorf("%q (flow %v) does not read back plain", s, flow)
+			}
+		}
+	}
+	for _, s := range []string{"", "a:", "-x", ":x", "a b", "a: b", "a,b", "a#b", "?x", "@x", "é"} {
+		if plainName(s) {
+			t.Errorf("plainName(%q) = true", s)
+		}
+	}
+}
