@@ -1,10 +1,7 @@
 package complete
 
 import (
-	"fmt"
-
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
-	"github.com/tosca-ls/tosca-ls/analysis/model"
 	"github.com/tosca-ls/tosca-ls/index/facts"
 	"github.com/tosca-ls/tosca-ls/index/syntax"
 )
@@ -177,67 +174,21 @@ func (r *request) factsCall(c *call) *facts.Call {
 	return nil
 }
 
-// callItems completes the argument of a function call at the cursor;
-// asKey tells that a key is written there (a nested call is then one).
+// callItems completes the argument of a function call at the cursor, as
+// the call's shape says; asKey tells that a key is written there (a
+// nested call is then one).
 func (r *request) callItems(c *call, t target, asKey bool) {
-	fn, idx := c.fn, c.index
-	if grammar.PathOf(fn) != nil {
-		if fc := r.factsCall(c); fc != nil {
-			r.pathArgItems(r.v.PathExpect(r.u.Path, fc, idx))
-		}
+	env := r.shapes()
+	if env == nil {
 		return
 	}
-	if c.naming {
-		r.argNameItems(c)
-		return
+	q := r.query(t, asKey, false)
+	q.Arg, q.Naming, q.Named = c.index, c.naming, c.names
+	q.Args = make([]string, len(c.args))
+	for i := range c.args {
+		q.Args[i] = c.arg(i)
 	}
-	p, ok := paramAt(fn, idx)
-	switch {
-	case c.names == nil && idx > 0 && len(fn.Params) > 0 && fn.Params[0].Ref == grammar.Input:
-		// The fields of a structured input, after its name.
-		in := r.v.Local(r.u.Path, grammar.Input, c.arg(0))
-		vd := model.ValueDef{Def: in, Type: r.v.TypeOf(in)}
-		for i := 1; i < idx; i++ {
-			vd = r.v.Follow(vd, c.arg(i))
-		}
-		r.memberItems(vd.Type, grammar.SectionProperties, nil, true)
-	case fn.Name == grammar.HeatGetAttr && idx == 1 && !asKey:
-		r.heatAttributeItems(c.arg(0))
-	case ok && p.Section != "" && idx > 0 && !asKey:
-		r.entryItems(fn.Params[0].Ref, c.arg(0), p.Section)
-	case ok && (p.Ref != grammar.NoRef || len(p.Keywords) > 0) && !asKey:
-		// A name, or a keyword instead (a Variability4TOSCA presence
-		// operator's SELF, CONTAINER).
-		r.keywordItems(p.Keywords)
-		if p.Ref != grammar.NoRef {
-			r.refItems(t, p.Ref, nil)
-		}
-	case asKey && len(r.presentKeys(t.node)) > 0:
-		// A key among others: a literal map, not a call.
-	default:
-		// Any other argument is a value: a nested call.
-		r.functionItems(asKey, p.Kind)
-	}
-}
-
-// entryItems offers the names of the entries of a section of the element
-// of kind called owner (the requirement assignments of a node template a
-// Variability4TOSCA presence operator names).
-func (r *request) entryItems(kind grammar.RefKind, owner, section string) {
-	d := r.v.Local(r.u.Path, kind, owner)
-	if !d.Valid() {
-		return
-	}
-	f := r.v.Facts(d.Path)
-	seen := map[string]bool{}
-	for _, id := range f.Entries(d.ID, section) {
-		name := f.Entity(id).Name
-		if seen[name] {
-			continue
-		}
-		seen[name] = true
-		r.add(Item{Label: name, Kind: entryKind(section), Detail: grammar.Singular(section) + " of " + owner, SortText: "0"})
-	}
+	r.offer(env.CallOf(c.fn, r.factsCall(c)), q)
 }
 
 func entryKind(section string) Kind {
@@ -250,64 +201,4 @@ func entryKind(section string) Kind {
 		return KindProperty
 	}
 	return KindName
-}
-
-// keywordItems offers the keywords a parameter takes instead of a name.
-func (r *request) keywordItems(keywords []string) {
-	for i, k := range keywords {
-		r.add(Item{Label: k, Kind: KindKeyword, Detail: "keyword", Documentation: grammar.KeywordDoc(k), SortText: fmt.Sprintf("0%d", i)})
-	}
-}
-
-// argNameItems offers the argument names of a Named function not yet
-// given, mandatory ones first.
-func (r *request) argNameItems(c *call) {
-	for i, p := range c.fn.Params {
-		if c.names[p.Name] {
-			continue
-		}
-		group, detail := "0", "argument of "+c.fn.Name
-		if p.Optional {
-			group, detail = "1", "optional "+detail
-		}
-		text := p.Name + ": "
-		if r.colonAfter {
-			text = p.Name
-		}
-		r.add(Item{Label: p.Name, Kind: KindProperty, Detail: detail, Documentation: p.Doc,
-			Edit: model.TextEdit{Span: r.word, NewText: text}, SortText: fmt.Sprintf("%s%03d", group, i)})
-	}
-}
-
-// pathArgItems offers what a path argument may be.
-func (r *request) pathArgItems(e *model.PathExpect) {
-	if e == nil {
-		return
-	}
-	if e.Start {
-		r.entityItems(e.Keywords)
-		return
-	}
-	for i, names := range e.Names {
-		r.withSort(fmt.Sprint(i), func() { r.memberItems(names.Type, names.Section, nil, true) })
-	}
-	for i, k := range grammar.PathKeywords {
-		for _, allowed := range e.Keywords {
-			if k.Name == allowed {
-				r.add(Item{Label: k.Name, Kind: KindKeyword, Detail: "TOSCA path keyword", Documentation: k.Doc, SortText: fmt.Sprintf("9%d", i)})
-			}
-		}
-	}
-}
-
-// paramAt is the parameter argument idx binds to.
-func paramAt(fn *grammar.Function, idx int) (grammar.Param, bool) {
-	switch {
-	case idx < 0:
-	case idx < len(fn.Params):
-		return fn.Params[idx], true
-	case fn.Variadic && len(fn.Params) > 0:
-		return fn.Params[len(fn.Params)-1], true
-	}
-	return grammar.Param{}, false
 }

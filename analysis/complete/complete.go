@@ -16,6 +16,7 @@ import (
 
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
 	"github.com/tosca-ls/tosca-ls/analysis/model"
+	"github.com/tosca-ls/tosca-ls/analysis/shape"
 	"github.com/tosca-ls/tosca-ls/index/syntax"
 	"github.com/tosca-ls/tosca-ls/index/text"
 )
@@ -196,6 +197,8 @@ type request struct {
 
 	// flow caches inFlow: 0 unknown, 1 no, 2 yes.
 	flow uint8
+	// env is the document's values (see shapes).
+	env *shape.Env
 
 	items []Item
 	seen  map[string]bool

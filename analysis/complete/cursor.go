@@ -260,8 +260,3 @@ func (r *request) commasBefore() int {
 	}
 	return n
 }
-
-// snippetEscaper escapes the characters snippets treat specially.
-var snippetEscaper = strings.NewReplacer(`\`, `\\`, `$`, `\$`, `}`, `\}`)
-
-func snippetEscape(s string) string { return snippetEscaper.Replace(s) }

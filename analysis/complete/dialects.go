@@ -9,6 +9,7 @@ import (
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
 	"github.com/tosca-ls/tosca-ls/analysis/grammar/heatreg"
 	"github.com/tosca-ls/tosca-ls/analysis/model"
+	"github.com/tosca-ls/tosca-ls/analysis/shape"
 	"github.com/tosca-ls/tosca-ls/index/syntax"
 )
 
@@ -162,7 +163,7 @@ func (r *request) propertySnippet(name string, p *heatreg.Property) (string, boo
 	if r.colonAfter {
 		return name, false
 	}
-	esc := snippetEscape(name)
+	esc := shape.Escape(name)
 	switch p.Type {
 	case heatreg.Map:
 		return esc + ":\n" + r.indentUnit + "$0", true
@@ -215,30 +216,6 @@ func (r *request) heatPropertyValueItems(t target) bool {
 	}
 	r.functionItems(false, grammar.ArgAny)
 	return true
-}
-
-// heatAttributeItems offers the attributes of the resource a get_attr
-// names (not the removed ones; deprecated ones marked).
-func (r *request) heatAttributeItems(resource string) {
-	d := r.v.Local(r.u.Path, grammar.HeatResource, resource)
-	if !d.Valid() || d.Path != r.u.Path {
-		return
-	}
-	t := r.v.HeatTypes().ResourceType(r.u.Path, d.ID).Type
-	if t == nil {
-		return
-	}
-	for _, name := range heatreg.Sorted(t.Attributes) {
-		a := t.Attributes[name]
-		if a.Status == heatreg.Hidden {
-			continue
-		}
-		detail := "attribute of " + t.Name
-		if a.Type != "" {
-			detail = a.Type + " · " + detail
-		}
-		r.add(Item{Label: name, Kind: KindProperty, Detail: detail, Deprecated: a.Status == heatreg.Deprecated, SortText: "0" + name})
-	}
 }
 
 // heatEnvParameterItems offers, in an environment file, the parameters of

@@ -6,6 +6,7 @@ import (
 
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
 	"github.com/tosca-ls/tosca-ls/analysis/model"
+	"github.com/tosca-ls/tosca-ls/analysis/shape"
 	"github.com/tosca-ls/tosca-ls/index/facts"
 	"github.com/tosca-ls/tosca-ls/index/syntax"
 )
@@ -159,9 +160,9 @@ func (r *request) keyItems(t target, newItem bool) {
 		return
 	}
 	if newItem {
-		if vd, ok := r.u.ValueAt(t.path); ok && val.Kind == grammar.AnyValue {
-			// A new entry of a list value: the fields of its entry type.
-			r.memberItems(r.v.Entry(vd).Type, grammar.SectionProperties, nil, false)
+		if s := r.shapeAt(t); s != nil && val.Kind == grammar.AnyValue {
+			// A new entry of a list value: what the entry may be.
+			r.offer(s, r.query(t, false, true))
 		}
 		return
 	}
@@ -191,11 +192,9 @@ func (r *request) keyItems(t target, newItem bool) {
 		if !r.computed(t) {
 			return
 		}
-		present := r.presentKeys(node)
-		if vd, ok := r.u.ValueAt(t.path); ok {
-			r.memberItems(vd.Type, grammar.SectionProperties, present, false)
-		}
-		if len(present) == 0 {
+		if s := r.shapeAt(t); s != nil {
+			r.offer(s, r.query(t, true, false))
+		} else if len(r.presentKeys(node)) == 0 {
 			// A call is the only key of its mapping.
 			r.functionItems(true, grammar.ArgAny)
 		}
@@ -311,7 +310,7 @@ func (r *request) keyInsert(name string, v *grammar.Value) (string, bool) {
 	if r.colonAfter {
 		return name, false
 	}
-	esc := snippetEscape(name)
+	esc := shape.Escape(name)
 	if v == nil {
 		return name + ": ", false
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
 	"github.com/tosca-ls/tosca-ls/analysis/model"
+	"github.com/tosca-ls/tosca-ls/analysis/shape"
 	"github.com/tosca-ls/tosca-ls/index/facts"
 )
 
@@ -63,7 +64,9 @@ func (r *request) memberItem(m model.Member, i int, asValue bool) Item {
 	typeName := r.memberText(m, grammar.KeyType)
 	group := "1"
 	var detail []string
-	block := false
+	// block: the member's value is written on the lines below; isValue:
+	// it is a value (a property's), written as its shape says.
+	block, isValue := false, false
 	if s, ok := sectionItems[m.Section]; ok {
 		it.Kind, block = s.kind, s.block
 		detail = append(detail, s.what)
@@ -84,7 +87,7 @@ func (r *request) memberItem(m model.Member, i int, asValue bool) Item {
 			detail = append(detail, "mandatory")
 		}
 		it.Deprecated = r.memberText(m, grammar.KeyStatus) == grammar.StatusDeprecated
-		block = r.structured(r.v.MemberValue(m).Type)
+		isValue = true
 	case grammar.SectionRequirements:
 		if c := r.memberText(m, grammar.KeyCapability); c != "" {
 			detail = append(detail, "capability "+c)
@@ -107,26 +110,20 @@ func (r *request) memberItem(m model.Member, i int, asValue bool) Item {
 	switch {
 	case asValue || r.colonAfter:
 		it.Edit = model.TextEdit{Span: r.word, NewText: name}
+	case isValue && r.shapes() != nil:
+		w := r.writer()
+		w.Bare = true
+		w.Key(name, r.shapes().Of(facts.NoValue, r.v.MemberValue(m)))
+		if w.Stops() > 0 {
+			it.Edit, it.Snippet = model.TextEdit{Span: r.word, NewText: w.String()}, true
+		} else {
+			it.Edit = model.TextEdit{Span: r.word, NewText: name + ": "}
+		}
 	case block:
-		it.Edit = model.TextEdit{Span: r.word, NewText: snippetEscape(name) + ":\n" + r.indentUnit + "$0"}
+		it.Edit = model.TextEdit{Span: r.word, NewText: shape.Escape(name) + ":\n" + r.indentUnit + "$0"}
 		it.Snippet = true
 	default:
 		it.Edit = model.TextEdit{Span: r.word, NewText: name + ": "}
 	}
 	return it
-}
-
-// structured reports whether values of data type dt are written as a
-// block: a data type with fields, a list or a map.
-func (r *request) structured(dt model.Decl) bool {
-	if r.v.DerivesFromBuiltin(dt, grammar.TypeList) || r.v.DerivesFromBuiltin(dt, grammar.TypeMap) {
-		return true
-	}
-	chain, _ := r.v.Chain(dt)
-	for d := range chain.All() {
-		if len(r.v.Facts(d.Path).Entries(d.ID, grammar.SectionProperties)) > 0 {
-			return true
-		}
-	}
-	return false
 }

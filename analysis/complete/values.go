@@ -74,13 +74,20 @@ func (r *request) scalarItems(t target, val *grammar.Value, present map[string]b
 		if in, ok := r.keyRefAround(t); ok {
 			// A value set for something declared elsewhere (a preset's
 			// value of a variability input): the values its type allows.
-			r.valueDefItems(model.ValueDef{Def: in, Type: r.v.TypeOf(in)})
+			if env := r.shapes(); env != nil {
+				q := r.query(t, false, false)
+				env.Values(q, model.ValueDef{Def: in, Type: r.v.TypeOf(in)})
+				r.candidates(q.Items)
+			}
 			return
 		}
 		if !r.computed(t) {
 			return
 		}
-		r.dataValueItems(t)
+		if s := r.shapeAt(t); s != nil {
+			r.offer(s, r.query(t, false, false))
+			return
+		}
 		r.functionItems(false, grammar.ArgAny)
 	}
 }
@@ -98,35 +105,6 @@ func (r *request) keyRefAround(t target) (model.Decl, bool) {
 func (r *request) boolItems() {
 	r.add(Item{Label: "true", Kind: KindBool, SortText: "00"})
 	r.add(Item{Label: "false", Kind: KindBool, SortText: "01"})
-}
-
-// dataValueItems offers the values a value's data type allows: true and
-// false for booleans, the valid values its definition or type enumerates.
-func (r *request) dataValueItems(t target) {
-	if vd, ok := r.u.ValueAt(t.path); ok {
-		r.valueDefItems(vd)
-	}
-}
-
-// valueDefItems offers the values of a value's definition and data type.
-func (r *request) valueDefItems(vd model.ValueDef) {
-	if r.v.DerivesFromBuiltin(vd.Type, grammar.TypeBoolean) {
-		r.boolItems()
-	}
-	detail := "valid value"
-	if name := r.v.Name(vd.Type); name != "" {
-		detail += " of " + name
-	}
-	// The valid values of a string are strings (`"1.0"`, `"1e3"`); those of
-	// other types are inserted as their text reads.
-	strs := r.v.DerivesFromBuiltin(vd.Type, grammar.PrimString.String())
-	for i, val := range r.v.ValidValues(vd) {
-		it := Item{Label: val, Kind: KindEnum, Detail: detail, SortText: fmt.Sprintf("0%03d", i)}
-		if strs {
-			it.Edit = r.stringEdit(val)
-		}
-		r.add(it)
-	}
 }
 
 // stringEdit inserts the string s over the word (see scalarText).
@@ -180,82 +158,6 @@ func (r *request) openQuote() byte {
 		return 0 // a closing quote
 	}
 	return r.src[i]
-}
-
-// functionItems offers the functions of the file's version (the
-// operators of the expression around the cursor), as a key (`get_input: `)
-// or as a value (`{ get_input: … }`): those whose result may be of type
-// want, where the grammar knows their result.
-func (r *request) functionItems(asKey bool, want grammar.ArgKind) {
-	fns := r.ops
-	if fns == nil {
-		fns = grammar.Functions
-	}
-	for _, fn := range fns {
-		if !fn.In.Has(r.ver) || want != grammar.ArgAny && fn.Result != grammar.ArgAny && fn.Result != want {
-			continue
-		}
-		args := "[ $0 ]"
-		switch {
-		case len(fn.Params) == 0:
-			args = "[]"
-		case fn.Named:
-			args = namedArgsSnippet(fn)
-		case fn.Params[0].Ref == grammar.Input, len(fn.Params) == 1 && !fn.Variadic, fn.Params[0].Ref != grammar.NoRef && len(fn.Params) > 1 && restOptional(fn):
-			// One argument, or a name that may be followed by more.
-			args = "$0"
-		}
-		name := snippetEscape(fn.Name)
-		text := name + ": " + args
-		if !asKey {
-			text = "{ " + text + " }"
-		}
-		if r.colonAfter {
-			text = name
-		}
-		r.add(Item{
-			Label:         fn.Name,
-			Kind:          KindFunction,
-			Detail:        fn.Signature(),
-			Documentation: fn.Doc,
-			Edit:          model.TextEdit{Span: r.word, NewText: text},
-			Snippet:       true,
-			SortText:      "8" + fn.Name,
-		})
-	}
-}
-
-// restOptional reports whether every parameter of fn after the first is optional.
-func restOptional(fn *grammar.Function) bool {
-	for _, p := range fn.Params[1:] {
-		if !p.Optional {
-			return false
-		}
-	}
-	return true
-}
-
-// namedArgsSnippet is the argument map of a Named function with its
-// mandatory arguments: `{ template: $1, params: $0 }`.
-func namedArgsSnippet(fn *grammar.Function) string {
-	var names []string
-	for _, p := range fn.Params {
-		if !p.Optional {
-			names = append(names, snippetEscape(p.Name))
-		}
-	}
-	if len(names) == 0 {
-		return "{ $0 }"
-	}
-	args := make([]string, len(names))
-	for i, name := range names {
-		stop := i + 1
-		if i == len(names)-1 {
-			stop = 0 // the last tab stop
-		}
-		args[i] = fmt.Sprintf("%s: $%d", name, stop)
-	}
-	return "{ " + strings.Join(args, ", ") + " }"
 }
 
 // refItems offers the names a reference of kind may use.

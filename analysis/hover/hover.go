@@ -15,6 +15,7 @@ import (
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
 	"github.com/tosca-ls/tosca-ls/analysis/model"
+	"github.com/tosca-ls/tosca-ls/analysis/shape"
 	"github.com/tosca-ls/tosca-ls/index/facts"
 	"github.com/tosca-ls/tosca-ls/index/text"
 )
@@ -38,14 +39,24 @@ func At(ctx context.Context, v *model.View, path string, off int) *Hover {
 			return &Hover{Span: span, Markdown: strings.TrimSpace(h.b.String())}
 		}
 	}
+	if env := shape.NewEnv(v, path); env != nil {
+		// A value answers for itself (package shape): a call, a path, a
+		// field, an entry, a literal.
+		if s := env.At(off); s != nil {
+			if sh := s.Hover(off); sh != nil {
+				h.shapeHover(sh)
+				if md := strings.TrimSpace(h.b.String()); md != "" {
+					return &Hover{Span: sh.Span, Markdown: md}
+				}
+			}
+		}
+	}
 	t := u.Target(off)
 	switch t.Kind {
 	case model.TargetImport:
 		h.importHover(t)
-	case model.TargetFunction:
-		h.functionHover(t)
 	case model.TargetKeyword:
-		h.keywordHover(t)
+		h.keywordHover(t.Name, t.Fn)
 	case model.TargetDecl:
 		h.declHover(t.Decl)
 	case model.TargetMember:
@@ -510,55 +521,35 @@ func (h *hoverer) importHover(t model.Target) {
 	}
 }
 
-func (h *hoverer) functionHover(t model.Target) {
-	fn := t.Fn
-	var params []string
-	for _, p := range fn.Params {
-		params = append(params, p.Name)
-	}
-	sig := strings.Join(params, ", ")
-	if fn.Variadic && sig != "" {
-		sig += ", …"
-	}
-	h.line("**function** `%s`(%s)", fn.Name, sig)
-	if fn.Doc != "" {
-		h.line("%s", fn.Doc)
-	}
-	// What the call resolves to: the last name of its arguments that resolves.
-	f := h.v.Facts(h.path)
-	args := f.Value(t.Call.Args)
-	if args == nil {
-		return
-	}
-	var last model.Resolved
-	for _, u := range h.v.UsesIn(h.path, args.Span.Text()) {
-		if r := h.v.ResolveUse(h.path, u); r.Member != nil || r.Target.Valid() {
-			last = r
-		}
-	}
-	switch {
-	case last.Member != nil:
-		h.b.WriteString("Resolves to:\n\n")
-		h.memberHover(*last.Member)
-	case last.Target.Valid():
-		h.b.WriteString("Resolves to:\n\n")
-		h.declHover(last.Target)
-	}
-}
-
-func (h *hoverer) keywordHover(t model.Target) {
-	h.line("**`%s`**", t.Name)
-	if doc := grammar.KeywordDoc(t.Name); doc != "" {
+// keywordHover describes a keyword (SELF, RELATIONSHIP, ALL …), and what
+// it stands for as an argument of fn (nil outside calls).
+func (h *hoverer) keywordHover(name string, fn *grammar.Function) {
+	h.line("**`%s`**", name)
+	if doc := grammar.KeywordDoc(name); doc != "" {
 		h.line("%s", doc)
 	}
-	if t.Fn == nil || !grammar.IsEntityKeyword(t.Name) {
+	if fn == nil || !grammar.IsEntityKeyword(name) {
 		return
 	}
-	for _, p := range t.Fn.Params {
+	for _, p := range fn.Params {
 		if p.Ref == grammar.ModelableEntity && p.Doc != "" {
 			h.line("%s", p.Doc)
 			return
 		}
+	}
+}
+
+// shapeHover writes what a value's shape says about a position, then
+// describes the declaration, member or keyword it names.
+func (h *hoverer) shapeHover(sh *shape.Hover) {
+	h.b.WriteString(sh.Markdown)
+	switch {
+	case sh.Keyword != "":
+		h.keywordHover(sh.Keyword, sh.Fn)
+	case sh.Member != nil:
+		h.memberHover(*sh.Member)
+	case sh.Decl.Valid():
+		h.declHover(sh.Decl)
 	}
 }
 

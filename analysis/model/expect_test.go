@@ -1,16 +1,12 @@
 package model_test
 
 import (
-	"context"
 	"fmt"
-	"os"
-	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/tosca-ls/tosca-ls/analysis/model"
-	"github.com/tosca-ls/tosca-ls/index"
+	"github.com/tosca-ls/tosca-ls/analysis/model/modeltest"
 	"github.com/tosca-ls/tosca-ls/index/facts"
 )
 
@@ -18,23 +14,12 @@ import (
 // editor does.
 func openFixture(t *testing.T, name string) (*model.Unit, string) {
 	t.Helper()
-	dir, err := filepath.Abs("testdata")
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(dir, name)
-	src, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ws := index.NewWorkspace(index.Options{CacheDir: filepath.Join(os.TempDir(), "tosca-ls-model-test-cache")})
-	ws.AddFolder(context.Background(), dir, nil)
-	v := model.NewEngine().View(ws.SetOverlay(path, 1, src))
+	v, path, src := modeltest.OpenFixture(t, "testdata", name)
 	u := v.Unit(path)
 	if u == nil {
 		t.Fatalf("%s is not open as TOSCA", name)
 	}
-	return u, string(src)
+	return u, src
 }
 
 // offsetOf is the offset of the n-th (1-based) occurrence of s in src.
@@ -135,40 +120,6 @@ func TestSectionType(t *testing.T) {
 		id := u.Facts.EntityAt(offsetOf(t, src, tc.at, 1))
 		if got := u.View.Name(u.View.SectionType(u.Decl(id))); got != tc.want {
 			t.Errorf("%q: got %q, want %q", tc.at, got, tc.want)
-		}
-	}
-}
-
-// TestValueAt: what a value written in a template follows.
-func TestValueAt(t *testing.T) {
-	u, src := openFixture(t, "simple-1.3.yaml")
-	for _, tc := range []struct {
-		at    string
-		n     int
-		want  string
-		valid []string
-	}{
-		{"level: high", 1, "my.Settings", nil},         // a key inside settings: settings' fields
-		{"high", 2, "string", []string{"low", "high"}}, // a field's value, with its valid values
-		{"port: 80", 1, "my.Rule", nil},                // an entry of a list: the entry schema
-		{"num_cpus: 2", 1, "", nil},                    // the assignments themselves are no value
-		{"SELF, host", 1, "", nil},                     // an argument of a call is no property value
-	} {
-		pos := u.At(offsetOf(t, src, tc.at, tc.n))
-		path := pos.Path
-		if pos.OnKey {
-			path = path[:len(path)-1]
-		}
-		got := ""
-		vd, ok := u.ValueAt(path)
-		if ok {
-			got = u.View.Name(vd.Type)
-		}
-		if got != tc.want {
-			t.Errorf("%q: the value follows %q, want %q", tc.at, got, tc.want)
-		}
-		if tc.valid != nil && !slices.Equal(u.View.ValidValues(vd), tc.valid) {
-			t.Errorf("%q: valid values %v, want %v", tc.at, u.View.ValidValues(vd), tc.valid)
 		}
 	}
 }

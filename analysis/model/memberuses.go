@@ -52,7 +52,7 @@ func (ix *useIndex) memberUses(f *facts.Facts, id facts.ID, calls map[facts.Valu
 	for _, fl := range f.FieldsOf(id) {
 		switch {
 		case fl.Key == nil:
-		case holdsValues(fl.Key):
+		case HoldsValues(fl.Key):
 			for k, val := range f.Pairs(fl.Value) {
 				ix.valueKeys(f, id, fl.Key.Name, k, val, val, calls)
 			}

@@ -65,63 +65,10 @@ func (v *View) Follow(d ValueDef, name string) ValueDef {
 	return v.Entry(d)
 }
 
-// ValueAt is what the value at the end of a path of the unit's tree
-// follows, when the path leads into the value of a member (a template's
-// property, a capability's attribute, an operation's input …): the
-// member's definition, then field by field and entry by entry. ok is false
-// for paths that lead to no member value, or into a function call.
-func (u *Unit) ValueAt(path syntax.Path) (ValueDef, bool) {
-	v := u.View
-	var cur ValueDef
-	inValue := false
-	for i := 0; i < len(path); i++ {
-		step := path[i]
-		switch {
-		case inValue && step.Pair != nil:
-			name := step.Pair.Key.Value
-			if grammar.IsFunctionName(name, u.Versions()) {
-				return ValueDef{}, false
-			}
-			cur = v.Follow(cur, name)
-		case inValue:
-			cur = v.Entry(cur)
-		case step.Pair != nil && i+1 < len(path):
-			// A member section whose entries are values, then the member
-			// (in a Variability4TOSCA list of conditional values, after
-			// the item; wrapped, under `value`).
-			fr, ok := u.Frames[step.Pair.Key]
-			if !ok || fr.Key == nil || !holdsValues(fr.Key) {
-				continue
-			}
-			next := i + 1
-			if path[next].Pair == nil && fr.Key.Value.Kind == grammar.NamedListValue && next+1 < len(path) {
-				next++
-			}
-			entry := path[next].Pair
-			if entry == nil {
-				continue
-			}
-			t := v.SectionType(u.Decl(fr.Entity))
-			m, found := v.Member(t, fr.Key.Name, entry.Key.Value)
-			if !found {
-				return ValueDef{}, false
-			}
-			cur, inValue, i = v.MemberValue(m), true, next
-			if u.wrapped(entry.Value) {
-				if i+1 >= len(path) || path[i+1].Pair == nil || path[i+1].Pair.Key.Value != grammar.KeyValue {
-					return ValueDef{}, false // a keyname of the wrapper, no value
-				}
-				i++
-			}
-		}
-	}
-	return cur, inValue
-}
-
-// holdsValues reports whether a keyname's entries are values assigned to
+// HoldsValues reports whether a keyname's entries are values assigned to
 // members (a template's properties, an operation's inputs), possibly
 // wrapped with conditions (Variability4TOSCA).
-func holdsValues(k *grammar.Key) bool {
+func HoldsValues(k *grammar.Key) bool {
 	elem := k.Value.Elem
 	switch k.Value.Kind {
 	case grammar.MapOfValue:
@@ -130,17 +77,6 @@ func holdsValues(k *grammar.Key) bool {
 		return elem != nil && elem.Wrapper
 	}
 	return false
-}
-
-// wrapped reports whether n is a Variability4TOSCA conditional value
-// written as its wrapper (`{ value: …, conditions: … }`).
-func (u *Unit) wrapped(n *syntax.Node) bool {
-	fr, ok := u.Frames[n]
-	if !ok || n.Kind != syntax.Mapping {
-		return false
-	}
-	e := u.Facts.Entity(fr.Entity)
-	return e != nil && e.G == grammar.ConditionalPropertyDef && !e.Short && e.Span.Start == uint32(n.Span.Start)
 }
 
 // typeEntrySchema is the entry schema a data type (or one of its ancestors) gives.

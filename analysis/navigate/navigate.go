@@ -12,6 +12,7 @@ import (
 
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
 	"github.com/tosca-ls/tosca-ls/analysis/model"
+	"github.com/tosca-ls/tosca-ls/analysis/shape"
 )
 
 // targetAt is what offset off of the document at path designates.
@@ -48,6 +49,13 @@ func Definition(ctx context.Context, v *model.View, path string, off int) []mode
 			}
 		}
 		return []model.Location{v.Location(m.Def)}
+	}
+	if env := shape.NewEnv(v, path); env != nil {
+		// A value answers for itself (package shape): a field of a complex
+		// value, a custom function, `$value`, an entry of a list.
+		if s := env.At(off); s != nil {
+			return s.Definition(off)
+		}
 	}
 	return nil
 }

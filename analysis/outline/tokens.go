@@ -7,6 +7,7 @@ import (
 
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
 	"github.com/tosca-ls/tosca-ls/analysis/model"
+	"github.com/tosca-ls/tosca-ls/analysis/shape"
 	"github.com/tosca-ls/tosca-ls/index/facts"
 	"github.com/tosca-ls/tosca-ls/index/text"
 )
@@ -230,30 +231,30 @@ func (t *tokenizer) references() {
 	}
 }
 
-// calls tokens the function names of calls and the names in their paths.
+// calls tokens the function names of calls and the names in their paths,
+// as the calls' shapes report them.
 func (t *tokenizer) calls() {
-	f := t.f
-	for i := range f.Calls {
-		c := &f.Calls[i]
-		var mods TokenModifiers
-		if c.Fn != nil {
-			mods = ModDefaultLibrary | t.deprecated(c.Fn.FormMarker())
-		}
-		t.add(c.NameSpan.Text(), TokenFunction, mods, prioReference)
-		for _, step := range t.v.CallPath(t.path, c) {
-			s := unquoted(f.Src, step.Span)
-			switch {
-			case step.Member != nil:
-				t.add(s, memberToken(step.Member.Section), t.lib(step.Member.Definer), prioReference)
-			case step.Kind == model.StepStart && step.Target.Valid():
-				t.add(s, declToken(t.v.Kind(step.Target)), 0, prioReference)
-			case step.Kind == model.StepStart && grammar.IsEntityKeyword(step.Name),
-				step.Kind == model.StepKeyword,
-				step.Kind == model.StepIndex && step.Name == grammar.KeywordAll:
-				t.add(s, TokenKeyword, 0, prioReference)
-			}
-		}
+	env := shape.NewEnv(t.v, t.path)
+	if env == nil {
+		return
 	}
+	src := t.f.Src
+	env.CallTokens(func(tok shape.Token) {
+		switch tok.Kind {
+		case shape.TokenFunction:
+			var mods TokenModifiers
+			if tok.Fn != nil {
+				mods = ModDefaultLibrary | t.deprecated(tok.Fn.FormMarker())
+			}
+			t.add(tok.Span, TokenFunction, mods, prioReference)
+		case shape.TokenMember:
+			t.add(unquoted(src, tok.Span), memberToken(tok.Member.Section), t.lib(tok.Member.Definer), prioReference)
+		case shape.TokenDecl:
+			t.add(unquoted(src, tok.Span), declToken(t.v.Kind(tok.Decl)), 0, prioReference)
+		case shape.TokenKeyword:
+			t.add(unquoted(src, tok.Span), TokenKeyword, 0, prioReference)
+		}
+	})
 }
 
 // keynames tokens every keyname the binder recognised.

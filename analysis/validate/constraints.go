@@ -5,12 +5,10 @@ import (
 	"math"
 	"regexp"
 	"regexp/syntax"
-	"slices"
 	"strings"
 
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
-	"github.com/tosca-ls/tosca-ls/analysis/model"
 	"github.com/tosca-ls/tosca-ls/index/facts"
 	ysyntax "github.com/tosca-ls/tosca-ls/index/syntax"
 )
@@ -19,56 +17,27 @@ import (
 // (final 2.0): checked where they are written for the type they apply to,
 // and evaluated on every literal value they constrain.
 
-// constraint is one constraint clause or validation expression that
-// applies to a value: an entity of f (a clause) or a value of f (an
-// expression).
-type constraint struct {
-	f      *facts.Facts
-	clause facts.ID
-	expr   facts.ValueID
-	at     model.Decl
-}
-
-// constraints lists what constrains values of schema s: its definitions'
-// clauses and validation, then those of its data type's chain (a derived
-// type adds to its parent's, §9.2).
-func (c *checker) constraintsOf(s schema) []constraint {
-	var out []constraint
-	chain, _ := c.v.Chain(s.typ)
-	for _, d := range slices.AppendSeq(append([]model.Decl(nil), s.defs...), chain.All()) {
-		f := c.v.Facts(d.Path)
-		for child := range f.Children(d.ID) {
-			if e := f.Entity(child); e.G == grammar.ConstraintClause && e.Key != nil && e.Key.Name == grammar.KeyConstraints {
-				out = append(out, constraint{f: f, clause: child, expr: facts.NoValue, at: model.Decl{Path: d.Path, ID: child}})
-			}
-		}
-		if v := f.FieldValue(d.ID, grammar.KeyValidation); v != facts.NoValue {
-			out = append(out, constraint{f: f, clause: facts.None, expr: v, at: d})
-		}
-	}
-	return out
-}
-
 // constraints reports the constraints a literal value t breaks.
 func (c *checker) constraints(t typed, s schema, at facts.Span, what *subject) {
 	k := c.kind(s.typ)
-	for _, cs := range c.constraintsOf(s) {
+	for _, cs := range c.v.Constraints(s.defs, s.typ) {
+		f := c.v.Facts(cs.At.Path)
 		var holds, known bool
 		var text string
-		if cs.clause != facts.None {
-			holds, known = c.clauseHolds(cs.f, cs.clause, t, k)
-			e := cs.f.Entity(cs.clause)
-			text = "the constraint `" + oneLine(cs.f.Src[e.Span.Start:e.Span.End]) + "`"
+		if cs.Clause != facts.None {
+			holds, known = c.clauseHolds(f, cs.Clause, t, k)
+			e := f.Entity(cs.Clause)
+			text = "the constraint `" + oneLine(f.Src[e.Span.Start:e.Span.End]) + "`"
 		} else {
-			r := c.eval(cs.f, cs.expr, &operand{t: t, k: k, typ: s.typ, known: true})
+			r := c.eval(f, cs.Expr, &operand{t: t, k: k, typ: s.typ, known: true})
 			holds, known = r.b, r.known && r.isBool
-			val := cs.f.Value(cs.expr)
-			text = "the validation `" + oneLine(cs.f.Src[val.Span.Start:val.Span.End]) + "`"
+			val := f.Value(cs.Expr)
+			text = "the validation `" + oneLine(f.Src[val.Span.Start:val.Span.End]) + "`"
 		}
 		if known && !holds {
 			d := c.report(at, diag.Error, diag.ConstraintViolated, "%s breaks %s (%s)", c.text(at), text, what)
-			if cs.at.Path != c.path || cs.clause == facts.None {
-				c.related(d, cs.at, "the constraint is here")
+			if cs.At.Path != c.path || cs.Clause == facts.None {
+				c.related(d, cs.At, "the constraint is here")
 			}
 		}
 	}

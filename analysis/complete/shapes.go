@@ -1,0 +1,97 @@
+package complete
+
+import (
+	"github.com/tosca-ls/tosca-ls/analysis/grammar"
+	"github.com/tosca-ls/tosca-ls/analysis/model"
+	"github.com/tosca-ls/tosca-ls/analysis/shape"
+)
+
+// Values: what may be written inside a value is the value's shape's to
+// say (package shape); this file hands it the cursor and lists the names
+// it asks for as names are listed everywhere.
+
+// shapes is the values of the request's document, read once.
+func (r *request) shapes() *shape.Env {
+	if r.env == nil {
+		r.env = shape.NewEnv(r.v, r.u.Path)
+	}
+	return r.env
+}
+
+// shapeAt is the shape of the value t's node is, nil when it is none (a
+// keyname's own value, free-form metadata).
+func (r *request) shapeAt(t target) shape.Shape {
+	if t.node == nil || r.shapes() == nil {
+		return nil
+	}
+	return r.shapes().Find(t.node.Span)
+}
+
+// query starts a completion inside a value of t.
+func (r *request) query(t target, key, newItem bool) *shape.Query {
+	q := &shape.Query{Key: key, NewItem: newItem, ColonAfter: r.colonAfter, Arg: -1, Vers: r.ver, Ops: r.ops, Writer: r.writer}
+	if key {
+		q.Present = r.presentKeys(t.node)
+	} else {
+		q.Present = r.presentValues(t.node)
+	}
+	q.Names = func(kind grammar.RefKind, sort string) {
+		r.withSort(sort, func() { r.refItems(t, kind, nil) })
+	}
+	q.Locals = func(kind grammar.RefKind, sort string) { r.localItems(kind, sort, nil, model.Decl{}) }
+	q.Members = func(typ model.Decl, section string, present map[string]bool, asValue bool, sort string) {
+		r.withSort(sort, func() { r.memberItems(typ, section, present, asValue) })
+	}
+	return q
+}
+
+// writer starts the snippet of a value written at the cursor.
+func (r *request) writer() *shape.Writer {
+	return &shape.Writer{Unit: r.indentUnit, Flow: r.inFlow(), Scalar: r.scalarText}
+}
+
+// offer completes in shape s and adds what it offers.
+func (r *request) offer(s shape.Shape, q *shape.Query) {
+	s.Complete(q)
+	r.candidates(q.Items)
+}
+
+// candidates adds what a shape offers.
+func (r *request) candidates(cs []shape.Candidate) {
+	for _, c := range cs {
+		it := Item{Label: c.Label, Kind: candidateKinds[c.Kind], Detail: c.Detail, Documentation: c.Doc,
+			Snippet: c.Snippet, SortText: c.Sort, Deprecated: c.Deprecated}
+		switch {
+		case c.Text != "":
+			it.Edit = model.TextEdit{Span: r.word, NewText: c.Text}
+		case c.Kind == shape.CandidateValue:
+			it.Edit = r.stringEdit(c.Label)
+		}
+		if c.Kind == shape.CandidateEntry {
+			it.Kind = entryKind(c.Section)
+		}
+		r.add(it)
+	}
+}
+
+var candidateKinds = [...]Kind{
+	shape.CandidateValue:     KindEnum,
+	shape.CandidateBool:      KindBool,
+	shape.CandidateFunction:  KindFunction,
+	shape.CandidateKeyword:   KindKeyword,
+	shape.CandidateEntry:     KindName,
+	shape.CandidateArgument:  KindProperty,
+	shape.CandidateAttribute: KindProperty,
+}
+
+// functionItems offers the functions of the file's version (the
+// operators of the expression around the cursor), as a key (`get_input: `)
+// or as a value (`{ get_input: … }`): those whose result may be of type
+// want, where the grammar knows their result.
+func (r *request) functionItems(asKey bool, want grammar.ArgKind) {
+	fns := r.ops
+	if fns == nil {
+		fns = grammar.Functions
+	}
+	r.candidates(shape.Functions(fns, r.ver, want, asKey, r.colonAfter))
+}

@@ -1,0 +1,241 @@
+package shape
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/tosca-ls/tosca-ls/analysis/grammar"
+	"github.com/tosca-ls/tosca-ls/analysis/model"
+	"github.com/tosca-ls/tosca-ls/index/facts"
+)
+
+// literal is a scalar of a data type: a string, a number, a boolean, a
+// scalar value with its unit, a version, a timestamp, a 1.x range.
+type literal struct {
+	base
+	prim grammar.Primitive
+}
+
+func (l *literal) Part(int) Shape { return nil }
+
+// Hover describes the value: its data type (and the number in the
+// canonical unit of a scalar type), the values the type allows, the
+// constraints that apply and what the value follows.
+func (l *literal) Hover(off int) *Hover {
+	span := l.span()
+	if !l.e.holds(l.id, off) || span.Len() == 0 {
+		return nil
+	}
+	e := l.e
+	var md strings.Builder
+	fmt.Fprintf(&md, "**value** `%s` of type `%s`\n\n", mdCode(e.F.Src[span.Start:span.End]), e.typeName(l.def.Type))
+	if s := l.scalar(); s != "" {
+		md.WriteString(s + "\n\n")
+	}
+	e.describeRules(&md, l.def)
+	e.describeDef(&md, l.def)
+	return &Hover{Span: span, Markdown: md.String()}
+}
+
+// scalar says what a value of a scalar type is in the type's canonical
+// unit (`10 GB` is 10000000000 B), "" for other values.
+func (l *literal) scalar() string {
+	e := l.e
+	if l.prim != grammar.PrimScalarUnit {
+		return ""
+	}
+	s := e.V.ScalarType(l.def.Type, e.Vers)
+	number, unit, _, ok := grammar.ParseScalarUnit(e.F.Text(l.id))
+	n, isNum := grammar.ParseNumber(number)
+	if s == nil || !ok || !isNum {
+		return ""
+	}
+	u, _, found := grammar.FindUnit(s.Table, unit)
+	canonical := s.DefaultCanonical()
+	if canonical == "" {
+		for _, c := range s.Table {
+			if c.Factor == 1 {
+				canonical = c.Symbol
+				break
+			}
+		}
+	}
+	cu, _, cFound := grammar.FindUnit(s.Table, canonical)
+	if !found || !cFound || cu.Factor == 0 {
+		return ""
+	}
+	if canonical == unit {
+		return "In its type's canonical unit `" + canonical + "`."
+	}
+	return fmt.Sprintf("In the canonical unit: `%s %s` (`%s` is ×%s).", strconv.FormatFloat(n*u.Factor/cu.Factor, 'g', -1, 64), canonical, u.Symbol, strconv.FormatFloat(u.Factor/cu.Factor, 'g', -1, 64))
+}
+
+// Definition locates the definition the value follows.
+func (l *literal) Definition(off int) []model.Location {
+	if !l.e.holds(l.id, off) || !l.def.Def.Valid() {
+		return nil
+	}
+	return []model.Location{l.e.V.Location(l.def.Def)}
+}
+
+// Complete offers the values the type allows (true and false, the valid
+// values), then the functions; a key written where the value goes is a
+// call.
+func (l *literal) Complete(q *Query) {
+	if q.Key {
+		if len(q.Present) == 0 {
+			q.functions(grammar.ArgAny, true)
+		}
+		return
+	}
+	l.e.Values(q, l.def)
+	q.functions(grammar.ArgAny, false)
+}
+
+func (l *literal) Tokens(func(Token)) {}
+
+// Snippet writes a choice of the values the type allows, else a
+// placeholder naming the type.
+func (l *literal) Snippet(w *Writer) {
+	e := l.e
+	if vals := e.V.ValidValues(l.def); len(vals) > 0 {
+		if e.V.DerivesFromBuiltin(l.def.Type, grammar.PrimString.String()) && w.Scalar != nil {
+			for i, v := range vals {
+				vals[i] = w.Scalar(v)
+			}
+		}
+		w.Choice(vals)
+		return
+	}
+	if l.prim == grammar.PrimBoolean {
+		w.Choice([]string{"true", "false"})
+		return
+	}
+	if !w.Bare || w.depth > 1 {
+		w.Placeholder(e.typeName(l.def.Type))
+	}
+}
+
+// Values offers the values def allows: true and false for a boolean, the
+// valid values its definition or data type enumerates.
+func (e *Env) Values(q *Query, def model.ValueDef) {
+	if e.V.DerivesFromBuiltin(def.Type, grammar.TypeBoolean) {
+		q.bools()
+	}
+	detail := "valid value"
+	if name := e.V.Name(def.Type); name != "" {
+		detail += " of " + name
+	}
+	// The valid values of a string are strings (`"1.0"`, `"1e3"`); those of
+	// other types are inserted as their text reads.
+	strs := e.V.DerivesFromBuiltin(def.Type, grammar.PrimString.String())
+	for i, val := range e.V.ValidValues(def) {
+		c := Candidate{Label: val, Kind: CandidateValue, Detail: detail, Sort: fmt.Sprintf("0%03d", i)}
+		if !strs {
+			c.Text = val
+		}
+		q.add(c)
+	}
+}
+
+// typeName is how a data type is written from the file ("unknown" when
+// there is none).
+func (e *Env) typeName(t model.Decl) string {
+	if !t.Valid() {
+		return "unknown"
+	}
+	name := e.V.Name(t)
+	if e.V.Lookup(e.Path, grammar.DataType, name) != t {
+		if names := e.V.NamesOf(e.Path, t); len(names) > 0 {
+			name = names[0]
+		}
+	}
+	return name
+}
+
+// describeRules lists what a value of def must be: the values it allows,
+// the constraint clauses and validations of its definitions and type.
+func (e *Env) describeRules(md *strings.Builder, def model.ValueDef) {
+	if vals := e.V.ValidValues(def); len(vals) > 0 {
+		fmt.Fprintf(md, "Valid values: `%s`\n\n", mdCode(strings.Join(vals, "`, `")))
+	}
+	var lines []string
+	for _, c := range e.V.Constraints(e.definitions(def), def.Type) {
+		f := e.V.Facts(c.At.Path)
+		var s facts.Span
+		if c.Clause != facts.None {
+			s = f.Entity(c.Clause).Span
+		} else {
+			s = f.Value(c.Expr).Span
+		}
+		lines = append(lines, "- `"+mdCode(oneLine(f.Src[s.Start:s.End]))+"`")
+	}
+	if len(lines) > 0 {
+		md.WriteString("**Constraints**\n" + strings.Join(lines, "\n") + "\n\n")
+	}
+}
+
+// definitions are the definitions that type a value of def: a member's,
+// the most derived first, else def's own.
+func (e *Env) definitions(def model.ValueDef) []model.Decl {
+	if !def.Def.Valid() {
+		return nil
+	}
+	if m, ok := e.V.DefinedMember(def.Def); ok {
+		return e.V.Definitions(m)
+	}
+	return []model.Decl{def.Def}
+}
+
+// describeDef says what definition a value follows: a member of a type
+// (`property port of node type App`), the entry schema of one, an input.
+func (e *Env) describeDef(md *strings.Builder, def model.ValueDef) {
+	d := def.Def
+	ent := e.V.Entity(d)
+	if ent == nil {
+		return
+	}
+	if ent.G == grammar.SchemaDef && ent.Key != nil {
+		holder := model.Decl{Path: d.Path, ID: ent.Parent}
+		fmt.Fprintf(md, "Follows the %s of %s\n\n", strings.ReplaceAll(ent.Key.Name, "_", " "), e.what(holder))
+		return
+	}
+	fmt.Fprintf(md, "Follows %s\n\n", e.what(d))
+}
+
+// what names a definition for a hover: `property `port` of node type
+// `App“, `input `port“, `data type `Port“.
+func (e *Env) what(d model.Decl) string {
+	ent := e.V.Entity(d)
+	if ent == nil || ent.G == nil {
+		return "a definition"
+	}
+	if kind := e.V.Kind(d); kind.IsType() {
+		return kind.String() + " `" + e.V.Name(d) + "`"
+	}
+	word := strings.TrimSuffix(ent.G.Name, " definition")
+	s := word + " `" + ent.Name + "`"
+	if m, ok := e.V.DefinedMember(d); ok {
+		s = grammar.Singular(m.Section) + " `" + m.Name + "`"
+		if m.Definer.Valid() {
+			s += " of " + e.V.Kind(m.Definer).String() + " `" + e.V.Name(m.Definer) + "`"
+		}
+	}
+	if d.Path != e.Path {
+		s += " (" + e.V.Where(d.Path) + ")"
+	}
+	return s
+}
+
+// oneLine squeezes a snippet of YAML onto one line, for hovers.
+func oneLine(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > 80 {
+		s = s[:77] + "…"
+	}
+	return s
+}
+
+// mdCode makes text fit in a markdown code span.
+func mdCode(s string) string { return strings.ReplaceAll(s, "`", "'") }
