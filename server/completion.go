@@ -87,6 +87,7 @@ var completionKinds = map[complete.Kind]protocol.CompletionItemKind{
 	complete.KindProfile:        protocol.CompletionItemKindModule,
 	complete.KindFile:           protocol.CompletionItemKindFile,
 	complete.KindFolder:         protocol.CompletionItemKindFolder,
+	complete.KindSnippet:        protocol.CompletionItemKindSnippet,
 }
 
 func completionItem(t *docTarget, it complete.Item) protocol.CompletionItem {

@@ -57,6 +57,8 @@ const (
 	KindProfile
 	KindFile
 	KindFolder
+	// KindSnippet writes a whole construct (a new node template).
+	KindSnippet
 )
 
 // isName reports the kinds of items that insert a name (of a type, a
@@ -64,7 +66,7 @@ const (
 // written: quoted where the plain text would read as something else.
 func (k Kind) isName() bool {
 	switch k {
-	case KindKeyname, KindEnum, KindBool, KindFunction, KindKeyword:
+	case KindKeyname, KindEnum, KindBool, KindFunction, KindKeyword, KindSnippet:
 		return false
 	}
 	return true
@@ -199,6 +201,9 @@ type request struct {
 	flow uint8
 	// env is the document's values (see shapes).
 	env *shape.Env
+	// needs is set while the node types offered for a new template's
+	// `type` write what the template must give (see withNeeds).
+	needs bool
 
 	items []Item
 	seen  map[string]bool

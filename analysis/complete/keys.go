@@ -170,6 +170,9 @@ func (r *request) keyItems(t target, newItem bool) {
 	case grammar.EntityValue:
 		r.entityKeyItems(t, val.Entity)
 	case grammar.MapOfValue:
+		if val.Elem != nil && val.Elem.Entity != nil && val.Elem.Entity.Declares == grammar.NodeTemplate && !r.colonAfter {
+			r.newTemplateItem()
+		}
 		if val.KeyRef != grammar.NoRef {
 			// Keys that name what is declared elsewhere (a preset's
 			// variability inputs).

@@ -95,3 +95,47 @@ func (r *request) functionItems(asKey bool, want grammar.ArgKind) {
 	}
 	r.candidates(shape.Functions(fns, r.ver, want, asKey, r.colonAfter))
 }
+
+// newTemplate reports whether t is the `type` of a node template written
+// in block style that gives no properties and no requirements yet: choosing
+// its type may write what it must give.
+func (r *request) newTemplate(t target) bool {
+	k := t.frame.Key
+	e := r.u.Facts.Entity(t.frame.Entity)
+	if k == nil || k.Name != grammar.KeyType || e == nil || e.G != grammar.NodeTemplateDef || r.colonAfter || r.inFlow() || len(t.path) == 0 {
+		return false
+	}
+	tmpl := t.path[len(t.path)-1].Parent
+	return tmpl.GetPair(grammar.SectionProperties) == nil && tmpl.GetPair(grammar.SectionRequirements) == nil
+}
+
+// withNeeds makes a node type's item write, after the name, what a
+// template of the type must give: its properties without a value of their
+// own and its requirements to fulfil, as placeholders of their values'
+// shapes.
+func (r *request) withNeeds(it *Item, t model.Decl) {
+	env := r.shapes()
+	if env == nil {
+		return
+	}
+	w := r.writer()
+	w.Text(r.scalarText(it.Label))
+	if env.Needs(w, t) {
+		it.Edit = model.TextEdit{Span: r.word, NewText: w.String()}
+		it.Snippet = true
+		it.Detail += " · with what it needs"
+	}
+}
+
+// newTemplateItem offers, where a node template is named, to write a new
+// one: its name (the word typed, else a placeholder) and its `type`, where
+// choosing a type writes what the template needs.
+func (r *request) newTemplateItem() {
+	name := "${1:name}"
+	if r.typed != "" {
+		name = shape.Escape(r.scalarText(r.typed))
+	}
+	r.add(Item{Label: "node template", Kind: KindSnippet, Detail: "a new node template", FilterText: r.typed,
+		Documentation: "Writes a node template: its name, then its `type`, whose completion writes the properties and requirements the type needs.",
+		Edit:          model.TextEdit{Span: r.word, NewText: name + ":\n" + r.indentUnit + grammar.KeyType + ": $0"}, Snippet: true, SortText: "9"})
+}

@@ -22,6 +22,12 @@ func (r *request) valueItems(t target) {
 	if val == nil {
 		return
 	}
+	if r.callTyped() && val.Kind != grammar.AnyValue && val.Kind != grammar.RefValue {
+		// In final 2.0 a value may be computed wherever one is expected
+		// (§10.1: `count`, a condition …), and a `$` starts a call.
+		r.functionItems(false, grammar.ArgAny)
+		return
+	}
 	v := r.u.Versions()
 	scalarish := node == nil || node.Kind == syntax.Scalar || node.Kind == syntax.Null
 	if s := val.ShortFor(v); s != nil && scalarish && val.Kind != grammar.RefValue {
@@ -90,6 +96,13 @@ func (r *request) scalarItems(t target, val *grammar.Value, present map[string]b
 		}
 		r.functionItems(false, grammar.ArgAny)
 	}
+}
+
+// callTyped reports whether a final 2.0 call is being typed: the word
+// starts with `$` (outside an expression, whose operators are no `$`
+// functions).
+func (r *request) callTyped() bool {
+	return r.ops == nil && r.ver.Has(grammar.V2Final) && strings.HasPrefix(r.typed, grammar.CallPrefix)
 }
 
 // keyRefAround is the declaration the key of t's entry names, when t is a
@@ -223,7 +236,9 @@ func (r *request) refItems(t target, kind grammar.RefKind, present map[string]bo
 			if r.v.Kind(owner) == kind {
 				self = owner // a type does not derive from itself
 			}
+			r.needs = kind == grammar.NodeType && r.newTemplate(t)
 			r.typeItems(kind, "0", self, present)
+			r.needs = false
 		}
 	}
 }
@@ -246,13 +261,17 @@ func (r *request) typeItems(kind grammar.RefKind, group string, exclude model.De
 		case !r.embedded(d.Path):
 			origin = "1"
 		}
-		r.add(Item{
+		it := Item{
 			Label:         name,
 			Kind:          typeKind(kind),
 			Detail:        kind.String() + " · " + r.where(d),
 			Documentation: r.declDoc(d),
 			SortText:      group + origin + name,
-		})
+		}
+		if r.needs {
+			r.withNeeds(&it, d)
+		}
+		r.add(it)
 	}
 }
 

@@ -280,6 +280,9 @@ func (v *View) ResolveUse(path string, u Use) Resolved {
 		if d := v.Local(path, grammar.UserFunction, BaseName(u.Name)); d.Valid() {
 			return Resolved{Target: d, Kind: grammar.UserFunction}
 		}
+		if d := v.LookupFunction(path, strings.TrimPrefix(u.Name, grammar.CallPrefix)); d.Valid() {
+			return Resolved{Target: d, Kind: grammar.UserFunction}
+		}
 	case UseMappingItem:
 		return v.resolveMappingItem(path, f, u)
 	case UseCapabilityMember:

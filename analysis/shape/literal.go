@@ -2,6 +2,7 @@ package shape
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -46,8 +47,8 @@ func (l *literal) scalar() string {
 		return ""
 	}
 	s := e.V.ScalarType(l.def.Type, e.Vers)
-	number, unit, _, ok := grammar.ParseScalarUnit(e.F.Text(l.id))
-	n, isNum := grammar.ParseNumber(number)
+	text, unit, _, ok := grammar.ParseScalarUnit(e.F.Text(l.id))
+	n, isNum := grammar.ParseNumber(text)
 	if s == nil || !ok || !isNum {
 		return ""
 	}
@@ -68,7 +69,15 @@ func (l *literal) scalar() string {
 	if canonical == unit {
 		return "In its type's canonical unit `" + canonical + "`."
 	}
-	return fmt.Sprintf("In the canonical unit: `%s %s` (`%s` is ×%s).", strconv.FormatFloat(n*u.Factor/cu.Factor, 'g', -1, 64), canonical, u.Symbol, strconv.FormatFloat(u.Factor/cu.Factor, 'g', -1, 64))
+	return fmt.Sprintf("In the canonical unit: `%s %s` (`%s` is ×%s).", numberText(n*u.Factor/cu.Factor), canonical, u.Symbol, numberText(u.Factor/cu.Factor))
+}
+
+// numberText writes a number as people read it: whole numbers in full.
+func numberText(x float64) string {
+	if x == math.Trunc(x) && math.Abs(x) < 1e18 {
+		return strconv.FormatFloat(x, 'f', -1, 64)
+	}
+	return strconv.FormatFloat(x, 'g', -1, 64)
 }
 
 // Definition locates the definition the value follows.
@@ -112,7 +121,7 @@ func (l *literal) Snippet(w *Writer) {
 		w.Choice([]string{"true", "false"})
 		return
 	}
-	if !w.Bare || w.depth > 1 {
+	if !w.Bare || w.open > 0 {
 		w.Placeholder(e.typeName(l.def.Type))
 	}
 }

@@ -92,3 +92,26 @@ func TestSnippet(t *testing.T) {
 		}
 	}
 }
+
+// A property's completion leaves a lone scalar to the author, not the
+// scalars inside a structured value.
+func TestSnippetBare(t *testing.T) {
+	e, _ := open(t, "values-1.3.yaml")
+	app := e.V.Lookup(e.Path, grammar.NodeType, "my.App")
+	for _, tc := range []struct {
+		member string
+		flow   bool
+		want   string
+		stops  int
+	}{
+		{"mode", false, "mode: ", 0},
+		{"settings", true, "settings: { level: ${1|low,high|}, rules: [ { port: ${2:integer}, size: ${3:scalar-unit.size} } ], labels: { ${4:key}: ${5:string} } }", 5},
+	} {
+		m, _ := e.V.Member(app, "properties", tc.member)
+		w := &shape.Writer{Unit: "  ", Flow: tc.flow, Bare: true}
+		w.Key(tc.member, e.Of(facts.NoValue, e.V.MemberValue(m)))
+		if got := w.String(); got != tc.want || w.Stops() != tc.stops {
+			t.Errorf("%s: %q (%d stops), want %q (%d)", tc.member, got, w.Stops(), tc.want, tc.stops)
+		}
+	}
+}

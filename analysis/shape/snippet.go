@@ -31,6 +31,8 @@ type Writer struct {
 	// empty counts the tab stops written without a placeholder.
 	empty int
 	depth int
+	// open counts the collections being written around the current value.
+	open int
 }
 
 // maxDepth bounds how deep a snippet writes nested values.
@@ -117,14 +119,18 @@ func (w *Writer) Value(s Shape) {
 	}
 	w.depth++
 	defer func() { w.depth-- }()
-	if b, ok := s.(blockValue); ok && !w.Flow && b.block() {
-		w.punct(":")
-		old := w.indent
-		w.indent += w.Unit
-		w.Line()
-		s.Snippet(w)
-		w.indent = old
-		return
+	if b, ok := s.(blockValue); ok && b.block() {
+		w.open++
+		defer func() { w.open-- }()
+		if !w.Flow {
+			w.punct(":")
+			old := w.indent
+			w.indent += w.Unit
+			w.Line()
+			s.Snippet(w)
+			w.indent = old
+			return
+		}
 	}
 	w.punct(": ")
 	s.Snippet(w)
@@ -136,7 +142,9 @@ func (w *Writer) Item(s Shape) {
 	w.punct("- ")
 	old := w.indent
 	w.indent += "  "
+	w.open++
 	s.Snippet(w)
+	w.open--
 	w.indent = old
 }
 
