@@ -39,19 +39,18 @@ func At(ctx context.Context, v *model.View, path string, off int) *Hover {
 			return &Hover{Span: span, Markdown: strings.TrimSpace(h.b.String())}
 		}
 	}
-	if env := shape.NewEnv(v, path); env != nil {
-		// A value answers for itself (package shape): a call, a path, a
-		// field, an entry, a literal.
-		if s := env.At(off); s != nil {
-			if sh := s.Hover(off); sh != nil {
-				h.shapeHover(sh)
-				if md := strings.TrimSpace(h.b.String()); md != "" {
-					return &Hover{Span: sh.Span, Markdown: md}
-				}
+	t := u.Target(off)
+	switch t.Kind {
+	case model.NoTarget, model.TargetFunction, model.TargetUnresolved:
+		// Not a name the model resolves: a value answers for itself
+		// (package shape) — a call, a field, an entry, a literal.
+		if sh := valueHover(v, path, off); sh != nil {
+			h.shapeHover(sh)
+			if md := strings.TrimSpace(h.b.String()); md != "" {
+				return &Hover{Span: sh.Span, Markdown: md}
 			}
 		}
 	}
-	t := u.Target(off)
 	switch t.Kind {
 	case model.TargetImport:
 		h.importHover(t)
@@ -537,6 +536,19 @@ func (h *hoverer) keywordHover(name string, fn *grammar.Function) {
 			return
 		}
 	}
+}
+
+// valueHover is what the shape of the value at off says about it, nil
+// when off is in no value or the shape says nothing.
+func valueHover(v *model.View, path string, off int) *shape.Hover {
+	env := shape.NewEnv(v, path)
+	if env == nil {
+		return nil
+	}
+	if s := env.At(off); s != nil {
+		return s.Hover(off)
+	}
+	return nil
 }
 
 // shapeHover writes what a value's shape says about a position, then

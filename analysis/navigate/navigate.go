@@ -49,12 +49,14 @@ func Definition(ctx context.Context, v *model.View, path string, off int) []mode
 			}
 		}
 		return []model.Location{v.Location(m.Def)}
-	}
-	if env := shape.NewEnv(v, path); env != nil {
-		// A value answers for itself (package shape): a field of a complex
-		// value, a custom function, `$value`, an entry of a list.
-		if s := env.At(off); s != nil {
-			return s.Definition(off)
+	case model.NoTarget, model.TargetFunction, model.TargetUnresolved:
+		// Not a name the model resolves: a value answers for itself
+		// (package shape) — a field of a complex value, `$value`, a list's
+		// entry, a literal.
+		if env := shape.NewEnv(v, path); env != nil {
+			if s := env.At(off); s != nil {
+				return s.Definition(off)
+			}
 		}
 	}
 	return nil

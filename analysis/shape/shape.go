@@ -46,8 +46,6 @@ type Env struct {
 	Vers grammar.Versions
 	// families memoises family per data type.
 	families map[model.Decl]family
-	// callByArgs indexes the calls of the file by their arguments' value.
-	callByArgs map[facts.ValueID]*facts.Call
 }
 
 // NewEnv returns the values of the file at path (nil when the view has no
@@ -57,12 +55,7 @@ func NewEnv(v *model.View, path string) *Env {
 	if f == nil || f.Lang != grammar.TOSCA && f.Lang != grammar.Heat {
 		return nil
 	}
-	e := &Env{V: v, Path: path, F: f, Vers: grammar.NarrowVersions(f.Versions, f.Form), families: map[model.Decl]family{}}
-	e.callByArgs = make(map[facts.ValueID]*facts.Call, len(f.Calls))
-	for i := range f.Calls {
-		e.callByArgs[f.Calls[i].Args] = &f.Calls[i]
-	}
-	return e
+	return &Env{V: v, Path: path, F: f, Vers: grammar.NarrowVersions(f.Versions, f.Form), families: map[model.Decl]family{}}
 }
 
 // A Shape is one value of a file and what it must be.
@@ -140,7 +133,7 @@ func (e *Env) Of(id facts.ValueID, def model.ValueDef) Shape {
 // is (a validation expression), nil elsewhere.
 func (e *Env) of(id facts.ValueID, def model.ValueDef, subject *model.ValueDef) Shape {
 	b := base{e: e, id: id, def: def, subject: subject}
-	if c := e.callOf(id); c != nil {
+	if c := e.F.CallAt(id); c != nil {
 		return &call{base: b, c: c, name: c.Name}
 	}
 	if e.callString(id) {
@@ -157,15 +150,6 @@ func (e *Env) of(id facts.ValueID, def model.ValueDef, subject *model.ValueDef) 
 		return &literal{base: b, prim: fam.prim}
 	}
 	return &free{base: b}
-}
-
-// callOf is the call whose mapping is value id, or nil.
-func (e *Env) callOf(id facts.ValueID) *facts.Call {
-	val := e.F.Value(id)
-	if val == nil || val.Kind != syntax.Mapping || val.N != 2 {
-		return nil
-	}
-	return e.callByArgs[facts.ValueID(val.First+1)]
 }
 
 // callString reports a final 2.0 call without arguments written as a
