@@ -114,7 +114,17 @@ func Complete(ctx context.Context, v *model.View, path string, offset int, edito
 	}
 	r.complete()
 	slices.SortStableFunc(r.items, func(a, b Item) int { return strings.Compare(a.SortText, b.SortText) })
-	return r.narrowed()
+	list := r.narrowed()
+	if r.needs {
+		// Written only for the types offered in the end (a thousand
+		// names through imports narrow to a few as letters are typed).
+		for i := range list.Items {
+			if it := &list.Items[i]; it.Kind == KindType {
+				r.withNeeds(it, r.v.Lookup(r.u.Path, grammar.NodeType, it.Label))
+			}
+		}
+	}
+	return list
 }
 
 // List is what Complete proposes. Incomplete is set when a long list was
@@ -201,8 +211,8 @@ type request struct {
 	flow uint8
 	// env is the document's values (see shapes).
 	env *shape.Env
-	// needs is set while the node types offered for a new template's
-	// `type` write what the template must give (see withNeeds).
+	// needs is set when the node types offered are a new template's
+	// `type`: their items write what the template must give (withNeeds).
 	needs bool
 
 	items []Item

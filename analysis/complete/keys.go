@@ -139,6 +139,7 @@ func (r *request) cursor() (path syntax.Path, key, newItem bool) {
 		return path, true, newItem
 	}
 	pos := r.u.At(r.off)
+	r.setFlow(pos.Path)
 	if pos.OnKey {
 		return pos.Path[:len(pos.Path)-1], true, false
 	}

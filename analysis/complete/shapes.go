@@ -115,7 +115,7 @@ func (r *request) newTemplate(t target) bool {
 // shapes.
 func (r *request) withNeeds(it *Item, t model.Decl) {
 	env := r.shapes()
-	if env == nil {
+	if n := r.v.Needed(t); env == nil || len(n.Properties)+len(n.Requirements) == 0 {
 		return
 	}
 	w := r.writer()

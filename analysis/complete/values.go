@@ -150,14 +150,20 @@ func inQuotes(q byte, s string) string {
 // out once per request: a long list of names is written alike).
 func (r *request) inFlow() bool {
 	if r.flow == 0 {
-		r.flow = 1
-		for _, st := range syntax.PathAt(r.u.Tree.Root(), r.off) {
-			if st.Parent.Flow {
-				r.flow = 2
-			}
-		}
+		r.setFlow(syntax.PathAt(r.u.Tree.Root(), r.off))
 	}
 	return r.flow == 2
+}
+
+// setFlow records whether the path to the cursor goes through a flow
+// collection.
+func (r *request) setFlow(path syntax.Path) {
+	r.flow = 1
+	for _, st := range path {
+		if st.Parent.Flow {
+			r.flow = 2
+		}
+	}
 }
 
 // openQuote is the quote that opens a quoted scalar right before the word,
@@ -238,7 +244,6 @@ func (r *request) refItems(t target, kind grammar.RefKind, present map[string]bo
 			}
 			r.needs = kind == grammar.NodeType && r.newTemplate(t)
 			r.typeItems(kind, "0", self, present)
-			r.needs = false
 		}
 	}
 }
@@ -267,9 +272,6 @@ func (r *request) typeItems(kind grammar.RefKind, group string, exclude model.De
 			Detail:        kind.String() + " · " + r.where(d),
 			Documentation: r.declDoc(d),
 			SortText:      group + origin + name,
-		}
-		if r.needs {
-			r.withNeeds(&it, d)
 		}
 		r.add(it)
 	}

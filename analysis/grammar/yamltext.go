@@ -23,6 +23,9 @@ import (
 // back; else double-quoted, with escapes (line breaks, control
 // characters). s must be valid UTF-8, as YAML text is.
 func StringScalar(s string, flow bool) string {
+	if plainWord(s) {
+		return s
+	}
 	if CoreScalar(s) == YAMLString && !IsLegacyBoolean(s) && !yaml11Like(s) && (plainName(s) || readsBack(s, flow, s, syntax.Plain)) {
 		return s
 	}
@@ -62,6 +65,21 @@ func plainName(s string) bool {
 		}
 	}
 	return true
+}
+
+// plainWord reports a name that starts with a letter or `_`, reads back
+// plain anywhere (plainName) and is no word YAML 1.2 or 1.1 reads as a
+// boolean or null: the common case, decided without the core schema's
+// rules (completion writes a thousand type names).
+func plainWord(s string) bool {
+	if s == "" || !(s[0] >= 'a' && s[0] <= 'z' || s[0] >= 'A' && s[0] <= 'Z' || s[0] == '_') || !plainName(s) {
+		return false
+	}
+	switch s {
+	case "null", "Null", "NULL", "true", "True", "TRUE", "false", "False", "FALSE":
+		return false
+	}
+	return !IsLegacyBoolean(s)
 }
 
 // yaml11Like reports what YAML 1.1 reads as a number (yaml11Number, tried

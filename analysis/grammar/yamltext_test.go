@@ -209,3 +209,23 @@ func TestPlainName(t *testing.T) {
 		}
 	}
 }
+
+// plainWord lets through the common names without the core schema's
+// rules, and never a word YAML reads as a boolean or null.
+func TestPlainWord(t *testing.T) {
+	for _, s := range []string{"my.nodes.App", "ns:Type", "OS::Nova::Server", "Compute", "_x", "nullable", "yesterday"} {
+		if !plainWord(s) {
+			t.Errorf("plainWord(%q) = false", s)
+		}
+	}
+	for _, s := range []string{"", "1abc", ".x", "a b", "a:"} {
+		if plainWord(s) {
+			t.Errorf("plainWord(%q) = true", s)
+		}
+	}
+	for _, s := range append([]string{"true", "False", "NULL", "null"}, legacyBooleans...) {
+		if plainWord(s) || StringScalar(s, false) == s {
+			t.Errorf("the reserved word %q is written plain", s)
+		}
+	}
+}

@@ -32,35 +32,36 @@ func (v *View) MustGive(defs []Decl) bool {
 	return required
 }
 
-// Needed lists the members of section (properties or requirements) of
-// type t that an assignment of it must give, in the type's order:
-// properties that must be given a value (MustGive), requirements whose
-// occurrences (count_range in final 2.0) start above 0 — by default one
-// in 1.x and the 2020 draft ([1, 1]), none in final 2.0 ([0, UNBOUNDED],
-// §8.4). Worked out once per type and generation.
-func (v *View) Needed(t Decl, section string) []Member {
+// Needs are what an assignment of a type must give: its properties that
+// must be given a value (MustGive) and its requirements whose occurrences
+// (count_range in final 2.0) start above 0 — by default one in 1.x and the
+// 2020 draft ([1, 1]), none in final 2.0 ([0, UNBOUNDED], §8.4); each in
+// the type's order.
+type Needs struct {
+	Properties, Requirements []Member
+}
+
+// Needed works out what an assignment of type t must give, once per type
+// and generation.
+func (v *View) Needed(t Decl) *Needs {
 	if !t.Valid() {
-		return nil
+		return &Needs{}
 	}
-	key := memberKey{t, section}
-	if ms, ok := v.prog.needed.get(key); ok {
-		return ms
+	if n, ok := v.prog.needed.get(t); ok {
+		return n
 	}
-	var out []Member
-	for _, m := range v.Members(t, section) {
-		defs := v.definitions(m)
-		switch section {
-		case grammar.SectionProperties:
-			if v.MustGive(defs) {
-				out = append(out, m)
-			}
-		case grammar.SectionRequirements:
-			if v.lowerBound(m, defs) > 0 {
-				out = append(out, m)
-			}
+	n := &Needs{}
+	for _, m := range v.Members(t, grammar.SectionProperties) {
+		if v.MustGive(v.definitions(m)) {
+			n.Properties = append(n.Properties, m)
 		}
 	}
-	return v.prog.needed.put(key, out)
+	for _, m := range v.Members(t, grammar.SectionRequirements) {
+		if v.lowerBound(m, v.definitions(m)) > 0 {
+			n.Requirements = append(n.Requirements, m)
+		}
+	}
+	return v.prog.needed.put(t, n)
 }
 
 // lowerBound is the lower bound of a requirement's occurrences or

@@ -30,8 +30,8 @@ type Program struct {
 	visible  memo[lookupKey, []string]
 	parents  memo[Decl, Decl]
 	members  memo[memberKey, *memberTable]
-	// needed are the members assignments must give (see Needed).
-	needed memo[memberKey, []Member]
+	// needed are what assignments of each type must give (see Needed).
+	needed memo[Decl, *Needs]
 	// closures are the import closures of files per namespace prefix,
 	// closureSets the distinct ones by their starts (see View.closure).
 	closures    memo[closureKey, *closureSet]

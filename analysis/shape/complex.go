@@ -79,7 +79,7 @@ func (c *complexValue) Tokens(func(Token)) {}
 // Snippet writes the fields the value must give, each with the snippet of
 // its own value (an empty tab stop when there are none).
 func (c *complexValue) Snippet(w *Writer) {
-	needed := c.e.V.Needed(c.def.Type, grammar.SectionProperties)
+	needed := c.e.V.Needed(c.def.Type).Properties
 	if w.Flow {
 		w.punct("{ ")
 	}
@@ -132,8 +132,8 @@ func (f *free) Complete(q *Query) {
 // snippet of its value, and the requirements it must fulfil, each with a
 // placeholder naming what it targets. It reports whether there was any.
 func (e *Env) Needs(w *Writer, t model.Decl) bool {
-	props := e.V.Needed(t, grammar.SectionProperties)
-	reqs := e.V.Needed(t, grammar.SectionRequirements)
+	n := e.V.Needed(t)
+	props, reqs := n.Properties, n.Requirements
 	if len(props) > 0 {
 		w.Section(grammar.SectionProperties, func() {
 			for _, m := range props {
