@@ -46,6 +46,22 @@ func (e *Engine) Diagnostics(ctx context.Context, v *View, path string) []Diagno
 	return out
 }
 
+// KnownDiagnostics returns the problems of the file at path when the
+// engine has worked them out for the view's content of it (the server does
+// after each edit), without working them out: a hover may tell whether a
+// value meets its constraints, never waits for the file's checks.
+func (v *View) KnownDiagnostics(path string) ([]Diagnostic, bool) {
+	fs := v.Facts(path)
+	e := v.eng
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	c, ok := e.diags[path]
+	if !ok || c.facts != fs || c.gen != v.prog.gen {
+		return nil, false
+	}
+	return c.out, true
+}
+
 // Forget drops what the engine remembers of a file that is gone.
 func (e *Engine) Forget(path string) {
 	e.mu.Lock()

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tosca-ls/tosca-ls/analysis/diag"
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
 	"github.com/tosca-ls/tosca-ls/analysis/model"
 	"github.com/tosca-ls/tosca-ls/index/facts"
@@ -35,8 +36,32 @@ func (l *literal) Hover(off int) *Hover {
 		md.WriteString(s + "\n\n")
 	}
 	e.describeRules(&md, l.def)
+	l.verdict(&md)
 	e.describeDef(&md, l.def)
 	return &Hover{Span: span, Markdown: md.String()}
+}
+
+// verdict says whether the value is of its type and meets its constraints,
+// as the file's checks found when they have run on this content (deep
+// validation judges values; a hover does not run it).
+func (l *literal) verdict(md *strings.Builder) {
+	e := l.e
+	diags, known := e.V.KnownDiagnostics(e.Path)
+	if !known || !l.def.Type.Valid() {
+		return
+	}
+	span := l.span()
+	var problems []string
+	for _, d := range diags {
+		if (d.Code == diag.ConstraintViolated || d.Code == diag.WrongValueType) && span.Start <= d.Span.Start && d.Span.End <= span.End {
+			problems = append(problems, "- "+d.Message)
+		}
+	}
+	if len(problems) > 0 {
+		md.WriteString("**Not valid**\n" + strings.Join(problems, "\n") + "\n\n")
+		return
+	}
+	md.WriteString("Valid: of its type and within its constraints.\n\n")
 }
 
 // scalar says what a value of a scalar type is in the type's canonical
@@ -154,10 +179,17 @@ func (e *Env) typeName(t model.Decl) string {
 	if !t.Valid() {
 		return "unknown"
 	}
-	name := e.V.Name(t)
-	if e.V.Lookup(e.Path, grammar.DataType, name) != t {
-		if names := e.V.NamesOf(e.Path, t); len(names) > 0 {
-			name = names[0]
+	return e.declName(t)
+}
+
+// declName is how a type is written from the file: its own name when that
+// is visible, else the shortest (namespace-qualified) name it is visible
+// under, else its declared name.
+func (e *Env) declName(d model.Decl) string {
+	name, kind := e.V.Name(d), e.V.Kind(d)
+	if kind.IsType() && e.V.Lookup(e.Path, kind, name) != d {
+		if names := e.V.NamesOf(e.Path, d); len(names) > 0 {
+			return names[0]
 		}
 	}
 	return name
@@ -221,14 +253,14 @@ func (e *Env) what(d model.Decl) string {
 		return "a definition"
 	}
 	if kind := e.V.Kind(d); kind.IsType() {
-		return kind.String() + " `" + e.V.Name(d) + "`"
+		return kind.String() + " `" + e.declName(d) + "`"
 	}
 	word := strings.TrimSuffix(ent.G.Name, " definition")
 	s := word + " `" + ent.Name + "`"
 	if m, ok := e.V.DefinedMember(d); ok {
 		s = grammar.Singular(m.Section) + " `" + m.Name + "`"
 		if m.Definer.Valid() {
-			s += " of " + e.V.Kind(m.Definer).String() + " `" + e.V.Name(m.Definer) + "`"
+			s += " of " + e.V.Kind(m.Definer).String() + " `" + e.declName(m.Definer) + "`"
 		}
 	}
 	if d.Path != e.Path {
