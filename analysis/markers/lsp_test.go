@@ -52,7 +52,12 @@ var lspArchives = []string{
 	"navigate/hierarchy",
 	"navigate/members-2.0",
 	"hover/tosca-path",
+	"hover/values-2.0",
+	"hover/values-1.3",
+	"corpora/microservice",
 	"complete/final-2.0",
+	"complete/needs-2.0",
+	"complete/quoting",
 	"complete/signature",
 	"inlay/hints-2.0",
 	"outline/tokens-2.0-namespaces",
@@ -64,7 +69,7 @@ var lspArchives = []string{
 var lspMarkers = map[string]bool{
 	"def": true, "decl": true, "typedef": true, "impl": true, "refs": true, "allrefs": true,
 	"highlight": true, "preparerename": true, "rename": true, "renameerr": true,
-	"hover": true, "nohover": true, "signature": true, "nosignature": true,
+	"hover": true, "nohover": true, "hoverlacks": true, "signature": true, "nosignature": true,
 	"complete": true, "completeorder": true, "completefirst": true, "nocomplete": true,
 	"completedetail": true, "completedoc": true, "completeedit": true, "completesnippet": true, "completerange": true,
 	"inlays": true, "inlaysin": true, "tokens": true,
@@ -123,7 +128,8 @@ func startServer(env *Env) *lspServer {
 	root := string(uri.File(env.Dir))
 	s.call("initialize", map[string]any{
 		"processId": nil, "rootUri": root,
-		"workspaceFolders": []any{map[string]any{"uri": root, "name": "fixture"}},
+		"initializationOptions": map[string]any{"profilePaths": env.profilePaths},
+		"workspaceFolders":      []any{map[string]any{"uri": root, "name": "fixture"}},
 		"capabilities": map[string]any{
 			"workspace": map[string]any{"workspaceEdit": map[string]any{"documentChanges": true}, "configuration": false},
 			"textDocument": map[string]any{

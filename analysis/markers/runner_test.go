@@ -105,6 +105,8 @@ type Env struct {
 	// server answers the features when the archive runs through the
 	// language server (lsp_test.go); nil otherwise.
 	server *lspServer
+	// profilePaths are the profile folders of a corpus archive.
+	profilePaths []string
 }
 
 // handlers run the markers of each feature (registered by the feature's
@@ -144,10 +146,22 @@ func runArchive(t *testing.T, archive string, throughServer bool) {
 	}
 	env := &Env{T: t, Dir: t.TempDir(), Files: map[string]string{}, Golden: map[string]string{}, locs: map[string]model.Location{}, cursors: map[string]map[int]int{}, archive: archive}
 	files := parseTxtar(string(data))
-	env.ignoreExtraDiags = hasFlag(archiveComment(string(data)), "-ignore_extra_diags")
+	comment := archiveComment(string(data))
+	env.ignoreExtraDiags = hasFlag(comment, "-ignore_extra_diags")
+	corpus := corpusFolder(t, comment)
+	if corpus != "" {
+		env.Dir = corpus
+		env.profilePaths = corpusProfiles(t, comment)
+	}
 	for _, f := range files {
 		if strings.HasSuffix(f.name, ".golden") {
 			env.Golden[f.name] = f.data
+			continue
+		}
+		if corpus != "" {
+			content, markers := corpusMarkers(t, env.Abs(f.name), f.name, f.data)
+			env.Files[f.name] = content
+			env.Markers = append(env.Markers, markers...)
 			continue
 		}
 		content, markers, cursors := extractMarkers(t, f.name, f.data)
@@ -162,7 +176,7 @@ func runArchive(t *testing.T, archive string, throughServer bool) {
 			t.Fatal(err)
 		}
 	}
-	ws := index.NewWorkspace(index.Options{CacheDir: filepath.Join(os.TempDir(), "tosca-ls-marker-cache")})
+	ws := index.NewWorkspace(index.Options{CacheDir: filepath.Join(os.TempDir(), "tosca-ls-marker-cache"), ProfilePaths: env.profilePaths})
 	ws.AddFolder(context.Background(), env.Dir, nil)
 	ws.MarkComplete()
 	env.WS = ws
@@ -212,6 +226,105 @@ func runArchive(t *testing.T, archive string, throughServer bool) {
 	}
 }
 
+// Archives on real files. An archive whose comment has a line `corpus:
+// folder` runs on that folder of ../shared/corpora as it is (skipped when
+// the corpora are not there), with the profile folders of `profiles:`
+// lines: its files name files of the folder and hold no text of their own,
+// only marker lines `text #@marker(…)…`, whose markers apply to the first
+// line of the real file (after the line of the previous marker line) that
+// holds text. Such archives check what a user meets on the projects the
+// corpora hold without copying them.
+
+// corporaDir is ../shared/corpora from this package.
+const corporaDir = "../../../shared/corpora"
+
+// corpusFolder is the absolute folder of the archive's `corpus:` line, ""
+// when it has none; the test is skipped when the folder is missing.
+func corpusFolder(t *testing.T, comment string) string {
+	dirs := commentValues(comment, "corpus:")
+	if len(dirs) == 0 {
+		return ""
+	}
+	dir, err := filepath.Abs(filepath.Join(corporaDir, filepath.FromSlash(dirs[0])))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("the corpora are not here: %v", err)
+	}
+	return dir
+}
+
+// corpusProfiles are the absolute folders of the archive's `profiles:`
+// lines.
+func corpusProfiles(t *testing.T, comment string) []string {
+	var out []string
+	for _, d := range commentValues(comment, "profiles:") {
+		dir, err := filepath.Abs(filepath.Join(corporaDir, filepath.FromSlash(d)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, dir)
+	}
+	return out
+}
+
+// commentValues are the values of the archive comment's lines that start
+// with prefix.
+func commentValues(comment, prefix string) []string {
+	var out []string
+	for _, line := range strings.Split(comment, "\n") {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), prefix); ok {
+			out = append(out, strings.TrimSpace(rest))
+		}
+	}
+	return out
+}
+
+// corpusMarkers reads the real file at path and the markers of a corpus
+// archive's file (see above).
+func corpusMarkers(t *testing.T, path, name, sheet string) (string, []Marker) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	content := string(data)
+	lines := strings.Split(content, "\n")
+	var markers []Marker
+	next := 0
+	for i, line := range strings.Split(sheet, "\n") {
+		at := markerStart(line)
+		if at < 0 {
+			if strings.TrimSpace(line) != "" {
+				t.Fatalf("%s:%d: a corpus archive holds marker lines only", name, i+1)
+			}
+			continue
+		}
+		pos := fmt.Sprintf("%s:%d", name, i+1)
+		want := strings.TrimSpace(line[:at])
+		found := -1
+		for j := next; j < len(lines) && want != ""; j++ {
+			if strings.Contains(lines[j], want) {
+				found = j
+				break
+			}
+		}
+		if found < 0 {
+			t.Fatalf("%s: no line of %s after line %d holds %q", pos, path, next, want)
+		}
+		ms, err := parseMarkers(line[at+1:])
+		if err != nil {
+			t.Fatalf("%s: %v", pos, err)
+		}
+		for _, m := range ms {
+			m.Path, m.Line, m.pos = name, found, pos
+			markers = append(markers, m)
+		}
+		next = found + 1
+	}
+	return content, markers
+}
+
 // Abs is the absolute path of a fixture file.
 func (env *Env) Abs(name string) string { return filepath.Join(env.Dir, filepath.FromSlash(name)) }
 
@@ -220,6 +333,13 @@ func (env *Env) Abs(name string) string { return filepath.Join(env.Dir, filepath
 func (env *Env) Rel(p string) string {
 	if rel, err := filepath.Rel(env.Dir, p); err == nil && !strings.HasPrefix(rel, "..") {
 		return filepath.ToSlash(rel)
+	}
+	if len(env.profilePaths) > 0 {
+		// A profile of a corpus archive: <corpora>/its/path.
+		corpora, _ := filepath.Abs(corporaDir)
+		if rel, err := filepath.Rel(corpora, p); err == nil && !strings.HasPrefix(rel, "..") {
+			return "<corpora>/" + filepath.ToSlash(rel)
+		}
 	}
 	return p
 }
