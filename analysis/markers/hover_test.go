@@ -19,7 +19,13 @@ func init() {
 	handlers["hoverlacks"] = hoverLacksMarker
 }
 
-func hoverMarker(env *Env, m Marker) {
+func hoverMarker(env *Env, m Marker) { checkHover(env, m, true) }
+
+func hoverLacksMarker(env *Env, m Marker) { checkHover(env, m, false) }
+
+// checkHover checks the hover at m's locator: that it holds (want) or
+// lacks every text given; @hover also checks its span.
+func checkHover(env *Env, m Marker, want bool) {
 	off, span, ok := env.Locate(m, 0)
 	if !ok {
 		return
@@ -29,12 +35,15 @@ func hoverMarker(env *Env, m Marker) {
 		env.Errorf(m, "no hover")
 		return
 	}
-	if h.Span != span {
+	if want && h.Span != span {
 		env.Errorf(m, "the hover spans %q, want %q", env.Files[m.Path][h.Span.Start:h.Span.End], env.Files[m.Path][span.Start:span.End])
 	}
-	for _, want := range env.Strs(m, 1) {
-		if !strings.Contains(h.Markdown, want) {
-			env.Errorf(m, "the hover lacks %q; got:\n%s", want, h.Markdown)
+	for _, s := range env.Strs(m, 1) {
+		switch holds := strings.Contains(h.Markdown, s); {
+		case want && !holds:
+			env.Errorf(m, "the hover lacks %q; got:\n%s", s, h.Markdown)
+		case !want && holds:
+			env.Errorf(m, "the hover holds %q; got:\n%s", s, h.Markdown)
 		}
 	}
 }
@@ -46,22 +55,5 @@ func noHoverMarker(env *Env, m Marker) {
 	}
 	if h := env.hover(env.Abs(m.Path), off); h != nil {
 		env.Errorf(m, "unexpected hover:\n%s", h.Markdown)
-	}
-}
-
-func hoverLacksMarker(env *Env, m Marker) {
-	off, _, ok := env.Locate(m, 0)
-	if !ok {
-		return
-	}
-	h := env.hover(env.Abs(m.Path), off)
-	if h == nil {
-		env.Errorf(m, "no hover")
-		return
-	}
-	for _, unwanted := range env.Strs(m, 1) {
-		if strings.Contains(h.Markdown, unwanted) {
-			env.Errorf(m, "the hover holds %q; got:\n%s", unwanted, h.Markdown)
-		}
 	}
 }

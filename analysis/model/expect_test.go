@@ -22,20 +22,6 @@ func openFixture(t *testing.T, name string) (*model.Unit, string) {
 	return u, src
 }
 
-// offsetOf is the offset of the n-th (1-based) occurrence of s in src.
-func offsetOf(t *testing.T, src, s string, n int) int {
-	t.Helper()
-	off := -1
-	for i := 0; i < n; i++ {
-		j := strings.Index(src[off+1:], s)
-		if j < 0 {
-			t.Fatalf("%q occurs fewer than %d times", s, n)
-		}
-		off += j + 1
-	}
-	return off
-}
-
 // describe writes what a path argument may be: "start K…" or the
 // keywords then type.section for each group of names.
 func describe(v *model.View, e *model.PathExpect) string {
@@ -87,7 +73,7 @@ func TestPathExpect(t *testing.T) {
 	} {
 		t.Run(fmt.Sprintf("%s/%d", tc.call, tc.arg), func(t *testing.T) {
 			u, src := openFixture(t, tc.file)
-			at := offsetOf(t, src, tc.call, 1)
+			at := modeltest.Offset(t, src, tc.call, 1)
 			var call *facts.Call
 			for i := range u.Facts.Calls {
 				if c := &u.Facts.Calls[i]; int(c.Span.Start) <= at+len(tc.call)+8 && int(c.Span.End) >= at && (call == nil || c.Span.Start > call.Span.Start) {
@@ -117,7 +103,7 @@ func TestSectionType(t *testing.T) {
 		{"database_endpoint:", "tosca.capabilities.Endpoint.Database"},     // a capability filter
 		{"create: install.sh", "tosca.interfaces.node.lifecycle.Standard"}, // 1.x operations directly in an interface
 	} {
-		id := u.Facts.EntityAt(offsetOf(t, src, tc.at, 1))
+		id := u.Facts.EntityAt(modeltest.Offset(t, src, tc.at, 1))
 		if got := u.View.Name(u.View.SectionType(u.Decl(id))); got != tc.want {
 			t.Errorf("%q: got %q, want %q", tc.at, got, tc.want)
 		}

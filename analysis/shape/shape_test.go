@@ -2,7 +2,6 @@ package shape_test
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
@@ -20,20 +19,6 @@ func open(t *testing.T, name string) (*shape.Env, string) {
 		t.Fatalf("%s is not read as TOSCA", name)
 	}
 	return e, src
-}
-
-// offsetOf is the offset of the n-th occurrence of s in src.
-func offsetOf(t *testing.T, src, s string, n int) int {
-	t.Helper()
-	off := -1
-	for i := 0; i < n; i++ {
-		next := strings.Index(src[off+1:], s)
-		if next < 0 {
-			t.Fatalf("%q occurs fewer than %d times", s, n)
-		}
-		off += 1 + next
-	}
-	return off
 }
 
 // TestAt: the shape of the value at a position, and the data type it
@@ -58,7 +43,7 @@ func TestAt(t *testing.T) {
 		{"my.App", 2, "<nil>", ""},                         // a keyname's own value is no shape
 		{"tosca.datatypes.Root", 1, "<nil>", ""},
 	} {
-		s := e.At(offsetOf(t, src, tc.at, tc.n))
+		s := e.At(modeltest.Offset(t, src, tc.at, tc.n))
 		got, typ := fmt.Sprintf("%T", s), ""
 		if s != nil {
 			typ = e.V.Name(s.Def().Type)

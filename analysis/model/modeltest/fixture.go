@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/tosca-ls/tosca-ls/analysis/model"
@@ -27,4 +28,18 @@ func OpenFixture(tb testing.TB, dir, name string) (view *model.View, path, src s
 	ws := index.NewWorkspace(index.Options{CacheDir: filepath.Join(tb.TempDir(), "cache")})
 	ws.AddFolder(context.Background(), dir, nil)
 	return model.NewEngine().View(ws.SetOverlay(path, 1, data)), path, string(data)
+}
+
+// Offset is the offset of the n-th (1-based) occurrence of s in src.
+func Offset(tb testing.TB, src, s string, n int) int {
+	tb.Helper()
+	off := -1
+	for i := 0; i < n; i++ {
+		j := strings.Index(src[off+1:], s)
+		if j < 0 {
+			tb.Fatalf("%q occurs fewer than %d times", s, n)
+		}
+		off += j + 1
+	}
+	return off
 }
