@@ -22,10 +22,23 @@ func (v *View) schema(def Decl, key string) Decl {
 	if !def.Valid() {
 		return Decl{}
 	}
-	if sub := v.Facts(def.Path).Sub(def.ID, key); sub != facts.None {
-		return Decl{def.Path, sub}
+	return v.Schema([]Decl{def}, v.TypeOf(def), key)
+}
+
+// Schema is the schema under key (entry_schema, key_schema) of the values
+// that definitions defs (the most derived first) and data type t type:
+// the first definition that gives one, else the first type of t's chain
+// (a data type derived from list or map may give it itself); an invalid
+// Decl when none does.
+func (v *View) Schema(defs []Decl, t Decl, key string) Decl {
+	for _, d := range defs {
+		if f := v.Facts(d.Path); d.Valid() && f != nil {
+			if sub := f.Sub(d.ID, key); sub != facts.None {
+				return Decl{d.Path, sub}
+			}
+		}
 	}
-	chain, _ := v.Chain(v.TypeOf(def))
+	chain, _ := v.Chain(t)
 	for c := range chain.All() {
 		if sub := v.Facts(c.Path).Sub(c.ID, key); sub != facts.None {
 			return Decl{c.Path, sub}

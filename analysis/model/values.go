@@ -44,11 +44,7 @@ func (v *View) Field(d ValueDef, name string) (Member, ValueDef, bool) {
 
 // Entry is what the entries of a list or map value follow: its entry schema.
 func (v *View) Entry(d ValueDef) ValueDef {
-	schema := v.EntrySchema(d.Def)
-	if !schema.Valid() {
-		// A data type derived from list or map may give the schema itself.
-		schema = v.typeEntrySchema(d.Type)
-	}
+	schema := v.Schema([]Decl{d.Def}, d.Type, grammar.KeyEntrySchema)
 	if !schema.Valid() {
 		return ValueDef{}
 	}
@@ -77,17 +73,6 @@ func HoldsValues(k *grammar.Key) bool {
 		return elem != nil && elem.Wrapper
 	}
 	return false
-}
-
-// typeEntrySchema is the entry schema a data type (or one of its ancestors) gives.
-func (v *View) typeEntrySchema(t Decl) Decl {
-	chain, _ := v.Chain(t)
-	for c := range chain.All() {
-		if sub := v.Facts(c.Path).Sub(c.ID, grammar.KeyEntrySchema); sub != facts.None {
-			return Decl{c.Path, sub}
-		}
-	}
-	return Decl{}
 }
 
 // ValidValues lists the values a value may take when its definition or

@@ -127,7 +127,7 @@ func (c *checker) requiredOf(at facts.Span, given map[string]bool, t model.Decl,
 			continue
 		}
 		refined, _ := c.entrySchema(refinements, grammar.SectionProperties, m.Name)
-		if !c.mustGive(append(refined.defs, c.v.Definitions(m)...)) {
+		if !c.v.MustGive(append(refined.defs, c.v.Definitions(m)...)) {
 			continue
 		}
 		if c.embedded(m.Origin.Path) && len(refined.defs) == 0 {

@@ -369,7 +369,7 @@ func (c *checker) callInputs(sub, step facts.ID, m model.Member, it model.Decl, 
 					continue
 				}
 				s, _ := schemaOf(name)
-				if !c.mustGive(s.defs) {
+				if !c.v.MustGive(s.defs) {
 					continue
 				}
 				sev := diag.Error

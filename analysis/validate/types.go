@@ -39,20 +39,11 @@ func (c *checker) defSchema(def model.Decl) schema {
 // a map or list value of schema s: the most derived definition that gives
 // one, else the data type's chain.
 func (c *checker) sub(s schema, key string) (schema, bool) {
-	for _, d := range s.defs {
-		if id := c.v.Facts(d.Path).Sub(d.ID, key); id != facts.None {
-			sd := model.Decl{Path: d.Path, ID: id}
-			return schema{typ: c.v.TypeOf(sd), defs: []model.Decl{sd}}, true
-		}
+	sd := c.v.Schema(s.defs, s.typ, key)
+	if !sd.Valid() {
+		return schema{}, false
 	}
-	chain, _ := c.v.Chain(s.typ)
-	for t := range chain.All() {
-		if id := c.v.Facts(t.Path).Sub(t.ID, key); id != facts.None {
-			sd := model.Decl{Path: t.Path, ID: id}
-			return schema{typ: c.v.TypeOf(sd), defs: []model.Decl{sd}}, true
-		}
-	}
-	return schema{}, false
+	return schema{typ: c.v.TypeOf(sd), defs: []model.Decl{sd}}, true
 }
 
 // kindInfo is how the values of a data type are written.

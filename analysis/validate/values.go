@@ -172,7 +172,7 @@ func (c *checker) fields(id facts.ValueID, t model.Decl, what *subject, key fact
 		c.value(v, c.memberSchema(m), &subject{role: "field", name: name, of: what}, c.f.Value(k).Span)
 	}
 	for _, m := range c.v.Members(t, grammar.SectionProperties) {
-		if !given[m.Name] && c.mustGive(c.v.Definitions(m)) {
+		if !given[m.Name] && c.v.MustGive(c.v.Definitions(m)) {
 			sev := diag.Error
 			if c.embedded(m.Origin.Path) {
 				sev = diag.Warning // as for templates: the normative types require more than their examples give
@@ -181,34 +181,6 @@ func (c *checker) fields(id facts.ValueID, t model.Decl, what *subject, key fact
 			c.related(d, m.Def, diag.Name(m.Name)+" is defined here")
 		}
 	}
-}
-
-// mustGive reports whether a property must be given a value: it is
-// required (the default) and none of its definitions (the most derived
-// first) gives a default or a fixed value.
-func (c *checker) mustGive(defs []model.Decl) bool {
-	required := true
-	for _, d := range defs {
-		f := c.v.Facts(d.Path)
-		e := f.Entity(d.ID)
-		if e == nil || e.G == grammar.AttributeDef {
-			return false
-		}
-		if e.Short {
-			return false // the short notation gives a fixed value
-		}
-		if _, ok := f.Field(d.ID, grammar.KeyDefault); ok {
-			return false
-		}
-		if _, ok := f.Field(d.ID, grammar.KeyValue); ok {
-			return false
-		}
-		if txt := f.FieldText(d.ID, grammar.KeyRequired); txt != "" && required {
-			b, _ := grammar.BooleanLiteral(txt, grammar.All)
-			required = b
-		}
-	}
-	return required
 }
 
 // fixedValue returns the definition of a member that fixes its value (2.0
