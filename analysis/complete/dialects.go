@@ -9,7 +9,7 @@ import (
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
 	"github.com/tosca-ls/tosca-ls/analysis/grammar/heatreg"
 	"github.com/tosca-ls/tosca-ls/analysis/model"
-	"github.com/tosca-ls/tosca-ls/analysis/shape"
+	"github.com/tosca-ls/tosca-ls/index/facts"
 	"github.com/tosca-ls/tosca-ls/index/syntax"
 )
 
@@ -148,7 +148,13 @@ func (r *request) heatPropertyKeyItems(t target) bool {
 		if p.Required && p.Default == nil {
 			group, detail = "0", detail+" · required"
 		}
-		text, snippet := r.propertySnippet(name, p)
+		var text string
+		var snippet bool
+		if r.colonAfter {
+			text = r.scalarText(name)
+		} else {
+			text, snippet = r.keyText(r.scalarText(name), r.shapes().Heat(facts.NoValue, name, p))
+		}
 		r.add(Item{Label: name, Kind: KindProperty, Detail: detail, Documentation: p.Markdown(name, of),
 			Deprecated: p.Status == heatreg.Deprecated, SortText: group + name,
 			Edit: model.TextEdit{Span: r.word, NewText: text}, Snippet: snippet})
@@ -156,65 +162,19 @@ func (r *request) heatPropertyKeyItems(t target) bool {
 	return true
 }
 
-// propertySnippet is how a property name is inserted: with the shape of
-// its value (a block for a map, a list, a choice of its allowed values).
-func (r *request) propertySnippet(name string, p *heatreg.Property) (string, bool) {
-	name = r.scalarText(name)
-	if r.colonAfter {
-		return name, false
-	}
-	esc := shape.Escape(name)
-	switch p.Type {
-	case heatreg.Map:
-		return esc + ":\n" + r.indentUnit + "$0", true
-	case heatreg.List:
-		if it := p.Item(); it != nil && it.Type == heatreg.Map {
-			return esc + ":\n" + r.indentUnit + "- $0", true
-		}
-		return esc + ": [ $0 ]", true
-	}
-	if vs := allowedValues(p); len(vs) > 0 {
-		var choices []string
-		for _, v := range vs {
-			if strings.ContainsAny(v, ",|$}\\") {
-				return name + ": ", false
-			}
-			choices = append(choices, v)
-		}
-		return esc + ": ${1|" + strings.Join(choices, ",") + "|}", true
-	}
-	return name + ": ", false
-}
-
-// allowedValues are the values a property's constraints allow, as written.
-func allowedValues(p *heatreg.Property) []string {
-	var out []string
-	for _, c := range p.Constraints {
-		for _, v := range c.AllowedValues {
-			out = append(out, fmt.Sprint(v))
-		}
-	}
-	return out
-}
-
-// heatPropertyValueItems offers, for the value of a property, the values
-// it allows (and true and false for a boolean), then the functions.
+// heatPropertyValueItems offers, for the value of a property, what its
+// shape allows (true and false for a boolean, its allowed values, the
+// functions).
 func (r *request) heatPropertyValueItems(t target) bool {
 	typ, names, ok := r.heatPropertyAt(t.path)
 	if !ok || len(names) == 0 || t.node != nil && t.node.Kind != syntax.Scalar && t.node.Kind != syntax.Null {
 		return false
 	}
 	p := model.HeatPropertyAt(typ, names)
-	if p == nil {
+	if p == nil || r.shapes() == nil {
 		return false
 	}
-	if p.Type == heatreg.Boolean {
-		r.boolItems()
-	}
-	for i, v := range allowedValues(p) {
-		r.add(Item{Label: v, Kind: KindEnum, Detail: "allowed value of " + names[len(names)-1], SortText: fmt.Sprintf("0%03d", i)})
-	}
-	r.functionItems(false, grammar.ArgAny)
+	r.offer(r.shapes().Heat(facts.NoValue, names[len(names)-1], p), r.query(t, false, false))
 	return true
 }
 

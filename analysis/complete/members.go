@@ -111,14 +111,8 @@ func (r *request) memberItem(m model.Member, i int, asValue bool) Item {
 	case asValue || r.colonAfter:
 		it.Edit = model.TextEdit{Span: r.word, NewText: name}
 	case isValue && r.shapes() != nil:
-		w := r.writer()
-		w.Bare = true
-		w.Key(name, r.shapes().Of(facts.NoValue, r.v.MemberValue(m)))
-		if w.Stops() > 0 {
-			it.Edit, it.Snippet = model.TextEdit{Span: r.word, NewText: w.String()}, true
-		} else {
-			it.Edit = model.TextEdit{Span: r.word, NewText: name + ": "}
-		}
+		text, snippet := r.keyText(name, r.shapes().Of(facts.NoValue, r.v.MemberValue(m)))
+		it.Edit, it.Snippet = model.TextEdit{Span: r.word, NewText: text}, snippet
 	case block:
 		it.Edit = model.TextEdit{Span: r.word, NewText: shape.Escape(name) + ":\n" + r.indentUnit + "$0"}
 		it.Snippet = true

@@ -50,6 +50,19 @@ func (r *request) writer() *shape.Writer {
 	return &shape.Writer{Unit: r.indentUnit, Flow: r.inFlow(), Scalar: r.scalarText}
 }
 
+// keyText is how key name (written as a scalar) is inserted with a value
+// of shape s after it: a snippet when the value has tab stops to fill,
+// else `name: `.
+func (r *request) keyText(name string, s shape.Shape) (text string, snippet bool) {
+	w := r.writer()
+	w.Bare = true
+	w.Key(name, s)
+	if w.Stops() > 0 {
+		return w.String(), true
+	}
+	return name + ": ", false
+}
+
 // offer completes in shape s and adds what it offers.
 func (r *request) offer(s shape.Shape, q *shape.Query) {
 	s.Complete(q)

@@ -12,7 +12,9 @@
 //   - call: a function call (built in, a dialect's operator, a custom or
 //     namespaced function, `$value` in a validation), whose arguments are
 //     values again, or the steps of a TOSCA path;
-//   - free: a value whose type is not known (only its calls are read).
+//   - free: a value whose type is not known (only its calls are read);
+//   - heat: the value of a Heat resource's property, as Heat's resource
+//     registry describes it (a map, a list, a scalar with allowed values).
 //
 // Each shape answers, for itself, what the editor features ask of a value:
 // what is at an offset (Hover, Definition), what may be written at the
