@@ -156,13 +156,17 @@ func (r *request) inFlow() bool {
 }
 
 // setFlow records whether the path to the cursor goes through a flow
-// collection.
+// collection, or ends in one whose brackets hold the cursor (a key written
+// between the pairs of `{ a: 1, ‸ }`).
 func (r *request) setFlow(path syntax.Path) {
 	r.flow = 1
 	for _, st := range path {
 		if st.Parent.Flow {
 			r.flow = 2
 		}
+	}
+	if n := path.Leaf(); n != nil && n.Flow && (n.Kind == syntax.Mapping || n.Kind == syntax.Sequence) && n.Span.Start < r.off && r.off < n.Span.End {
+		r.flow = 2
 	}
 }
 
