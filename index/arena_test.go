@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tosca-ls/tosca-ls/analysis/grammar"
 	"github.com/tosca-ls/tosca-ls/index/syntax"
 	"github.com/tosca-ls/tosca-ls/profiles"
 )
@@ -40,11 +41,11 @@ func TestArenaFilesKeepNothingOfTheirTree(t *testing.T) {
 	var arena syntax.Arena
 	lent := map[string]*File{}
 	for p, src := range srcs {
-		lent[p] = newClosedFile(p, src, DetectFile(p, []byte(src)), &arena)
+		lent[p] = newClosedFile(p, src, DetectFile(p, []byte(src)), grammar.ProcessorAuto, &arena)
 		arena.Reset()
 	}
 	for p, src := range srcs {
-		fresh := newFile(p, src, DetectFile(p, []byte(src)), false)
+		fresh := newFile(p, src, DetectFile(p, []byte(src)), grammar.ProcessorAuto, false)
 		if !reflect.DeepEqual(lent[p], fresh) {
 			t.Errorf("%s: the file read in the arena differs from a fresh reading", p)
 		}

@@ -7,6 +7,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/tosca-ls/tosca-ls/analysis/grammar"
 	"github.com/tosca-ls/tosca-ls/index/parallel"
 	"github.com/tosca-ls/tosca-ls/index/syntax"
 	"github.com/tosca-ls/tosca-ls/profiles"
@@ -64,14 +65,15 @@ func loadEmbedded(cache string, log *zap.Logger) *embeddedSet {
 		return func(i int) {
 			j := jobs[i]
 			src, err := profiles.FS.ReadFile(j.name)
-			if err != nil {
-				return
+			if err != nil || Detect(src) == NotTOSCA {
+				return // a profile's licence is no TOSCA
 			}
 			full := filepath.Join(root, filepath.FromSlash(j.name))
-			f := newClosedFile(full, string(src), Detect(src), &arena)
+			f := newClosedFile(full, string(src), Detect(src), grammar.ProcessorAuto, &arena)
 			arena.Reset()
 			f.Embedded = true
 			f.Fallback = j.p.Fallback
+			f.Refines = j.p.Refines
 			mu.Lock()
 			set.files[full] = f
 			mu.Unlock()

@@ -26,6 +26,10 @@ type File struct {
 	// Fallback is set for the files of embedded fallback profiles
 	// (profiles.Profile.Fallback): their types only fill gaps.
 	Fallback bool
+	// Refines is set for the files of embedded profiles whose types
+	// restating one of the profiles they see refine it
+	// (profiles.Profile.Refines).
+	Refines bool
 	// TooLarge is set for text over MaxFileSize: it is kept but not parsed,
 	// so one huge buffer cannot stall every edit.
 	TooLarge bool
@@ -111,20 +115,32 @@ type Repository struct {
 }
 
 // newFile parses content and records its facts; lang is the language the
-// file is read as. Documents open in the editor also keep their tree and
-// the frames of its nodes.
-func newFile(path, content string, lang Dialect, open bool) *File {
-	return newFileIn(path, content, lang, open, nil)
+// file is read as, setting the processor setting it is read with.
+// Documents open in the editor also keep their tree and the frames of its
+// nodes.
+func newFile(path, content string, lang Dialect, setting grammar.ProcessorSetting, open bool) *File {
+	return newFileIn(path, content, lang, setting, open, nil)
 }
 
 // newClosedFile is newFile for a file not open in the editor, its tree
 // parsed in arena: the tree is dropped once bound, and the caller may
 // reset the arena as soon as this returns.
-func newClosedFile(path, content string, lang Dialect, arena *syntax.Arena) *File {
-	return newFileIn(path, content, lang, false, arena)
+func newClosedFile(path, content string, lang Dialect, setting grammar.ProcessorSetting, arena *syntax.Arena) *File {
+	return newFileIn(path, content, lang, setting, false, arena)
 }
 
-func newFileIn(path, content string, lang Dialect, open bool, arena *syntax.Arena) *File {
+// readWith is f read with another processor setting (f itself when the
+// setting does not change how it is read).
+func (f *File) readWith(setting grammar.ProcessorSetting) *File {
+	if f.TooLarge || f.Facts == nil || f.Facts.Lang != TOSCA || f.Facts.Setting == setting {
+		return f
+	}
+	g := newFile(f.Path, f.Facts.Src, f.Dialect, setting, f.Open)
+	g.Version, g.Embedded, g.Fallback, g.Refines = f.Version, f.Embedded, f.Fallback, f.Refines
+	return g
+}
+
+func newFileIn(path, content string, lang Dialect, setting grammar.ProcessorSetting, open bool, arena *syntax.Arena) *File {
 	f := &File{Path: path, Dialect: lang, Hash: sha256.Sum256(text.Bytes(content)), Open: open}
 	if len(content) > MaxFileSize {
 		f.TooLarge = true
@@ -142,10 +158,10 @@ func newFileIn(path, content string, lang Dialect, open bool, arena *syntax.Aren
 	}
 	tree := parse(content, lang, arena)
 	if open {
-		f.Facts, f.Frames = facts.BindOpen(path, content, tree, lang)
+		f.Facts, f.Frames = facts.BindOpen(path, content, tree, lang, setting)
 		f.Syntax = tree
 	} else {
-		f.Facts = facts.Bind(path, content, tree, lang)
+		f.Facts = facts.Bind(path, content, tree, lang, setting)
 	}
 	f.DefinitionsVersion = tree.Root().Get(grammar.ToscaVersionKey).Text()
 	f.ProfileName = f.Facts.Profile

@@ -58,10 +58,10 @@ func (b *builder) resolve(f *File, imp *Import) (string, *Problem) {
 	if imp.Repository != "" {
 		repo, ok := f.Repositories[imp.Repository]
 		if !ok {
-			if ext := grammar.ExtensionRepository(imp.Repository); ext != nil {
+			if p := grammar.RepositoryProcessor(imp.Repository); p != nil {
 				// The processor provides it: not reported, and the names it
 				// would define are not checked.
-				return "", &Problem{Code: importNotFound, Pending: true, Message: "repository \"" + imp.Repository + "\" is provided by " + ext.Name}
+				return "", &Problem{Code: importNotFound, Pending: true, Message: "repository \"" + imp.Repository + "\" is provided by " + p.Title}
 			}
 			return "", &Problem{Code: importNotFound, Message: "unknown repository \"" + imp.Repository + "\""}
 		}

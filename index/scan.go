@@ -1,6 +1,7 @@
 package index
 
 import (
+	"bytes"
 	"context"
 	"io/fs"
 	"path/filepath"
@@ -8,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/tosca-ls/tosca-ls/analysis/grammar"
 	"github.com/tosca-ls/tosca-ls/index/syntax"
 	"github.com/tosca-ls/tosca-ls/index/text"
 )
@@ -24,8 +26,10 @@ type scan struct {
 // scanFolders walks folders for TOSCA files (by extension, then by
 // content) and parses them in parallel. progress, when set, is called as
 // files are parsed.
-// A file without an extension is read only when it declares a profile.
-func scanFolders(ctx context.Context, dirs []string, progress func(done, total int)) scan {
+// A file without an extension is read only when it declares a profile;
+// one of another language that writes tosca_definitions_version (Cloudify's
+// DSL) is not read. Files are read with the processor setting.
+func scanFolders(ctx context.Context, dirs []string, setting grammar.ProcessorSetting, progress func(done, total int)) scan {
 	read := func(p string) ([]byte, error) {
 		switch {
 		case IsCSARMeta(p):
@@ -44,20 +48,20 @@ func scanFolders(ctx context.Context, dirs []string, progress func(done, total i
 				emit(p)
 			}
 		})
-	}, read, progress)
+	}, read, setting, progress)
 	return scan{files, plain}
 }
 
 // scanProfiles walks folders for the files that declare a profile (any
 // name without an extension too), and parses only those.
-func scanProfiles(ctx context.Context, dirs []string) map[string]*File {
+func scanProfiles(ctx context.Context, dirs []string, setting grammar.ProcessorSetting) map[string]*File {
 	return parseAll(ctx, func(emit func(string)) {
 		walkFiles(ctx, dirs, MayHoldProfile, func(p string, isDir bool) {
 			if !isDir {
 				emit(p)
 			}
 		})
-	}, readProfile, nil)
+	}, readProfile, setting, nil)
 }
 
 // walkFiles emits the regular files under dirs whose name passes want and
@@ -92,7 +96,7 @@ func walkFiles(ctx context.Context, dirs []string, want func(string) bool, emit 
 // parseAll reads (with read, which returns nil for files to skip) and
 // parses in parallel the paths walk emits, as it emits them: the walk
 // overlaps the parsing. progress is told the count once the walk is done.
-func parseAll(ctx context.Context, walk func(emit func(string)), read func(string) ([]byte, error), progress func(done, total int)) map[string]*File {
+func parseAll(ctx context.Context, walk func(emit func(string)), read func(string) ([]byte, error), setting grammar.ProcessorSetting, progress func(done, total int)) map[string]*File {
 	out := map[string]*File{}
 	var mu sync.Mutex
 	var wg sync.WaitGroup
@@ -111,7 +115,7 @@ func parseAll(ctx context.Context, walk func(emit func(string)), read func(strin
 				var f *File
 				if src, err := read(p); err == nil && src != nil {
 					// src is this read's own buffer: it becomes the text.
-					f = newClosedFile(p, text.Owned(src), DetectFile(p, src), &arena)
+					f = newClosedFile(p, text.Owned(src), DetectFile(p, src), setting, &arena)
 					arena.Reset()
 				}
 				mu.Lock()
@@ -152,7 +156,7 @@ func readTOSCA(p string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if Detect(head) == NotTOSCA {
+	if Detect(head) == NotTOSCA || ForeignHead(head) != "" {
 		return nil, nil
 	}
 	if len(head) < detectLimit {
@@ -171,4 +175,26 @@ func readProfile(p string) ([]byte, error) {
 		return head, nil
 	}
 	return readFile(p, MaxFileSize+1)
+}
+
+// ForeignHead names the language a file's head states a
+// tosca_definitions_version of when that language is not TOSCA ("" for
+// TOSCA and other files): a folder scan does not read such a file.
+func ForeignHead(head []byte) string {
+	for len(head) > 0 {
+		line := head
+		if i := bytes.IndexAny(head, "\r\n"); i >= 0 {
+			line, head = head[:i], head[i+1:]
+		} else {
+			head = nil
+		}
+		if isTopLevelKey(line, grammar.ToscaVersionKey) {
+			_, value, _ := bytes.Cut(line, []byte(":"))
+			if i := bytes.Index(value, []byte(" #")); i >= 0 {
+				value = value[:i]
+			}
+			return grammar.ForeignLanguage(strings.Trim(string(value), " \t'\""))
+		}
+	}
+	return ""
 }

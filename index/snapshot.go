@@ -125,15 +125,20 @@ func (s *Snapshot) Links(path string) []Link {
 	return l
 }
 
-// Implicit returns the entry files a file imports implicitly (the profiles
-// its dialect sees without importing them).
+// Implicit returns the entry files a file imports implicitly: the
+// profiles the processors it is read for provide (Unfurl's unfurl.*
+// types), then those its dialect sees without importing them.
 func (s *Snapshot) Implicit(f *File) []string {
 	if f == nil || f.Facts == nil || f.Facts.Dialect == nil {
 		return nil
 	}
+	var names []string
+	for _, p := range f.Facts.Processors {
+		names = append(names, p.Implicit...)
+	}
 	var out []string
-	for _, name := range f.Facts.Dialect.Implicit {
-		if p := s.EmbeddedProfile(name); p != "" {
+	for _, name := range append(names, f.Facts.Dialect.Implicit...) {
+		if p := s.EmbeddedProfile(name); p != "" && !slices.Contains(out, p) {
 			out = append(out, p)
 		}
 	}

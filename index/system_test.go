@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
+	"github.com/tosca-ls/tosca-ls/analysis/grammar"
 )
 
 // TestOnSystemFiles: /proc, /sys and /dev are the system's by their paths,
@@ -64,7 +65,7 @@ func TestWalkSkipsSystemFiles(t *testing.T) {
 	var found scan
 	go func() {
 		defer close(done)
-		found = scanFolders(t.Context(), []string{dir}, nil)
+		found = scanFolders(t.Context(), []string{dir}, grammar.ProcessorAuto, nil)
 	}()
 	select {
 	case <-done:

@@ -43,7 +43,10 @@ type Options struct {
 	// AllowedPaths are folders (or files) outside the workspace that imports
 	// may read nevertheless.
 	AllowedPaths []string
-	Logger       *zap.Logger
+	// Processor is the processor setting TOSCA files are read with ("":
+	// auto).
+	Processor grammar.ProcessorSetting
+	Logger    *zap.Logger
 }
 
 // Workspace is the mutable index. All methods are safe for concurrent use.
@@ -72,6 +75,9 @@ type Workspace struct {
 	// reloading counts the Reloads not yet committed.
 	reads     map[string]uint64
 	reloading sync.WaitGroup
+	// setting is the processor setting files are read with (read by the
+	// parses that run off the worker).
+	setting atomic.Value
 	// changed is closed (and replaced) whenever a snapshot is published;
 	// ready once the first snapshot is.
 	changed chan struct{}
@@ -184,6 +190,7 @@ func NewWorkspace(opts Options) *Workspace {
 		ready:    make(chan struct{}),
 	}
 	w.fetcher = newFetcher(filepath.Join(cacheDir(opts), "remote"), w.fetched)
+	w.setting.Store(setting(opts))
 	w.st = state{
 		opts: opts, disk: map[string]*File{}, overlays: map[string]*File{}, extra: map[string]*File{},
 		wanted: newUsers(), profileUsers: newUsers(), remoteUsers: newUsers(),
@@ -195,7 +202,7 @@ func NewWorkspace(opts Options) *Workspace {
 	// snapshot holds them.
 	go func() {
 		w.st.embedded = loadEmbedded(cacheDir(opts), w.log)
-		w.st.extra = scanFolders(context.Background(), opts.ProfilePaths, nil).files
+		w.st.extra = scanFolders(context.Background(), opts.ProfilePaths, setting(opts), nil).files
 		b := w.newBuilder(nil)
 		b.addAll(w.st.embedded.files)
 		b.addAll(w.st.extra)
@@ -216,6 +223,19 @@ func (w *Workspace) Close() {
 	// The first snapshot's loading writes the embedded profiles into the
 	// cache: it ends before Close returns.
 	<-w.ready
+}
+
+// setting is the processor setting of opts, auto when unset.
+func setting(opts Options) grammar.ProcessorSetting {
+	if s, ok := grammar.ParseProcessorSetting(string(opts.Processor)); ok {
+		return s
+	}
+	return grammar.ProcessorAuto
+}
+
+// reading is the processor setting files are read with now.
+func (w *Workspace) reading() grammar.ProcessorSetting {
+	return w.setting.Load().(grammar.ProcessorSetting)
 }
 
 func cacheDir(opts Options) string {
@@ -317,15 +337,28 @@ func (w *Workspace) AllowRoot(dir string) {
 	})
 }
 
-// SetOptions replaces the settings and resolves every import again.
+// SetOptions replaces the settings and resolves every import again; a
+// new processor setting reads every TOSCA file again.
 func (w *Workspace) SetOptions(opts Options) {
 	if opts.Logger == nil {
 		opts.Logger = w.log
 	}
-	extra := scanFolders(context.Background(), opts.ProfilePaths, nil).files
+	next := setting(opts)
+	w.setting.Store(next)
+	extra := scanFolders(context.Background(), opts.ProfilePaths, next, nil).files
 	w.do(func(s *state, b *builder) {
 		s.opts = opts
 		s.sandbox = nil
+		for p, f := range s.disk {
+			s.disk[p] = f.readWith(next)
+			if s.overlays[p] == nil {
+				b.put(s.disk[p])
+			}
+		}
+		for p, f := range s.overlays {
+			s.overlays[p] = f.readWith(next)
+			b.put(s.overlays[p])
+		}
 		for p := range s.extra {
 			if extra[p] == nil {
 				b.remove(p)
@@ -343,7 +376,7 @@ func (w *Workspace) SetOptions(opts Options) {
 // the caller cancels it finds the folder either added or never added.
 func (w *Workspace) AddFolder(ctx context.Context, dir string, progress func(done, total int)) {
 	dir = absPath(dir)
-	found := scanFolders(ctx, []string{dir}, progress)
+	found := scanFolders(ctx, []string{dir}, w.reading(), progress)
 	w.do(func(s *state, b *builder) {
 		if ctx.Err() != nil {
 			return
@@ -355,6 +388,7 @@ func (w *Workspace) AddFolder(ctx context.Context, dir string, progress func(don
 		}
 		b.plain = found.plain
 		for p, f := range found.files {
+			f = f.readWith(w.reading())
 			s.disk[p] = f
 			if s.overlays[p] == nil {
 				b.put(f)
@@ -368,12 +402,13 @@ func (w *Workspace) AddFolder(ctx context.Context, dir string, progress func(don
 // of one folder of a repository finds the profiles its siblings declare.
 func (w *Workspace) AddProfileRoot(ctx context.Context, root string) {
 	root = absPath(root)
-	files := scanProfiles(ctx, []string{root})
+	files := scanProfiles(ctx, []string{root}, w.reading())
 	w.do(func(s *state, b *builder) {
 		s.profileRoots = append(s.profileRoots, root)
 		b.rootsChanged()
 		for p, f := range files {
 			if s.disk[p] == nil && s.overlays[p] == nil {
+				f = f.readWith(w.reading())
 				s.extra[p] = f
 				b.put(f)
 			}
@@ -525,10 +560,11 @@ func (w *Workspace) WaitFor(ctx context.Context, path string, version int32) (*S
 }
 
 func (w *Workspace) parseOverlay(path, content string) *File {
-	return newFile(path, content, DetectFile(path, text.Bytes(content)), true)
+	return newFile(path, content, DetectFile(path, text.Bytes(content)), w.reading(), true)
 }
 
 func (w *Workspace) commitOverlay(s *state, b *builder, path string, version int32, f *File) {
+	f = f.readWith(w.reading()) // the setting changed while it was parsed
 	f.Version = version
 	// An embedded profile file opened in the editor (after a
 	// go-to-definition) stays one of ours.
@@ -660,7 +696,7 @@ func (w *Workspace) readDisk(path string) diskRead {
 		return r // unchanged
 	}
 	if r.lang != NotTOSCA {
-		r.file = newFile(path, string(src), r.lang, false)
+		r.file = newFile(path, string(src), r.lang, w.reading(), false)
 	}
 	return r
 }
@@ -690,9 +726,9 @@ func (w *Workspace) commitRead(s *state, b *builder, path string, r diskRead) {
 		if prev := s.disk[path]; prev == nil || prev.Hash != r.hash {
 			f := r.file
 			if f == nil {
-				f = newFile(path, string(r.src), r.lang, false)
+				f = newFile(path, string(r.src), r.lang, w.reading(), false)
 			}
-			s.disk[path] = f
+			s.disk[path] = f.readWith(w.reading())
 		}
 	}
 	if s.overlays[path] != nil {
@@ -1017,7 +1053,7 @@ func (b *builder) load(path string) *File {
 		b.foreign[path] = lang
 		return nil
 	}
-	f := newFile(path, string(src), TOSCA, false)
+	f := newFile(path, string(src), TOSCA, b.w.reading(), false)
 	b.s.disk[path] = f
 	return f
 }

@@ -5,7 +5,10 @@
 // Variability4TOSCA its normative types and the TOSCA Vintner Profile.
 //
 // The profile files mirror the structure of the OASIS TOSCA normative type
-// definitions (Apache-2.0); their descriptions are tosca-ls's own. Materialize
+// definitions (Apache-2.0); their descriptions are tosca-ls's own. The
+// unfurl/ profile is Unfurl's own tosca-ext.yaml, unchanged (MIT, with its
+// licence beside it): the unfurl.* types files read for Unfurl see without
+// an import. Materialize
 // writes them to a cache directory so that go-to-definition can land in real
 // files.
 package profiles
@@ -27,7 +30,7 @@ import (
 // FS holds every embedded profile file. Paths are slash-separated and start
 // with the profile directory, e.g. "simple-2.0/node_types.yaml".
 //
-//go:embed simple-1.0 simple-1.1 simple-1.2 simple-1.3 simple-2.0 builtin-1.x builtin-2.0 builtin-2.0-draft variability4tosca-1.0 tosca-vintner-profile
+//go:embed simple-1.0 simple-1.1 simple-1.2 simple-1.3 simple-2.0 builtin-1.x builtin-2.0 builtin-2.0-draft variability4tosca-1.0 tosca-vintner-profile unfurl
 var FS embed.FS
 
 // Profile describes one embedded profile. Values returned by this package
@@ -41,6 +44,11 @@ type Profile struct {
 	// Fallback profiles only fill gaps: a file that defines (or imports) a
 	// type of the same name uses that one, without a clash.
 	Fallback bool
+	// Refines is set for a profile whose types restate types of the
+	// profiles it sees to add to them: such a type, written without a
+	// parent, derives from the one it restates (Unfurl's tosca.nodes.Root
+	// adds the Install interface to the normative one).
+	Refines bool
 }
 
 // Names of the built-in type profiles.
@@ -57,6 +65,9 @@ const (
 	// provides: a fallback for the Variability4TOSCA files that see it.
 	Variability = "variability4tosca-1.0"
 	Vintner     = "tosca-vintner-profile"
+	// Unfurl is the unfurl.* types of Unfurl (files read for Unfurl see
+	// them without importing them).
+	Unfurl = "tosca-unfurl"
 )
 
 var (
@@ -89,6 +100,7 @@ func init() {
 		{Name: Builtin20Draft, Dir: "builtin-2.0-draft", Entry: "builtin-2.0-draft/types.yaml", Fallback: true},
 		{Name: Variability, Dir: "variability4tosca-1.0", Entry: "variability4tosca-1.0/profile.yaml"},
 		{Name: Vintner, Dir: "tosca-vintner-profile", Entry: "tosca-vintner-profile/profile.yaml", Fallback: true},
+		{Name: Unfurl, Dir: "unfurl", Entry: "unfurl/tosca-ext.yaml", Refines: true},
 	}
 	byName = make(map[string]*Profile)
 	for _, p := range profiles {

@@ -215,6 +215,9 @@ func TestEmbeddedFilesParse(t *testing.T) {
 		if err != nil || d.IsDir() {
 			return err
 		}
+		if path.Base(name) == "LICENSE" {
+			return nil // the licence of a profile that is not ours
+		}
 		n++
 		data, err := FS.ReadFile(name)
 		if err != nil {
@@ -320,8 +323,8 @@ func TestBuiltinTypes(t *testing.T) {
 
 func TestAll(t *testing.T) {
 	all := All()
-	if len(all) != 10 {
-		t.Fatalf("All() has %d profiles, want 10", len(all))
+	if len(all) != 11 {
+		t.Fatalf("All() has %d profiles, want 11", len(all))
 	}
 	all[0] = nil // callers may not disturb the package's list
 	if All()[0] == nil {

@@ -38,6 +38,9 @@ func Check(ctx context.Context, v *model.View, path string) []model.Diagnostic {
 		c.calls()
 		c.variability()
 	}
+	if f.Lang == grammar.TOSCA {
+		c.opaqueCalls()
+	}
 	return c.out
 }
 
@@ -228,6 +231,8 @@ func fits(want, got grammar.ArgKind, f *facts.Facts, a facts.ValueID) bool {
 	case grammar.ArgRange:
 		items := f.Items(a)
 		return got == grammar.ArgList && len(items) == 2
+	case grammar.ArgStringOrMap:
+		return got == grammar.ArgString || got == grammar.ArgNumber || got == grammar.ArgBoolean || got == grammar.ArgMap
 	}
 	return false
 }

@@ -124,6 +124,8 @@ const (
 	// name is the one it means).
 	ProfileVariability = "variability4tosca-1.0"
 	ProfileVintner     = "tosca-vintner-profile"
+	// ProfileUnfurl is the unfurl.* types Unfurl provides (unfurl.go).
+	ProfileUnfurl = "tosca-unfurl"
 )
 
 // variabilityProfiles are the profiles a Variability4TOSCA file sees.
@@ -155,7 +157,9 @@ var Dialects = []*Dialect{
 		Implicit: variabilityProfiles, Modelled: true},
 	{Version: "tosca_variability_1_0_rc_3", Language: TOSCA, Title: "Variability4TOSCA (release candidate 3)", Grammar: V1_3 | VVariability,
 		Implicit: variabilityProfiles, Modelled: true},
-	{Version: "tosca_simple_unfurl_1_0_0", Language: TOSCA, Title: "Unfurl's TOSCA"},
+	// Unfurl's own version is 1.3 read for Unfurl (unfurl.go).
+	{Version: "tosca_simple_unfurl_1_0_0", Language: TOSCA, Title: "Unfurl's TOSCA", Grammar: V1_3,
+		Implicit: []string{ProfileSimple13, ProfileBuiltin1x}, Modelled: true},
 }
 
 // DialectOf returns the dialect of a version value in a language, or nil
@@ -217,70 +221,185 @@ const (
 	CSARMetaFile = "TOSCA.meta"
 )
 
-// Extension is a processor's extension of TOSCA that files use without a
-// version of their own: tosca-ls recognises it by the names it adds, says
-// so once per file, and does not report those names as errors.
-type Extension struct {
-	Name string
-	// Repositories are repository names the processor provides itself
-	// (imports naming them without declaring them).
-	Repositories []string
-	// Keynames are keynames the extension adds to TOSCA entities.
-	Keynames []string
+// Foreign languages write a tosca_definitions_version but are not TOSCA:
+// their files are not read (a folder scan skips them; a file named or
+// opened gets one invalid-version error saying what it is).
+var foreignVersions = []struct{ prefix, title string }{
+	{"cloudify_dsl_", "Cloudify's DSL"},
 }
 
-// Extensions lists the extensions tosca-ls recognises.
-var Extensions = []*Extension{
-	// Unfurl (unfurl.run) ships TOSCA types in its own repository and adds
-	// an `environment` keyname to templates and operations.
-	{Name: "Unfurl", Repositories: []string{"unfurl"}, Keynames: []string{"environment"}},
-}
-
-// Puccini is puccini's extension: functions and constraint clauses a file
-// declares as JavaScript "scriptlets" in its metadata (see Scriptlet).
-var Puccini = &Extension{Name: "puccini"}
-
-// Scriptlet reads a metadata name that declares a puccini scriptlet:
-// `puccini.scriptlet:tosca.function.NAME` (or `puccini.scriptlet.import:…`,
-// the scriptlet in a file) declares function NAME, `….tosca.constraint.NAME`
-// constraint clause NAME.
-func Scriptlet(key string) (function bool, name string, ok bool) {
-	for _, prefix := range []string{"puccini.scriptlet:", "puccini.scriptlet.import:"} {
-		rest, found := strings.CutPrefix(key, prefix)
-		if !found {
-			continue
-		}
-		if name, ok := strings.CutPrefix(rest, "tosca.function."); ok && name != "" {
-			return true, name, true
-		}
-		if name, ok := strings.CutPrefix(rest, "tosca.constraint."); ok && name != "" {
-			return false, name, true
+// ForeignLanguage names the language a version value of another language
+// belongs to ("" for TOSCA's own and unknown values).
+func ForeignLanguage(version string) string {
+	version = strings.TrimSpace(version)
+	for _, f := range foreignVersions {
+		if strings.HasPrefix(version, f.prefix) {
+			return f.title
 		}
 	}
-	return false, "", false
+	return ""
 }
 
-// ExtensionRepository returns the extension that provides a repository
-// name itself, or nil.
-func ExtensionRepository(name string) *Extension {
-	for _, e := range Extensions {
-		for _, r := range e.Repositories {
+// Processor is a TOSCA processor whose additions to the language tosca-ls
+// describes as a dialect of their own: keynames, functions and readings
+// the processor accepts and the text of a file's version does not have.
+// A file read for a processor has the processor's grammar versions
+// besides its version's; the checks find the additions by asking the
+// grammar which processor a keyname, function or form belongs to.
+type Processor struct {
+	// Name is the value of the `processor` setting that chooses it ("" for
+	// one no setting chooses: its additions are at best warnings).
+	Name  string
+	Title string
+	// Grammar is the versions its additions are written in.
+	Grammar Versions
+	// Over is the grammars it adds to: a file of another version is not
+	// read for it.
+	Over Versions
+	// Implicit names the profiles its files see without importing them.
+	Implicit []string
+	// What marks a file as written for it (the index's detection reads
+	// the file for them): version values of its own, repositories it
+	// provides (imported without being declared), the prefix of the type
+	// names of its profile, functions only it has, metadata keys it reads.
+	Versions       []string
+	Repositories   []string
+	TypePrefix     string
+	Calls          []string
+	MetadataPrefix string
+	// OpenMetadata is a metadata key that, true on a type, lets its
+	// templates assign properties the type does not define.
+	OpenMetadata string
+}
+
+// Processors are the processors whose additions tosca-ls describes.
+var Processors = []*Processor{Vintner, Unfurl, XOpera, Puccini, Ubicity}
+
+// Vintner, the reference implementation of Variability4TOSCA, reads the
+// files of its versions: its additions are the grammar those versions
+// select (variability.go), so it adds no versions of its own and the
+// version alone tells it.
+var Vintner = &Processor{
+	Name: "vintner", Title: "Vintner", Over: V4T,
+	Versions: []string{"tosca_variability_1_0", "tosca_variability_1_0_rc_2", "tosca_variability_1_0_rc_3"},
+}
+
+// ProcessorSetting is the `processor` setting: how a file's processors
+// are chosen.
+type ProcessorSetting string
+
+const (
+	// ProcessorAuto reads each file for the processors it shows it is
+	// written for; what another processor adds is a warning.
+	ProcessorAuto ProcessorSetting = "auto"
+	// ProcessorStrict reads the text of each file's version alone: what a
+	// processor adds is an error.
+	ProcessorStrict ProcessorSetting = "strict"
+)
+
+// ProcessorSettings lists the values of the setting.
+func ProcessorSettings() []string {
+	out := []string{string(ProcessorAuto)}
+	for _, p := range Processors {
+		if p.Name != "" {
+			out = append(out, p.Name)
+		}
+	}
+	return append(out, string(ProcessorStrict))
+}
+
+// ParseProcessorSetting reads a value of the setting ("" is auto).
+func ParseProcessorSetting(s string) (ProcessorSetting, bool) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	if s == "" {
+		return ProcessorAuto, true
+	}
+	for _, v := range ProcessorSettings() {
+		if s == v {
+			return ProcessorSetting(s), true
+		}
+	}
+	return ProcessorAuto, false
+}
+
+// Chosen is the processor the setting names (nil for auto and strict).
+func (s ProcessorSetting) Chosen() *Processor {
+	for _, p := range Processors {
+		if p.Name != "" && string(s) == p.Name {
+			return p
+		}
+	}
+	return nil
+}
+
+// Reads reports whether the processor reads files of the grammar base.
+func (p *Processor) Reads(base Versions) bool { return p.Over.Has(base) }
+
+// OwnsVersion reports whether a tosca_definitions_version value is one of
+// the processor's own.
+func (p *Processor) OwnsVersion(version string) bool {
+	version = strings.TrimSpace(version)
+	for _, v := range p.Versions {
+		if v == version {
+			return true
+		}
+	}
+	return false
+}
+
+// ProcessorOf is the processor whose additions are written in versions v
+// (nil when v holds no processor's).
+func ProcessorOf(v Versions) *Processor {
+	for _, p := range Processors {
+		if p.Grammar.Has(v &^ (V1x | V2)) {
+			return p
+		}
+	}
+	return nil
+}
+
+// RepositoryProcessor is the processor that provides a repository name
+// itself (files import from it without declaring it), or nil.
+func RepositoryProcessor(name string) *Processor {
+	for _, p := range Processors {
+		for _, r := range p.Repositories {
 			if r == name {
-				return e
+				return p
 			}
 		}
 	}
 	return nil
 }
 
-// ExtensionKeyname returns the extension that adds a keyname, or nil.
-func ExtensionKeyname(name string) *Extension {
-	for _, e := range Extensions {
-		for _, k := range e.Keynames {
-			if k == name {
-				return e
+// Judgement is how a form that only a processor accepts is reported.
+type Judgement uint8
+
+const (
+	// Accepted: the processor reads the file, and the form is its own.
+	Accepted Judgement = iota
+	// Warned: a warning (the processor is not detected, or the text
+	// forbids the form outright).
+	Warned
+	// Refused: an error (strict, or another processor is chosen).
+	Refused
+)
+
+// Judge says how a file read with setting, for the processors in effect,
+// judges a form processor p adds. warn marks forms the text of the
+// version forbids outright (another notation of what it writes, a
+// placement an older version had): they stay warnings where p reads the
+// file.
+func Judge(setting ProcessorSetting, inEffect []*Processor, p *Processor, warn bool) Judgement {
+	for _, q := range inEffect {
+		if q == p {
+			if warn {
+				return Warned
 			}
+			return Accepted
 		}
 	}
-	return nil
+	if setting == ProcessorAuto {
+		return Warned
+	}
+	return Refused
 }

@@ -62,6 +62,7 @@ var refNames = map[RefKind]string{
 	HeatResourceType:           "resource type",
 	HeatFile:                   "file",
 	HeatEnvParameter:           "template parameter",
+	CustomConstraint:           "constraint",
 }
 
 // String is how messages name the kind: "node type", "input", ….

@@ -51,6 +51,10 @@ type PathSpec struct {
 	// Through lets an EntityPath name a capability or requirement of the
 	// entity before the name (1.3 §4.5.2: get_property, get_attribute).
 	Through bool
+	// RequirementIndex is the processor that lets an index follow the
+	// requirement of such a path (`[ SELF, requirement, index, name ]`:
+	// the relationship at that index), nil where none does.
+	RequirementIndex *Processor
 	// Nested is set when field names and list indexes may follow the name.
 	Nested bool
 	// Rest is set when the arguments after the path are values of their
@@ -59,8 +63,8 @@ type PathSpec struct {
 }
 
 var pathSpecs = map[string]*PathSpec{
-	"get_property":          &PathSpec{Style: EntityPath, Sections: []string{SectionProperties}, Through: true, Nested: true},
-	"get_attribute":         &PathSpec{Style: EntityPath, Sections: []string{SectionAttributes}, AlsoProperties: true, Through: true, Nested: true},
+	"get_property":          &PathSpec{Style: EntityPath, Sections: []string{SectionProperties}, Through: true, RequirementIndex: Puccini, Nested: true},
+	"get_attribute":         &PathSpec{Style: EntityPath, Sections: []string{SectionAttributes}, AlsoProperties: true, Through: true, RequirementIndex: Puccini, Nested: true},
 	"get_artifact":          &PathSpec{Style: EntityPath, Sections: []string{SectionArtifacts}, Rest: true},
 	"get_operation_output":  &PathSpec{Style: EntityPath, Sections: []string{SectionInterfaces, SectionOperations}, Rest: true},
 	"$get_property":         &PathSpec{Style: ToscaPath, Sections: []string{SectionProperties}, Nested: true},

@@ -51,6 +51,12 @@ const (
 	VCSARMeta
 	// VHeatEnv is the grammar of a Heat environment file (heatenv.go).
 	VHeatEnv
+	// The processors' dialects (dialects.go): what Unfurl (unfurl.go),
+	// puccini (puccini.go) and Ubicity's profiles (ubicity.go) add to
+	// TOSCA. A file read for a processor has its bits besides its version's.
+	VUnfurl
+	VPuccini
+	VUbicity
 
 	V1x  = V1_0 | V1_1 | V1_2 | V1_3
 	V2   = V2Draft | V2Final
@@ -64,6 +70,8 @@ const (
 	UpToDraft = V1x | V2Draft
 	// V4T is where Variability4TOSCA's own keynames exist.
 	V4T = VVariability
+	// VProcessors is every processor's dialect.
+	VProcessors = VUnfurl | VPuccini | VUbicity
 	// HeatAll is every Heat template version.
 	HeatAll = VHeat2013 | VHeatJuno | VHeatKilo | VHeatLiberty | VHeatMitaka | VHeatNewton |
 		VHeatOcata | VHeatPike | VHeatQueens | VHeatRocky | VHeatWallaby
@@ -189,6 +197,9 @@ const (
 	// HeatEnvParameter is a parameter an environment file sets: a
 	// parameter of the templates the environment is used with.
 	HeatEnvParameter
+	// CustomConstraint is a constraint operator a processor lets files
+	// declare (puccini's constraint scriptlets).
+	CustomConstraint
 )
 
 // TypeKinds lists the eight type kinds in the order service templates declare them.
@@ -248,6 +259,31 @@ type Value struct {
 	// NonNegative limits an IntValue to counts and indexes: 0 and up
 	// (2.0 §7.2 count, §8.5.1 count and `[ node_template, index ]`).
 	NonNegative bool
+	// Prefixed lists, for a MapValue, the keys that declare a name: those
+	// starting with one of a declaration's prefixes (puccini's scriptlets
+	// in metadata).
+	Prefixed []*PrefixedDecl
+}
+
+// PrefixedDecl says that the keys of a map starting with one of Prefixes
+// declare an entry of Entity, named by the rest of the key.
+type PrefixedDecl struct {
+	Prefixes []string
+	Entity   *Entity
+}
+
+// Declared returns the declaration a key of a map of value v makes, with
+// the name it declares and where that name starts in the key (nil when
+// the key declares nothing).
+func (v *Value) Declared(key string) (*Entity, string, int) {
+	for _, d := range v.Prefixed {
+		for _, p := range d.Prefixes {
+			if len(key) > len(p) && key[:len(p)] == p {
+				return d.Entity, key[len(p):], len(p)
+			}
+		}
+	}
+	return nil, "", 0
 }
 
 // ShortFor returns the short notation that applies in v, or nil.
@@ -293,6 +329,11 @@ type Entity struct {
 	Extra *Value
 	// ExtraIn limits in which versions Extra applies (None: all).
 	ExtraIn Versions
+	// ExtraRef, when set, makes each key not in Keys a name of that kind:
+	// the model resolves it and reports one that names nothing as an
+	// unknown keyname (a constraint clause's operator may be a custom
+	// constraint a processor declares).
+	ExtraRef RefKind
 	// Declares is set when the map keys naming entries of this entity
 	// declare a symbol of that kind (node_types: entries declare NodeType).
 	Declares RefKind
@@ -488,6 +529,14 @@ type Function struct {
 	// Op is what the function computes, for those validation evaluates
 	// on literal values (NotEvaluated for the others).
 	Op Op
+	// Siblings are the keys that may stand beside the function's key in
+	// the map of a call (Unfurl's `eval` takes `vars`, `select`): such a
+	// call is a map with the function's key among them.
+	Siblings []string
+	// Opaque marks a function whose argument is not read as TOSCA (its own
+	// expression language, or a value quoted as is): calls inside it are
+	// not calls, names in it are not checked.
+	Opaque bool
 }
 
 // Op is what an evaluable function computes.
@@ -575,6 +624,8 @@ const (
 	// ArgNameOrIndex is a step of a path: a name, or a non-negative
 	// integer index (§10.2.1, §10.3).
 	ArgNameOrIndex
+	// ArgStringOrMap is a scalar or a map (Unfurl's eval expressions).
+	ArgStringOrMap
 )
 
 var argKindNames = [...]string{ArgAny: "any value", ArgString: "a string", ArgInteger: "an integer",
@@ -582,7 +633,7 @@ var argKindNames = [...]string{ArgAny: "any value", ArgString: "a string", ArgIn
 	ArgStringOrList: "a string or a list", ArgListOrMap: "a list or a map", ArgCollection: "a string, a list or a map",
 	ArgFloat: "a float", ArgRange: "a range", ArgNil: "null", ArgScalar: "a scalar",
 	ArgIntegerOrScalar: "an integer or a scalar", ArgComparable: "a value with an order (a number, string, timestamp, version or scalar)",
-	ArgNameOrIndex: "a name or a non-negative index"}
+	ArgNameOrIndex: "a name or a non-negative index", ArgStringOrMap: "a string or a map"}
 
 func (k ArgKind) String() string { return argKindNames[k] }
 

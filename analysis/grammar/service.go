@@ -123,6 +123,7 @@ func init() {
 			"Registers the types of this file under a profile name (for example `org.oasis-open.tosca.simple:2.0`) "+
 				"so other files can import them by that name instead of by path."),
 		metadataKey(All, "the file; by convention `template_name`, `template_author` and `template_version` live here"),
+		scriptletMetadataKey(),
 		key("template_name", V1_0, str(),
 			"TOSCA 1.0 only: a human-readable name for this template. Later versions put it under `metadata`."),
 		key("template_author", V1_0, str(),

@@ -216,6 +216,8 @@ func (c *checker) references() {
 			c.member(i, r)
 		case r.Kind == grammar.CapabilityTypeOrName:
 			c.capability(i, r)
+		case r.Kind == grammar.CustomConstraint:
+			c.customConstraint(i, r)
 		case r.Kind == grammar.ModelableEntity && grammar.IsEntityKeyword(c.f.RefName(r)),
 			r.Kind == grammar.Repository, grammar.IsBuiltin(r.Kind, c.f.RefName(r)):
 			// Keywords stand for templates; repositories are checked where imports use them.
@@ -280,6 +282,24 @@ func (c *checker) draftBuiltin(r *facts.Ref, t Decl) {
 	c.report(r.Span, diag.Warning, diag.DraftBuiltin, fmt.Sprintf("%s is built into the drafts of TOSCA 2.0, not into the OASIS Standard (§9.1), which writes %s", b.Name, b.Instead))
 }
 
+// customConstraint checks a constraint operator that is none of the
+// text's: a custom constraint the file or its imports declare (puccini's
+// scriptlets), else an unknown keyname of the clause.
+func (c *checker) customConstraint(i int, r *facts.Ref) {
+	name := c.f.RefName(r)
+	if c.v.Resolve(c.path, i).Target.Valid() || c.v.Muted(c.path, name) {
+		return
+	}
+	clause := c.f.Entity(r.Entity)
+	msg, sugg := facts.UnknownKeyname(clause.G, name, c.f.Versions, c.f.VersionName(), c.v.DeclaredNames(c.path, grammar.CustomConstraint))
+	sev := diag.Error
+	if c.f.Dialect != nil && c.f.Dialect.Lenient {
+		sev = diag.Warning
+	}
+	d := c.report(r.Span, sev, diag.UnknownKeyname, msg)
+	d.Suggestions = sugg
+}
+
 func suggestInto(d *Diagnostic, suggestions []string) {
 	d.Suggestions = suggestions
 	if len(d.Suggestions) > 0 {
@@ -331,7 +351,8 @@ func (c *checker) member(i int, r *facts.Ref) {
 		return
 	}
 	t := c.v.TypeOfEntity(c.path, r.Entity)
-	if !t.Valid() || c.v.Resolve(c.path, i).Member != nil || !c.v.ChainComplete(t) {
+	if !t.Valid() || c.v.Resolve(c.path, i).Member != nil || !c.v.ChainComplete(t) ||
+		r.Key.Name == grammar.SectionProperties && c.v.OpenType(c.path, t) {
 		return
 	}
 	d := c.report(r.Span, diag.Error, diag.UnknownMember, diag.Sprintf("%s %q has no %s named %q", c.v.Kind(t), c.v.Name(t), grammar.Singular(r.Key.Name), c.f.RefName(r)))

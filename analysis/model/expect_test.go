@@ -51,7 +51,8 @@ func TestPathExpect(t *testing.T) {
 		{"simple-1.3.yaml", "get_property", 0, "start SELF SOURCE TARGET HOST"},
 		{"simple-1.3.yaml", "get_property", 1, "my.App.properties my.App.capabilities my.App.requirements"},
 		// host is a requirement of my.App: its relationship, the
-		// capability it targets and its target node (xOpera's reading).
+		// capability it targets and the node its assignment names (1.3
+		// §4.4.2 reads the name in any of them).
 		{"simple-1.3.yaml", "get_property", 2, "tosca.relationships.HostedOn.properties tosca.capabilities.Compute.properties tosca.nodes.WebServer.properties"},
 		{"simple-1.3.yaml", "get_property", 3, "integer.properties"},
 		// An attribute path also reads properties; after a capability name

@@ -8,15 +8,22 @@ import (
 
 // LookupFunction finds the definition of a custom function the file at
 // path calls (its name without the `$`): one of the file's own
-// `functions`, else one its imports bring, qualified by their namespaces
-// as types are. An invalid Decl when none defines it.
+// `functions` (or scriptlets), else one its imports bring, qualified by
+// their namespaces as types are. An invalid Decl when none defines it.
 func (v *View) LookupFunction(path, name string) Decl {
-	if d := v.Local(path, grammar.UserFunction, name); d.Valid() {
+	return v.LookupDeclared(path, grammar.UserFunction, name)
+}
+
+// LookupDeclared finds a name of kind (a custom function, a custom
+// constraint) the file at path sees: its own declaration, else one its
+// imports bring.
+func (v *View) LookupDeclared(path string, kind grammar.RefKind, name string) Decl {
+	if d := v.Local(path, kind, name); d.Valid() {
 		return d
 	}
 	var found Decl
 	v.walkImports(v.importTargets(path, name), func(s visit) bool {
-		found = v.Local(s.path, grammar.UserFunction, s.rest)
+		found = v.Local(s.path, kind, s.rest)
 		return found.Valid()
 	})
 	return found
@@ -25,9 +32,15 @@ func (v *View) LookupFunction(path, name string) Decl {
 // FunctionNames lists the custom functions visible in the file at path,
 // with the namespace prefixes they are reached with, sorted.
 func (v *View) FunctionNames(path string) []string {
+	return v.DeclaredNames(path, grammar.UserFunction)
+}
+
+// DeclaredNames lists the names of kind visible in the file at path (see
+// LookupDeclared), with their namespace prefixes, sorted.
+func (v *View) DeclaredNames(path string, kind grammar.RefKind) []string {
 	set := map[string]bool{}
 	v.enumerate(path, func(prefix, file string) {
-		for _, n := range v.LocalNames(file, grammar.UserFunction) {
+		for _, n := range v.LocalNames(file, kind) {
 			set[qualify(prefix, n)] = true
 		}
 	})

@@ -59,6 +59,12 @@ type PathStep struct {
 	// requirement or capability step names.
 	Target Decl
 	Member *Member
+	// Also are the other types a name step is looked up in (the target
+	// node and capability of the requirement a 1.x path goes through).
+	Also []Decl
+	// By is the processor whose reading the step is, where the text has
+	// none (puccini's index after a requirement).
+	By *grammar.Processor
 	// Resolved is false when the step's name (or keyword) is not valid here.
 	Resolved bool
 }
@@ -72,12 +78,12 @@ type pathCtx struct {
 	source, target, capType Decl
 	// def is the definition of the value a ValueContext is in.
 	def Decl
-	// also is a type a name may be read in besides typ and capType: the
-	// target node of a 1.x `[ SELF, requirement, name ]`, which the text
-	// leaves open and xOpera reads there; open is set when that node is
-	// not known, so that any name may be meant.
-	also Decl
-	open bool
+	// throughRequirement is set where a 1.x path went through a
+	// requirement: the name may be read in its relationship, its
+	// capability or its target node (the text allows each, see xopera.go).
+	throughRequirement bool
+	// node is the node template a path stands on, where known.
+	node Decl
 }
 
 // CallPath resolves each argument of a call of a function that reads the
@@ -180,7 +186,7 @@ func (w *pathWalker) following() bool {
 // types may come next, with the keywords that may too.
 func (w *pathWalker) expectNames(c pathCtx, keywords []string, sections ...string) {
 	e := &PathExpect{Keywords: keywords}
-	for _, t := range []Decl{c.typ, c.capType, c.also} {
+	for _, t := range c.readIn() {
 		for _, sec := range sections {
 			if t.Valid() {
 				e.Names = append(e.Names, PathNames{Type: t, Section: sec})
@@ -245,7 +251,7 @@ func (w *pathWalker) start() pathCtx {
 	s := w.step(StepStart, pathCtx{})
 	if t := w.v.Local(w.path, grammar.NodeTemplate, name); t.Valid() {
 		s.Target, s.Resolved = t, true
-		c := pathCtx{kind: NodeContext, typ: w.v.TypeOf(t)}
+		c := pathCtx{kind: NodeContext, typ: w.v.TypeOf(t), node: t}
 		s.Context, s.Type = c.kind, c.typ
 		if w.spec.Style == grammar.ToscaPath && w.more() && grammar.IsIndex(w.text(w.i), w.spec.Style) {
 			w.step(StepIndex, c).Resolved = true
@@ -295,11 +301,12 @@ func (w *pathWalker) selfContext() pathCtx {
 			req = id
 		case e.G == grammar.NodeTemplateDef || e.G == grammar.NodeTypeDef:
 			node := Decl{w.path, id}
+			var tmpl Decl
 			if e.G == grammar.NodeTemplateDef {
-				node = w.v.TypeOf(node)
+				tmpl, node = node, w.v.TypeOf(node)
 			}
 			if req == facts.None {
-				return pathCtx{kind: NodeContext, typ: node}
+				return pathCtx{kind: NodeContext, typ: node, node: tmpl}
 			}
 			m, _ := w.v.Member(node, grammar.SectionRequirements, f.Entity(req).Name)
 			c := w.relationshipOf(w.v.RequirementRelationship(w.path, req, m))
@@ -448,16 +455,45 @@ func (w *pathWalker) entityStep(c pathCtx) pathCtx {
 		s.Section, s.Member, s.Resolved = grammar.SectionRequirements, &m, true
 		next := w.relationshipOf(w.v.RequirementRelationship("", facts.None, m))
 		next.capType = w.v.RequirementCapability(m)
-		next.also = w.v.RequirementNodeType(m.Def.Path, m.Def.ID)
-		next.open = !next.also.Valid()
-		// puccini's [ SELF, requirement, index, name ]: the relationship
-		// of that requirement at that index (validate warns).
-		if w.more() && w.following() && grammar.IsIndex(w.text(w.i), grammar.EntityPath) {
-			w.step(StepIndex, next).Resolved = true
+		next.target = w.requirementTarget(c.node, m)
+		next.throughRequirement = true
+		if p := w.spec.RequirementIndex; p != nil && w.more() && grammar.IsIndex(w.text(w.i), w.spec.Style) && w.following() {
+			s := w.step(StepIndex, next)
+			s.Resolved, s.By = true, p
 		}
 		return next
 	}
 	return c
+}
+
+// requirementTarget is the node type a requirement of a node leads to:
+// that of the node its assignment in template node names, else the one
+// its definition names.
+func (w *pathWalker) requirementTarget(node Decl, m Member) Decl {
+	if node.Valid() {
+		f := w.v.Facts(node.Path)
+		for _, r := range f.Entries(node.ID, grammar.SectionRequirements) {
+			if f.Entity(r).Name != m.Name {
+				continue
+			}
+			if t := w.v.RequirementNodeType(node.Path, r); t.Valid() {
+				return t
+			}
+		}
+	}
+	if m.Def.Valid() {
+		return w.v.RequirementNodeType(m.Def.Path, m.Def.ID)
+	}
+	return Decl{}
+}
+
+// readIn are the types a name is read in where the path stands.
+func (c pathCtx) readIn() []Decl {
+	out := []Decl{c.typ, c.capType}
+	if c.throughRequirement {
+		out = append(out, c.target)
+	}
+	return out
 }
 
 // member looks up the name a path reads in a context: in the function's
@@ -468,7 +504,7 @@ func (w *pathWalker) member(c pathCtx, name string) (Member, bool) {
 	if w.spec.AlsoProperties {
 		sections = append(sections, grammar.SectionProperties)
 	}
-	for _, t := range []Decl{c.typ, c.capType, c.also} {
+	for _, t := range c.readIn() {
 		for _, sec := range sections {
 			if m, ok := w.v.Member(t, sec, name); ok {
 				return m, true
@@ -489,8 +525,17 @@ func (w *pathWalker) names(c pathCtx) pathCtx {
 	}
 	s := w.step(StepName, c)
 	s.Section = w.spec.Sections[0]
+	if c.throughRequirement {
+		for _, t := range c.readIn()[1:] {
+			if t.Valid() {
+				s.Also = append(s.Also, t)
+			}
+		}
+	}
 	m, ok := w.member(c, s.Name)
-	s.Resolved = ok || !c.typ.Valid() || c.open
+	// Through a requirement whose target node is not known (any node with
+	// the capability), the name may be the target's.
+	s.Resolved = ok || !c.typ.Valid() || c.throughRequirement && !c.target.Valid()
 	if !ok {
 		return pathCtx{}
 	}

@@ -63,6 +63,12 @@ func (v *View) Resolve(path string, i int) Resolved {
 	if r.Kind == grammar.ModelableEntity && grammar.IsEntityKeyword(f.RefName(r)) || grammar.IsBuiltin(r.Kind, f.RefName(r)) {
 		return Resolved{}
 	}
+	if r.Kind == grammar.CustomConstraint {
+		if d := v.LookupDeclared(path, r.Kind, f.RefName(r)); d.Valid() {
+			return Resolved{Target: d, Kind: r.Kind}
+		}
+		return Resolved{}
+	}
 	if r.Kind == grammar.Input {
 		if d := v.workflowInput(path, f, r); d.Valid() {
 			return Resolved{Target: d, Kind: grammar.Input}

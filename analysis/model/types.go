@@ -32,6 +32,11 @@ func (v *View) Parent(d Decl) Decl {
 	var r Decl
 	if name := v.FieldText(d, grammar.KeyDerivedFrom); name != "" {
 		r = v.Lookup(d.Path, kind, name)
+	} else if _, derived := v.Facts(d.Path).Field(d.ID, grammar.KeyDerivedFrom); !derived {
+		if f := v.Snap.File(d.Path); f != nil && f.Refines {
+			// A restated type adds to the one its profile sees (profiles.Profile.Refines).
+			r = v.lookupImplicit(d.Path, kind, v.Name(d))
+		}
 	}
 	return p.parents.put(d, r)
 }
@@ -66,4 +71,27 @@ func memberTypeKey(e *grammar.Entity) (string, grammar.RefKind) {
 		return "", grammar.NoRef
 	}
 	return k.Name, k.Value.Ref
+}
+
+// OpenType reports whether a processor the file at path is read for lets
+// templates of type t assign properties t does not define: a type of its
+// chain says so in its metadata (Unfurl's additionalProperties).
+func (v *View) OpenType(path string, t Decl) bool {
+	f := v.Facts(path)
+	if f == nil {
+		return false
+	}
+	for _, p := range f.Processors {
+		if p.OpenMetadata == "" {
+			continue
+		}
+		chain, _ := v.Chain(t)
+		for d := range chain.All() {
+			df := v.Facts(d.Path)
+			if yes, _ := grammar.BooleanLiteral(df.Text(df.Get(df.FieldValue(d.ID, grammar.KeyMetadata), p.OpenMetadata)), grammar.V1x); yes {
+				return true
+			}
+		}
+	}
+	return false
 }

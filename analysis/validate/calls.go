@@ -265,9 +265,10 @@ func (c *checker) pathNames(call *facts.Call) {
 	}
 	steps := c.v.CallPath(c.path, call)
 	for _, s := range steps {
+		if s.By != nil {
+			c.processorStep(s)
+		}
 		switch {
-		case s.Kind == model.StepIndex && grammar.PathOf(call.Fn).Style == grammar.EntityPath:
-			c.report(spanOf(s.Span), diag.Warning, diag.WrongArguments, "an index after a requirement is puccini's (the relationship at that index): 1.x reads [ entity, requirement, name, … ]")
 		case s.Resolved:
 		case s.Kind == model.StepName && s.Section == grammar.SectionArtifacts && (c.templateArtifact(call, steps[0], s.Name) || c.selfInType(call, steps[0])):
 		case s.Kind == model.StepStart && (s.Name == grammar.KeywordSource || s.Name == grammar.KeywordTarget):
@@ -322,7 +323,8 @@ func (c *checker) selfInType(call *facts.Call, start model.PathStep) bool {
 	return start.Name == grammar.KeywordSelf && c.f.TypeAround(call.Entity) != facts.None
 }
 
-// unknownStep reports a path step naming a member its type does not have.
+// unknownStep reports a path step naming a member its type does not have
+// (nor the other types the step is read in).
 func (c *checker) unknownStep(s model.PathStep) {
 	if !c.isComplete(s.Type) || c.v.Muted(c.path, s.Name) {
 		return
@@ -331,7 +333,31 @@ func (c *checker) unknownStep(s model.PathStep) {
 	if section == "" {
 		section = grammar.SectionProperties
 	}
-	c.noPathMember(spanOf(s.Span), diag.Error, s.Type, section, s.Name)
+	if len(s.Also) == 0 {
+		c.noPathMember(spanOf(s.Span), diag.Error, s.Type, section, s.Name)
+		return
+	}
+	var where, names []string
+	for _, t := range append([]model.Decl{s.Type}, s.Also...) {
+		if !c.isComplete(t) {
+			return
+		}
+		where = append(where, fmt.Sprintf("%s %q", c.v.Kind(t), c.typeName(t)))
+		names = append(names, c.memberNames(t, section)...)
+	}
+	d := c.report(spanOf(s.Span), diag.Error, diag.UnknownPathName, "no %s named %q in the requirement's %s (1.3 §4.4.2 reads it in any of them)",
+		grammar.Singular(section), s.Name, strings.Join(where, ", nor "))
+	suggest(d, s.Name, names)
+}
+
+// processorStep reports a path step only a processor reads, as the
+// processor setting judges it.
+func (c *checker) processorStep(s model.PathStep) {
+	if sev, note, report := c.f.Judge(s.By, false); report {
+		c.report(spanOf(s.Span), sev, diag.WrongArguments,
+			"%s reads an index after a requirement name (the relationship of the requirement's assignment at that index); the path of %s has none%s",
+			s.By.Title, c.f.VersionName(), note)
+	}
 }
 
 // nodeOutsideRelationship returns the node template or type around an

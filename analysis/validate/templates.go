@@ -203,7 +203,11 @@ func (c *checker) copyOf(id facts.ID) {
 		return // an unknown name is the model's
 	}
 	if _, isCopy := c.f.Field(src.ID, grammar.KeyCopy); isCopy {
-		d := c.report(c.f.Value(fl.Value).Span, diag.Warning, diag.IncompatibleTarget, "%s %q is itself made with copy: the specification copies only a template that is not a copy (puccini copies the copy)", kind, c.v.Name(src))
+		sev, note, report := c.f.Judge(grammar.Puccini, true)
+		if !report {
+			return
+		}
+		d := c.report(c.f.Value(fl.Value).Span, sev, diag.IncompatibleTarget, "%s %q is itself made with copy: the specification copies only a template that is not a copy (puccini copies the copy)%s", kind, c.v.Name(src), note)
 		c.related(d, src, diag.Name(c.v.Name(src))+" is defined here")
 	}
 }

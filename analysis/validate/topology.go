@@ -508,7 +508,9 @@ func (c *checker) interfaceMappings(id facts.ID, nt model.Decl) {
 			continue
 		}
 		if val := c.f.Value(ops); val != nil && val.Kind == syntax.Sequence {
-			c.report(val.Span, diag.Warning, diag.WrongValueShape, "interface %q is mapped onto a node template's interface, as puccini does (and the 2020 draft's table allows): the text maps each operation to a workflow, `%s: { operation: workflow }` (1.3 §3.8.12, 2.0 §15.6)", m.Name, m.Name)
+			if sev, note, report := c.f.Judge(grammar.InterfaceOntoNode, true); report {
+				c.report(val.Span, sev, diag.WrongValueShape, "interface %q is mapped onto a node template's interface, as puccini does (and the 2020 draft's table allows): the text maps each operation to a workflow, `%s: { operation: workflow }` (1.3 §3.8.12, 2.0 §15.6)%s", m.Name, m.Name, note)
+			}
 			continue
 		}
 		it := c.v.MemberType(m)
@@ -529,7 +531,7 @@ func (c *checker) repositories() {
 		if r.Kind != grammar.Repository || c.f.Entity(r.Entity).G == grammar.ImportDef {
 			continue
 		}
-		if c.v.Local(c.path, grammar.Repository, c.f.RefName(r)).Valid() || grammar.ExtensionRepository(c.f.RefName(r)) != nil || c.v.Muted(c.path, c.f.RefName(r)) {
+		if c.v.Local(c.path, grammar.Repository, c.f.RefName(r)).Valid() || grammar.RepositoryProcessor(c.f.RefName(r)) != nil || c.v.Muted(c.path, c.f.RefName(r)) {
 			continue
 		}
 		d := c.report(r.Span, diag.Error, diag.UnknownName, "no repository named %q", c.f.RefName(r))

@@ -18,16 +18,17 @@ var anyValue = &grammar.Value{Kind: grammar.AnyValue}
 // Bind walks a parsed file once along the grammar and records its facts.
 // src is the text tree was parsed from; lang is the file's language as the
 // index judged it (a file imported by a TOSCA file is read as TOSCA even
-// without a version, and is told it lacks one).
-func Bind(path, src string, tree *syntax.File, lang grammar.Language) *Facts {
-	f, _ := bind(path, src, tree, lang, false)
+// without a version, and is told it lacks one); setting chooses the
+// processors a TOSCA file is read for.
+func Bind(path, src string, tree *syntax.File, lang grammar.Language, setting grammar.ProcessorSetting) *Facts {
+	f, _ := bind(path, src, tree, lang, setting, false)
 	return f
 }
 
 // BindOpen is Bind for a document open in the editor: it also records the
 // grammar frame of every node of the tree, which position features read.
-func BindOpen(path, src string, tree *syntax.File, lang grammar.Language) (*Facts, Frames) {
-	return bind(path, src, tree, lang, true)
+func BindOpen(path, src string, tree *syntax.File, lang grammar.Language, setting grammar.ProcessorSetting) (*Facts, Frames) {
+	return bind(path, src, tree, lang, setting, true)
 }
 
 // Frame is what the binder knew about a node of the tree: the grammar value
@@ -43,8 +44,11 @@ type Frame struct {
 // Frames maps the nodes of an open document's tree to their frames.
 type Frames map[*syntax.Node]Frame
 
-func bind(path, src string, tree *syntax.File, lang grammar.Language, withFrames bool) (*Facts, Frames) {
-	f := &Facts{Path: path, Src: src, Lang: lang, Versions: grammar.All}
+func bind(path, src string, tree *syntax.File, lang grammar.Language, setting grammar.ProcessorSetting, withFrames bool) (*Facts, Frames) {
+	if setting == "" {
+		setting = grammar.ProcessorAuto
+	}
+	f := &Facts{Path: path, Src: src, Lang: lang, Versions: grammar.All, Setting: setting}
 	b := &binder{f: f, tree: tree}
 	if withFrames {
 		b.frames = Frames{}
@@ -55,14 +59,28 @@ func bind(path, src string, tree *syntax.File, lang grammar.Language, withFrames
 	case grammar.Heat, grammar.HeatEnv, grammar.CSARMeta:
 		b.bindDialect(root, lang)
 	case grammar.TOSCA:
-		f.Dialect = grammar.DialectOf(lang, root.Get(grammar.ToscaVersionKey).Text())
+		version := root.Get(grammar.ToscaVersionKey).Text()
+		f.Dialect = grammar.DialectOf(lang, version)
 		if f.Dialect != nil && f.Dialect.Modelled {
 			f.Versions = f.Dialect.Grammar
 			b.lenient = f.Dialect.Lenient
+			b.base = f.Versions
+			f.Processors = readFor(setting, b.base, root)
+			for _, p := range f.Processors {
+				f.Versions |= p.Grammar
+			}
 		}
 		b.v = f.Versions
 		b.rootEntity(root, lang)
-		if f.Dialect != nil && !f.Dialect.Modelled {
+		foreign := grammar.ForeignLanguage(version)
+		switch {
+		case f.Dialect == nil && foreign != "":
+			// Another language: one error says so, and nothing else is read.
+			p := root.GetPair(grammar.ToscaVersionKey)
+			b.report(p.Value.Span, diag.Error, diag.InvalidVersion,
+				fmt.Sprintf("%q is a version of %s, not of TOSCA: this file is not read (a folder scan skips it)", version, foreign))
+			b.quiet = true
+		case f.Dialect != nil && !f.Dialect.Modelled:
 			// Its own keynames are not described: the names it declares are
 			// recorded (for navigation), but checking it against plain TOSCA
 			// would only produce false errors.
@@ -71,12 +89,11 @@ func bind(path, src string, tree *syntax.File, lang grammar.Language, withFrames
 					f.Dialect.Title+" files are checked for YAML and imports only; their own keynames are not described yet")
 			}
 			b.quiet = true
-		} else {
+		default:
 			b.checkVersion(root)
 		}
-		if root != nil {
-			b.importExtensions(root)
-			b.scriptlets(root)
+		if root != nil && !(f.Dialect == nil && foreign != "") {
+			b.scriptlets = b.scriptletNames(root)
 			b.walkFile(root, lang)
 		}
 		f.Entities[Root].End = ID(len(f.Entities))
@@ -113,29 +130,14 @@ type binder struct {
 	lenient bool
 	// frames, when set, records the frame of every node walked.
 	frames Frames
-	// extensions are the processor extensions the file was found to use.
-	extensions map[*grammar.Extension]bool
-	// scriptletFunctions and scriptletConstraints are the functions and
-	// constraint clauses the file declares as puccini scriptlets.
-	scriptletFunctions, scriptletConstraints map[string]bool
+	// base is the grammar of the file's version, without its processors'.
+	base grammar.Versions
+	// scriptlets are the functions the file declares as scriptlets.
+	scriptlets map[string]bool
 	// decoded are the texts of scalars that differ from their source, by
 	// node (an alias's is its anchor's): each is copied once, however many
 	// times it is read.
 	decoded map[*syntax.Node]string
-}
-
-// usesExtension notes, once per file, that it uses a processor's extension
-// (whose names are then not reported as errors).
-func (b *binder) usesExtension(ext *grammar.Extension, at *syntax.Node) {
-	if b.extensions[ext] {
-		return
-	}
-	if b.extensions == nil {
-		b.extensions = map[*grammar.Extension]bool{}
-	}
-	b.extensions[ext] = true
-	b.report(at.Span, diag.Information, diag.UnmodelledDialect,
-		"this file uses "+ext.Name+"'s extensions of TOSCA; their names are not checked")
 }
 
 func (b *binder) frame(n *syntax.Node, val *grammar.Value, key *grammar.Key, c walkCtx) {
@@ -166,6 +168,9 @@ type walkCtx struct {
 	// listEntry is set while the value of an entry of a named list written
 	// as a list is walked (where a Value.Wrapper may be its entity).
 	listEntry bool
+	// opaque is set inside the argument of an opaque function
+	// (grammar.Function.Opaque): nothing there is a call.
+	opaque bool
 }
 
 // text is a scalar node's value, as a substring of the facts' source when
@@ -369,7 +374,7 @@ func (b *binder) walk(n *syntax.Node, val *grammar.Value, c walkCtx) {
 	if n.Kind == syntax.Scalar && val.Kind != grammar.AnyValue && isCallString(n.Value, b.v) {
 		return // a call without arguments (2.0 §10.1): its value is not known here
 	}
-	if short := val.ShortFor(b.v); short != nil {
+	if short, proc := b.shortFor(val); short != nil {
 		switch {
 		case val.Kind == grammar.EntityValue && len(val.Entity.Keys) == 0:
 			// An entity that is only ever written as a value (a named
@@ -379,11 +384,20 @@ func (b *binder) walk(n *syntax.Node, val *grammar.Value, c walkCtx) {
 		case val.Wrapper && !(c.listEntry && wraps(n, val.Entity, b.v)):
 			b.walkShort(n, val, short, c)
 			return
+		case b.isFunctionCall(n):
+			b.walkShort(n, val, short, c)
+			return
 		case n.Kind == syntax.Scalar && (val.Kind == grammar.EntityValue || val.Kind == grammar.MapOfValue || val.Kind == grammar.NamedListValue),
 			n.Kind == syntax.Sequence && (val.Kind == grammar.EntityValue || val.Kind == grammar.MapOfValue),
 			n.Kind == syntax.Mapping && val.Kind == grammar.ListOfValue, // one item of a list
-			n.Kind == syntax.Mapping && val.ShortMap && !wraps(n, val.Entity, b.v),
-			b.isFunctionCall(n):
+			n.Kind == syntax.Mapping && val.ShortMap && !wraps(n, val.Entity, b.v):
+			if proc != nil {
+				b.addition(n, proc, true, diag.WrongValueShape,
+					fmt.Sprintf("%s where %s writes %s: a notation %s reads", shapeOf(n), b.versionName(), shapeOfValue(val), proc.Title))
+				v := b.v
+				b.v |= proc.Grammar
+				defer func() { b.v = v }()
+			}
 			b.walkShort(n, val, short, c)
 			return
 		}
@@ -417,6 +431,8 @@ func (b *binder) walk(n *syntax.Node, val *grammar.Value, c walkCtx) {
 	case grammar.MapValue:
 		if n.Kind != syntax.Mapping {
 			b.shape(n, "a map")
+		} else if len(val.Prefixed) > 0 {
+			b.prefixed(n, val, c)
 		}
 	case grammar.ListValue:
 		if n.Kind != syntax.Sequence {
@@ -540,34 +556,40 @@ func (b *binder) walkEntity(n *syntax.Node, e *grammar.Entity, c walkCtx) {
 	inner := b.enter(c, id, e, c.name != nil)
 	// Fields first, so that an entity's fields are contiguous; then the
 	// values of the keynames, which may hold entities of their own.
+	// An entry is walked with the versions of the processor whose
+	// addition it is (bits), when that processor does not read the file.
 	type walked struct {
-		p *syntax.Pair
-		k *grammar.Key
+		p    *syntax.Pair
+		k    *grammar.Key
+		bits grammar.Versions
 	}
 	var entries []walked
 	for _, p := range n.Pairs {
 		k := e.Key(p.Key.Value, b.v)
+		var bits grammar.Versions
 		if k == nil {
 			if extra := e.ExtraFor(b.v); extra != nil {
-				entries = append(entries, walked{p, nil})
+				b.extraEntry(p, e, inner)
+				entries = append(entries, walked{p, nil, 0})
 				continue
 			}
-			if ext := grammar.ExtensionKeyname(p.Key.Value); ext != nil {
-				b.usesExtension(ext, p.Key)
+			if other, proc := b.additionKey(e, p.Key.Value); other != nil {
+				if !p.Merged {
+					b.addition(p.Key, proc, false, diag.UnknownKeyname,
+						fmt.Sprintf("%q is %s's keyname of %s, not one of %s", p.Key.Value, proc.Title, e.Name, b.versionName()))
+				}
+				k, bits = other, proc.Grammar
+			} else {
+				if !p.Merged {
+					b.unknownKey(p.Key, e)
+				}
+				if e == grammar.ImportDef && e.Extra != nil {
+					// A named import where the version no longer allows one is
+					// still followed, so its names do not turn into errors too.
+					entries = append(entries, walked{p, nil, 0})
+				}
 				continue
 			}
-			if e == grammar.ConstraintClause && b.scriptletConstraints[p.Key.Value] {
-				continue // puccini's, declared in the file's metadata
-			}
-			if !p.Merged {
-				b.unknownKey(p.Key, e)
-			}
-			if e == grammar.ImportDef && e.Extra != nil {
-				// A named import where the version no longer allows one is
-				// still followed, so its names do not turn into errors too.
-				entries = append(entries, walked{p, nil})
-			}
-			continue
 		}
 		b.noteForm(k)
 		b.excludedKeys(n, k, p.Key, e)
@@ -575,9 +597,11 @@ func (b *binder) walkEntity(n *syntax.Node, e *grammar.Entity, c walkCtx) {
 		if !holdsEntities(k.Value, p.Value, b.v) {
 			b.addField(id, k, p.Key, p.Value, inner)
 		}
-		entries = append(entries, walked{p, k})
+		entries = append(entries, walked{p, k, bits})
 	}
 	for _, w := range entries {
+		v := b.v
+		b.v |= w.bits
 		if w.k == nil {
 			if extra := e.ExtraFor(b.v); extra != nil {
 				b.walkEntry(w.p, extra, inner)
@@ -587,6 +611,7 @@ func (b *binder) walkEntity(n *syntax.Node, e *grammar.Entity, c walkCtx) {
 				b.walkEntry(w.p, e.Extra, inner)
 				b.quiet = quiet
 			}
+			b.v = v
 			continue
 		}
 		kc := inner
@@ -599,6 +624,7 @@ func (b *binder) walkEntity(n *syntax.Node, e *grammar.Entity, c walkCtx) {
 		if sec := grammar.AssignedSection(e, w.k); sec != nil {
 			b.memberRefs(w.p, w.k, sec, inner)
 		}
+		b.v = v
 	}
 	b.missingKeys(n, e, c, inner, id)
 	if id != Root {
@@ -738,39 +764,50 @@ func (b *binder) unknownKey(key *syntax.Node, e *grammar.Entity) {
 	if b.quiet || b.brokenYAML(key.Span) {
 		return
 	}
+	msg, sugg := UnknownKeyname(e, key.Value, b.v, b.versionName(), nil)
+	d := b.report(key.Span, b.severity(), diag.UnknownKeyname, msg)
+	d.Suggestions = sugg
+}
+
+// UnknownKeyname says that name is no keyname of e in versions v (of the
+// version called version), with the keynames (and other names) it may be
+// a misspelling of.
+func UnknownKeyname(e *grammar.Entity, name string, v grammar.Versions, version string, others []string) (string, []string) {
 	var names []string
 	replacement := ""
-	for _, k := range e.KeysIn(b.v) {
+	for _, k := range e.KeysIn(v) {
 		names = append(names, k.Name)
-		if k.Replaces == key.Value {
+		if k.Replaces == name {
 			replacement = k.Name // a keyname of a draft another replaced (units, unit_symbol_map)
 		}
 	}
-	msg := diag.Sprintf("unknown keyname %q in %s", key.Value, e.Name)
-	if e.AnyKey(key.Value) != nil {
-		msg = diag.Sprintf("keyname %q of %s does not exist in %s", key.Value, e.Name, b.versionName())
+	msg := diag.Sprintf("unknown keyname %q in %s", name, e.Name)
+	if e.AnyKey(name) != nil {
+		msg = diag.Sprintf("keyname %q of %s does not exist in %s", name, e.Name, version)
 	}
-	sugg := diag.Suggest(key.Value, names)
-	if home := e.ExtraHome(b.v); replacement != "" {
+	sugg := diag.Suggest(name, append(names, others...))
+	if home := e.ExtraHome(v); replacement != "" {
 		msg += diag.Sprintf(": %q replaces it", replacement)
 		sugg = []string{replacement}
 	} else if home != "" {
 		// Written the way older versions allowed (an operation directly
 		// under an interface): say where it belongs now.
-		msg = diag.Sprintf("%q is not a keyname of %s: before TOSCA 1.3 entries like it were written directly here, in %s they go under `%s:`", key.Value, e.Name, b.versionName(), home)
+		msg = diag.Sprintf("%q is not a keyname of %s: before TOSCA 1.3 entries like it were written directly here, in %s they go under `%s:`", name, e.Name, version, home)
 		sugg = nil
 	} else if len(sugg) > 0 {
 		msg += diag.Sprintf("; did you mean %q?", sugg[0])
 	}
-	d := b.report(key.Span, b.severity(), diag.UnknownKeyname, msg)
-	d.Suggestions = sugg
+	return msg, sugg
 }
 
-func (b *binder) versionName() string {
-	if b.f.Dialect == nil {
+func (b *binder) versionName() string { return b.f.VersionName() }
+
+// VersionName is how messages name the file's version.
+func (f *Facts) VersionName() string {
+	if f.Dialect == nil {
 		return "this TOSCA version"
 	}
-	return b.f.Dialect.Version
+	return f.Dialect.Version
 }
 
 // missingKeys reports the mandatory keynames entity id (described by e,
@@ -953,11 +990,28 @@ func isNumber(s string) bool {
 // map whose key names a function of the file's version. In final 2.0 every
 // `$name` key is a call (user functions included; a literal `$` key is
 // written `$$`).
-func isFunctionCall(n *syntax.Node, v grammar.Versions) bool {
-	if n == nil || n.Kind != syntax.Mapping || len(n.Pairs) != 1 {
-		return false
+func isFunctionCall(n *syntax.Node, v grammar.Versions) bool { return callPair(n, v) != nil }
+
+// callPair is the pair of a call naming its function: the one pair of a
+// single-entry map naming a function of v, or the pair of a function whose
+// calls take keys beside it (grammar.Function.Siblings); nil for a map
+// that is no call.
+func callPair(n *syntax.Node, v grammar.Versions) *syntax.Pair {
+	if n == nil || n.Kind != syntax.Mapping || len(n.Pairs) == 0 {
+		return nil
 	}
-	return isFunctionName(n.Pairs[0].Key.Value, v)
+	if len(n.Pairs) == 1 {
+		if isFunctionName(n.Pairs[0].Key.Value, v) {
+			return n.Pairs[0]
+		}
+		return nil
+	}
+	for _, p := range n.Pairs {
+		if fn := grammar.FunctionNamed(p.Key.Value, v); fn != nil && len(fn.Siblings) > 0 {
+			return p
+		}
+	}
+	return nil
 }
 
 func isFunctionName(name string, v grammar.Versions) bool {
@@ -987,6 +1041,7 @@ func (b *binder) fill(id ValueID, n *syntax.Node, c walkCtx) {
 		b.frame(n, anyValue, c.key, c)
 	}
 	v := Value{Kind: n.Kind, Style: n.Style, Flow: n.Flow, Tagged: n.Tag != "", Span: span(n.Span)}
+	var call *syntax.Pair
 	switch n.Kind {
 	case syntax.Scalar:
 		if t, differs := b.sourceText(n); differs {
@@ -996,7 +1051,13 @@ func (b *binder) fill(id ValueID, n *syntax.Node, c walkCtx) {
 			b.f.decoded[uint32(id)] = t
 		}
 	case syntax.Mapping:
+		// A call is stored as a one-entry map (name, arguments): the keys
+		// beside a function that takes some are checked, not stored.
+		call = b.callOf(n, c)
 		v.First, v.N = int32(len(b.f.Values)), int32(2*len(n.Pairs))
+		if call != nil {
+			v.N = 2
+		}
 		for range v.N {
 			b.f.Values = append(b.f.Values, Value{})
 		}
@@ -1009,9 +1070,9 @@ func (b *binder) fill(id ValueID, n *syntax.Node, c walkCtx) {
 	b.f.Values[id] = v
 	switch n.Kind {
 	case syntax.Mapping:
-		if b.isCall(n, c) {
-			b.fill(ValueID(v.First), n.Pairs[0].Key, c)
-			b.call(n, ValueID(v.First+1), c)
+		if call != nil {
+			b.fill(ValueID(v.First), call.Key, c)
+			b.call(n, call, ValueID(v.First+1), c)
 			return
 		}
 		for i, p := range n.Pairs {
@@ -1025,11 +1086,12 @@ func (b *binder) fill(id ValueID, n *syntax.Node, c walkCtx) {
 	}
 }
 
-// call records a function call n whose arguments go to slot args.
-func (b *binder) call(n *syntax.Node, args ValueID, c walkCtx) {
-	p := n.Pairs[0]
+// call records a function call n, named by its pair p, whose arguments go
+// to slot args.
+func (b *binder) call(n *syntax.Node, p *syntax.Pair, args ValueID, c walkCtx) {
 	name := p.Key.Value
 	fn := b.functionNamed(name, c)
+	b.siblings(n, p, fn)
 	if strings.HasPrefix(name, "$") {
 		b.noteFormMarker(grammar.FormFinal)
 	} else if b.v.Has(grammar.V2Draft) {
@@ -1037,12 +1099,15 @@ func (b *binder) call(n *syntax.Node, args ValueID, c walkCtx) {
 	}
 	ci := int32(len(b.f.Calls))
 	b.f.Calls = append(b.f.Calls, Call{Name: b.text(p.Key), Fn: fn, NameSpan: span(p.Key.Span), Span: span(n.Span), Args: args, Owner: c.owner, Entity: c.entity})
+	if fn != nil && fn.Opaque {
+		c.opaque = true
+	}
 	b.fill(args, p.Value, c)
 	list := []*syntax.Node{p.Value}
 	if p.Value.Kind == syntax.Sequence {
 		list = p.Value.Items
 	}
-	if fn == nil || len(fn.Params) == 0 || !b.pathCallFits(p, fn, list) {
+	if fn == nil || fn.Opaque || len(fn.Params) == 0 || !b.pathCallFits(p, fn, list) {
 		return
 	}
 	for i, arg := range list {
@@ -1061,6 +1126,21 @@ func (b *binder) call(n *syntax.Node, args ValueID, c walkCtx) {
 			grammar.Output, grammar.Group, grammar.Policy, grammar.RelationshipType, grammar.GroupType, grammar.PolicyType,
 			grammar.VariabilityInput, grammar.VariabilityExpression, grammar.HeatParameter, grammar.HeatResource, grammar.HeatCondition:
 			b.f.Refs = append(b.f.Refs, Ref{Kind: r, Span: b.refSpan(arg), Entity: c.entity, Owner: c.owner, Call: ci, Arg: int16(min(i, 1<<15-1)), Parent: -1})
+		}
+	}
+}
+
+// siblings reports the keys beside a function's in the map of its call
+// that the function does not take (Unfurl's eval takes vars, select, …).
+func (b *binder) siblings(n *syntax.Node, p *syntax.Pair, fn *grammar.Function) {
+	if fn == nil || len(n.Pairs) < 2 {
+		return
+	}
+	for _, other := range n.Pairs {
+		if other != p && !slices.Contains(fn.Siblings, other.Key.Value) && !b.quiet {
+			d := b.report(other.Key.Span, diag.Warning, diag.WrongArguments,
+				fmt.Sprintf("%q is no keyword of `%s` (it takes %s beside it)", other.Key.Value, fn.Name, quoteAll(fn.Siblings)))
+			d.Suggestions = diag.Suggest(other.Key.Value, fn.Siblings)
 		}
 	}
 }
@@ -1149,52 +1229,9 @@ func (b *binder) imports() {
 	}
 }
 
-// importExtensions notes the imports from a repository a processor
-// extension provides itself (not declared in the file), before the walk
-// meets the extension's other names.
-func (b *binder) importExtensions(root *syntax.Node) {
-	imports := root.Get(grammar.KeyImports)
-	if imports == nil || imports.Kind != syntax.Sequence {
-		return
-	}
-	for _, item := range imports.Items {
-		repo := item.Get(grammar.KeyRepository)
-		if ext := grammar.ExtensionRepository(repo.Text()); ext != nil && root.Get(grammar.KeyRepositories).GetPair(repo.Text()) == nil {
-			b.usesExtension(ext, repo)
-		}
-	}
-}
-
-// scriptlets reads the puccini scriptlets the file's metadata declares:
-// calls of those functions and clauses of those constraints are the
-// processor's.
-func (b *binder) scriptlets(root *syntax.Node) {
-	md := root.Get(grammar.KeyMetadata)
-	if md == nil || md.Kind != syntax.Mapping {
-		return
-	}
-	for _, p := range md.Pairs {
-		function, name, ok := grammar.Scriptlet(p.Key.Value)
-		if !ok {
-			continue
-		}
-		b.usesExtension(grammar.Puccini, p.Key)
-		set := &b.scriptletConstraints
-		if function {
-			set = &b.scriptletFunctions
-		}
-		if *set == nil {
-			*set = map[string]bool{}
-		}
-		(*set)[name] = true
-	}
-}
-
 // isFunctionCall reports whether n is a call of a function of the file's
-// version or of a puccini scriptlet it declares.
-func (b *binder) isFunctionCall(n *syntax.Node) bool {
-	return isFunctionCall(n, b.v) || n != nil && n.Kind == syntax.Mapping && len(n.Pairs) == 1 && b.scriptletFunctions[n.Pairs[0].Key.Value]
-}
+// versions or of a scriptlet function it declares.
+func (b *binder) isFunctionCall(n *syntax.Node) bool { return b.callOf(n, walkCtx{}) != nil }
 
 func (f *Facts) hasImportTarget(id ID) bool {
 	for _, fl := range f.FieldsOf(id) {

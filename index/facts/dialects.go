@@ -75,11 +75,29 @@ func (b *binder) keyRef(p *syntax.Pair, val *grammar.Value, c walkCtx) {
 
 // isCall reports whether n is a call: of one of the operators of the
 // expression being walked, else of a function of the file's version.
-func (b *binder) isCall(n *syntax.Node, c walkCtx) bool {
-	if c.ops == nil {
-		return b.isFunctionCall(n)
+func (b *binder) isCall(n *syntax.Node, c walkCtx) bool { return b.callOf(n, c) != nil }
+
+// callOf is the pair naming the function of call n, or nil when n is no
+// call where c walks: a map naming an operator of the expression walked,
+// else a function of the file's versions or a scriptlet function the file
+// declares. Nothing is a call inside an opaque function's argument.
+func (b *binder) callOf(n *syntax.Node, c walkCtx) *syntax.Pair {
+	switch {
+	case c.opaque || n == nil || n.Kind != syntax.Mapping:
+		return nil
+	case c.ops != nil:
+		if len(n.Pairs) == 1 && b.functionNamed(n.Pairs[0].Key.Value, c) != nil {
+			return n.Pairs[0]
+		}
+		return nil
 	}
-	return n != nil && n.Kind == syntax.Mapping && len(n.Pairs) == 1 && b.functionNamed(n.Pairs[0].Key.Value, c) != nil
+	if p := callPair(n, b.v); p != nil {
+		return p
+	}
+	if len(n.Pairs) == 1 && b.scriptlets[n.Pairs[0].Key.Value] {
+		return n.Pairs[0]
+	}
+	return nil
 }
 
 // functionNamed is the function or operator called name where c walks.

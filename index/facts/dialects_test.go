@@ -81,7 +81,7 @@ topology_template:
 			} else {
 				tree = syntax.Parse([]byte(tc.src))
 			}
-			f := Bind("file", tc.src, tree, tc.lang)
+			f := Bind("file", tc.src, tree, tc.lang, grammar.ProcessorAuto)
 			var refs, calls, imports []string
 			for _, r := range f.Refs {
 				refs = append(refs, r.Kind.String()+" "+f.RefName(&r))

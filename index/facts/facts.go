@@ -45,8 +45,13 @@ type Facts struct {
 	Lang grammar.Language
 	// Dialect is the dialect its version names (nil: unknown or missing).
 	Dialect *grammar.Dialect
-	// Versions are the grammar versions the file was checked against.
+	// Versions are the grammar versions the file was checked against: its
+	// dialect's, and those of the processors it is read for.
 	Versions grammar.Versions
+	// Setting is the `processor` setting the file was read with, and
+	// Processors the processors it is read for (see ReadsFor, Judge).
+	Setting    grammar.ProcessorSetting
+	Processors []*grammar.Processor
 	// Form says which TOSCA 2.0 grammar the file uses.
 	Form grammar.Form
 	// Profile is the profile name the file declares (`profile:`).

@@ -26,7 +26,7 @@ func TestFlow(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := "heat_template_version: 2016-10-14\noutputs:\n  o:\n    value: " + tc.value + "\n"
-			f := Bind("file", src, syntax.Parse([]byte(src)), grammar.Heat)
+			f := Bind("file", src, syntax.Parse([]byte(src)), grammar.Heat, grammar.ProcessorAuto)
 			var out ID = None
 			for id := range f.Declarations() {
 				out = id

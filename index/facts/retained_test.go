@@ -36,7 +36,7 @@ func BenchmarkRetained(b *testing.B) {
 		for j, s := range srcs {
 			// A copy of the text, as a file read from disk would be.
 			src := strings.Clone(s)
-			kept[j] = Bind("p", src, syntax.Parse([]byte(src)), grammar.TOSCA)
+			kept[j] = Bind("p", src, syntax.Parse([]byte(src)), grammar.TOSCA, grammar.ProcessorAuto)
 		}
 		runtime.GC()
 		runtime.ReadMemStats(&after)
@@ -61,7 +61,7 @@ func BenchmarkRetainedTemplate(b *testing.B) {
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
 		s := strings.Clone(src)
-		f := Bind("p", s, syntax.Parse([]byte(s)), grammar.TOSCA)
+		f := Bind("p", s, syntax.Parse([]byte(s)), grammar.TOSCA, grammar.ProcessorAuto)
 		runtime.GC()
 		runtime.ReadMemStats(&after)
 		ratio = float64(after.HeapAlloc-before.HeapAlloc) / float64(len(src))
@@ -83,7 +83,7 @@ func TestAliasTextShared(t *testing.T) {
 	runtime.GC()
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	f := Bind("p", src, syntax.Parse([]byte(src)), grammar.TOSCA)
+	f := Bind("p", src, syntax.Parse([]byte(src)), grammar.TOSCA, grammar.ProcessorAuto)
 	runtime.GC()
 	runtime.ReadMemStats(&after)
 	names := 0
