@@ -86,8 +86,14 @@ func profileCache(t testing.TB) string {
 
 // analyse returns the diagnostics of every file under the case, by path.
 func analyse(t *testing.T, c fixtureCase) (*index.Snapshot, map[string][]model.Diagnostic) {
+	return analyseWith(t, c, index.Options{})
+}
+
+// analyseWith is analyse with index options (the profile cache aside).
+func analyseWith(t *testing.T, c fixtureCase, opts index.Options) (*index.Snapshot, map[string][]model.Diagnostic) {
 	t.Helper()
-	ws := index.NewWorkspace(index.Options{CacheDir: profileCache(t)})
+	opts.CacheDir = profileCache(t)
+	ws := index.NewWorkspace(opts)
 	st, err := os.Stat(c.path)
 	if err != nil {
 		t.Fatal(err)

@@ -17,6 +17,7 @@ import (
 	"go.uber.org/zap/zapcore"
 
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
+	"github.com/tosca-ls/tosca-ls/analysis/grammar"
 	"github.com/tosca-ls/tosca-ls/analysis/inlay"
 )
 
@@ -28,6 +29,7 @@ import (
 //	  "remoteImports":    false,                    // allow fetching https imports
 //	  "diagnosticsDelay": 100,                      // ms between the last edit and re-analysis (0 = immediate)
 //	  "logLevel":         "info",                   // "debug" | "info" | "warn" | "error"
+//	  "processor":        "auto",                   // "auto" | "vintner" | "unfurl" | "xopera" | "puccini" | "strict"
 //	  "diagnostics": {                              // per diagnostic code
 //	    "<code>": "error" | "warning" | "information" | "hint" | "off"
 //	  },
@@ -53,6 +55,9 @@ type Config struct {
 	RemoteImports    bool
 	DiagnosticsDelay time.Duration
 	LogLevel         string
+	// Processor chooses the processors TOSCA files are read for
+	// (grammar.ProcessorSetting).
+	Processor grammar.ProcessorSetting
 	// Diagnostics maps a diagnostic code to a severity override; Off
 	// removes the diagnostic.
 	Diagnostics map[string]severityOverride
@@ -76,7 +81,7 @@ const overrideOff severityOverride = 0
 const defaultDiagnosticsDelay = 100 * time.Millisecond
 
 func defaultConfig() Config {
-	return Config{DiagnosticsDelay: defaultDiagnosticsDelay}
+	return Config{DiagnosticsDelay: defaultDiagnosticsDelay, Processor: grammar.ProcessorAuto}
 }
 
 // configLayer is one settings source, with only the fields it sets.
@@ -86,6 +91,7 @@ type configLayer struct {
 	RemoteImports    *bool
 	DiagnosticsDelay *time.Duration
 	LogLevel         *string
+	Processor        *grammar.ProcessorSetting
 	Diagnostics      map[string]severityOverride
 	InlayHints       map[inlay.Kind]bool
 }
@@ -110,6 +116,9 @@ func (l *configLayer) apply(c Config) Config {
 	if l.LogLevel != nil {
 		c.LogLevel = *l.LogLevel
 	}
+	if l.Processor != nil {
+		c.Processor = *l.Processor
+	}
 	if l.Diagnostics != nil {
 		merged := make(map[string]severityOverride, len(c.Diagnostics)+len(l.Diagnostics))
 		for k, v := range c.Diagnostics {
@@ -133,7 +142,7 @@ func (l *configLayer) apply(c Config) Config {
 	return c
 }
 
-var configKeys = []string{"profilePaths", "allowedPaths", "remoteImports", "diagnosticsDelay", "logLevel", "diagnostics", "inlayHints"}
+var configKeys = []string{"profilePaths", "allowedPaths", "remoteImports", "diagnosticsDelay", "logLevel", "processor", "diagnostics", "inlayHints"}
 
 // toscaSection finds the "tosca" settings inside raw, accepting the section
 // itself, {"tosca": …} and {"settings": {"tosca": …}}. It returns nil when
@@ -229,6 +238,17 @@ func parseSection(obj map[string]json.RawMessage) (*configLayer, []string) {
 			bad("logLevel", v, `"debug", "info", "warn" or "error"`)
 		} else {
 			l.LogLevel = &s
+		}
+	}
+	if v, ok := obj["processor"]; ok && !isNull(v) {
+		want := `"` + strings.Join(grammar.ProcessorSettings(), `", "`) + `"`
+		var s string
+		if err := json.Unmarshal(v, &s); err != nil {
+			bad("processor", v, want)
+		} else if p, ok := grammar.ParseProcessorSetting(s); !ok {
+			bad("processor", v, want)
+		} else {
+			l.Processor = &p
 		}
 	}
 	if v, ok := obj["diagnostics"]; ok && !isNull(v) {
@@ -385,12 +405,13 @@ func (s *Server) setWorkspaceLayer(ctx context.Context, layer *configLayer, warn
 			}
 		})
 	}
-	indexChanged := !slices.Equal(old.ProfilePaths, cfg.ProfilePaths) || !slices.Equal(old.AllowedPaths, cfg.AllowedPaths) || old.RemoteImports != cfg.RemoteImports
+	indexChanged := !slices.Equal(old.ProfilePaths, cfg.ProfilePaths) || !slices.Equal(old.AllowedPaths, cfg.AllowedPaths) ||
+		old.RemoteImports != cfg.RemoteImports || old.Processor != cfg.Processor
 	diagsChanged := !maps.Equal(old.Diagnostics, cfg.Diagnostics)
 	if !indexChanged && !diagsChanged {
 		return
 	}
-	s.log.Info("settings changed", zap.Strings("profilePaths", cfg.ProfilePaths), zap.Bool("remoteImports", cfg.RemoteImports))
+	s.log.Info("settings changed", zap.Strings("profilePaths", cfg.ProfilePaths), zap.Bool("remoteImports", cfg.RemoteImports), zap.String("processor", string(cfg.Processor)))
 	if indexChanged {
 		opts := s.indexOptions(cfg, folders)
 		s.goBackground("apply settings", func(context.Context) {

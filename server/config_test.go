@@ -6,11 +6,12 @@ import (
 	"time"
 
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
+	"github.com/tosca-ls/tosca-ls/analysis/grammar"
 	"github.com/tosca-ls/tosca-ls/analysis/inlay"
 )
 
 func TestParseConfig(t *testing.T) {
-	full := `{"profilePaths":["/p", "rel"],"remoteImports":true,"diagnosticsDelay":250,"logLevel":"debug",
+	full := `{"profilePaths":["/p", "rel"],"remoteImports":true,"diagnosticsDelay":250,"logLevel":"debug","processor":"Unfurl",
 		"diagnostics":{"unknown-keyname":"off","import-remote":"hint","x":"Warning"}}`
 	for _, raw := range []string{full, `{"tosca":` + full + `}`, `{"settings":{"tosca":` + full + `}}`} {
 		l, warns := parseConfigLayer([]byte(raw))
@@ -23,6 +24,7 @@ func TestParseConfig(t *testing.T) {
 			RemoteImports:    true,
 			DiagnosticsDelay: 250 * time.Millisecond,
 			LogLevel:         "debug",
+			Processor:        grammar.ProcessorSetting("unfurl"),
 			Diagnostics: map[string]severityOverride{
 				"unknown-keyname": overrideOff,
 				"import-remote":   severityOverride(diag.Hint),
@@ -37,12 +39,12 @@ func TestParseConfig(t *testing.T) {
 
 func TestConfigLayersAndWarnings(t *testing.T) {
 	init, _ := parseConfigLayer([]byte(`{"remoteImports":true,"diagnostics":{"a":"off"}}`))
-	ws, warns := parseConfigLayer([]byte(`{"tosca":{"diagnosticsDelay":"soon","diagnostics":{"b":"error","c":"loud"},"logLevel":5}}`))
-	if len(warns) != 3 {
-		t.Fatalf("warnings = %q, want 3", warns)
+	ws, warns := parseConfigLayer([]byte(`{"tosca":{"diagnosticsDelay":"soon","diagnostics":{"b":"error","c":"loud"},"logLevel":5,"processor":"ansible"}}`))
+	if len(warns) != 4 {
+		t.Fatalf("warnings = %q, want 4", warns)
 	}
 	c := ws.apply(init.apply(defaultConfig()))
-	if !c.RemoteImports || c.DiagnosticsDelay != defaultDiagnosticsDelay {
+	if !c.RemoteImports || c.DiagnosticsDelay != defaultDiagnosticsDelay || c.Processor != grammar.ProcessorAuto {
 		t.Fatalf("layering lost fields: %+v", c)
 	}
 	if c.Diagnostics["a"] != overrideOff || c.Diagnostics["b"] != severityOverride(diag.Error) || len(c.Diagnostics) != 2 {

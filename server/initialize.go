@@ -197,6 +197,7 @@ func (s *Server) indexOptions(cfg Config, folders []string) index.Options {
 		ProfilePaths:  resolveProfilePaths(cfg.ProfilePaths, base, home),
 		AllowedPaths:  resolveProfilePaths(cfg.AllowedPaths, base, home),
 		RemoteImports: cfg.RemoteImports,
+		Processor:     cfg.Processor,
 		CacheDir:      s.opts.CacheDir,
 		Logger:        s.log.Named("index"),
 	}

@@ -1,6 +1,8 @@
 package complete
 
 import (
+	"strings"
+
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
 	"github.com/tosca-ls/tosca-ls/analysis/model"
 	"github.com/tosca-ls/tosca-ls/analysis/shape"
@@ -107,6 +109,47 @@ func (r *request) functionItems(asKey bool, want grammar.ArgKind) {
 		fns = grammar.Functions
 	}
 	r.candidates(shape.Functions(fns, r.ver, want, asKey, r.colonAfter))
+	if r.ops == nil && want == grammar.ArgAny {
+		r.declaredFunctionItems(asKey)
+	}
+}
+
+// declaredFunctionItems offers the functions the file and its imports
+// declare (a `functions` section, a processor's scriptlets), written as
+// the file calls them: `$name` in final 2.0, the name alone elsewhere.
+func (r *request) declaredFunctionItems(asKey bool) {
+	prefix := ""
+	if r.ver.Has(grammar.V2Final) {
+		prefix = grammar.CallPrefix
+	}
+	for _, name := range r.v.DeclaredNames(r.u.Path, grammar.UserFunction) {
+		d := r.v.LookupFunction(r.u.Path, name)
+		e := r.v.Entity(d)
+		if e == nil {
+			continue
+		}
+		label := prefix + name
+		text := shape.Escape(label) + ": [ $0 ]"
+		if !asKey {
+			text = "{ " + text + " }"
+		}
+		if r.colonAfter {
+			text = shape.Escape(label)
+		}
+		doc := e.G.Doc
+		if desc := r.v.FieldText(d, grammar.KeyDescription); desc != "" {
+			doc = desc
+		}
+		r.add(Item{
+			Label:         label,
+			Kind:          KindFunction,
+			Detail:        strings.TrimSuffix(e.G.Name, " definition"),
+			Documentation: doc,
+			Edit:          model.TextEdit{Span: r.word, NewText: text},
+			Snippet:       true,
+			SortText:      "8" + name,
+		})
+	}
 }
 
 // newTemplate reports whether t is the `type` of a node template written

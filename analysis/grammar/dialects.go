@@ -270,6 +270,9 @@ type Processor struct {
 	// OpenMetadata is a metadata key that, true on a type, lets its
 	// templates assign properties the type does not define.
 	OpenMetadata string
+	// Commands is set when an implementation may name a command line or
+	// one of the processor's own implementations instead of a file.
+	Commands bool
 }
 
 // Processors are the processors whose additions tosca-ls describes.

@@ -261,6 +261,8 @@ func (fn *Function) Signature() string {
 		return fn.Name + ": []"
 	case fn.Named:
 		return fn.Name + ": { " + strings.Join(ps, ", ") + " }"
+	case fn.Opaque && len(ps) == 1:
+		return fn.Name + ": " + ps[0] // taken whole, never a list of arguments
 	}
 	return fn.Name + ": [ " + strings.Join(ps, ", ") + " ]"
 }

@@ -37,7 +37,7 @@ const (
 var ScriptletFunctionDef = &Entity{
 	Name:     "scriptlet function",
 	Doc:      "A function written in JavaScript that puccini runs: called as `{ name: [ arguments ] }`.",
-	Spec:     "puccini: JavaScript scriptlets",
+	Spec:     Spec{Text: "puccini: JavaScript scriptlets"},
 	Declares: UserFunction,
 }
 
@@ -45,7 +45,7 @@ var ScriptletFunctionDef = &Entity{
 var ScriptletConstraintDef = &Entity{
 	Name:     "scriptlet constraint",
 	Doc:      "A constraint operator written in JavaScript that puccini runs: used as `- name: argument` in `constraints`.",
-	Spec:     "puccini: JavaScript scriptlets",
+	Spec:     Spec{Text: "puccini: JavaScript scriptlets"},
 	Declares: CustomConstraint,
 }
 

@@ -16,6 +16,8 @@ package grammar
 //   - `environment` in an implementation definition: variables set for it;
 //   - types whose metadata says `additionalProperties: true` take any
 //     property in their templates (unfurl.nodes.Generic);
+//   - an implementation may be a configurator (`Ansible`, `Cmd`, …) or a
+//     command line rather than a file (configurators.rst);
 //   - the unfurl.* types, without an import: its tosca-ext.yaml embedded
 //     as the profile tosca-unfurl (MIT, see profiles/unfurl/LICENSE).
 //
@@ -31,6 +33,7 @@ var Unfurl = &Processor{
 	TypePrefix:   "unfurl.",
 	Calls:        []string{UnfurlEval},
 	OpenMetadata: "additionalProperties",
+	Commands:     true,
 }
 
 // UnfurlEval is the name of Unfurl's expression function.
@@ -41,7 +44,7 @@ var UnfurlDefaults = &Entity{
 	Name: "interface defaults",
 	Doc: "What every operation of the interface gets unless it says otherwise: its implementation, " +
 		"inputs and outputs (Unfurl).",
-	Spec: "Unfurl: Extensions",
+	Spec: Spec{Text: "Unfurl: Extensions"},
 }
 
 func init() {

@@ -21,8 +21,8 @@ const (
 	// UsePathArg is argument Arg of call Call of a function that reads the
 	// model (get_property and friends): a template, a member, a keyword.
 	UsePathArg
-	// UseFunctionCall is the `$name` of a call of a function declared in
-	// the file's `functions` (Call is the call).
+	// UseFunctionCall is the name of a call of a function declared in a
+	// `functions` section (`$name`) or as a scriptlet (Call is the call).
 	UseFunctionCall
 	// UseMappingItem is item Item of the `mapping` of a substitution
 	// mapping entry (Entity): an input, an output, a node template or a
@@ -122,7 +122,7 @@ func buildUses(f *facts.Facts) *useIndex {
 	}
 	for ci := range f.Calls {
 		c := &f.Calls[ci]
-		if c.Fn == nil && strings.HasPrefix(c.Name, "$") {
+		if c.Fn == nil {
 			ix.uses = append(ix.uses, Use{Kind: UseFunctionCall, Name: c.Name, Span: c.NameSpan.Text(), Call: int32(ci)})
 		}
 		if grammar.PathOf(c.Fn) == nil {

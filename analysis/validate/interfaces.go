@@ -91,7 +91,7 @@ func (c *checker) entrySchema(defs []model.Decl, section, name string) (schema, 
 func (c *checker) artifactFiles() {
 	for i := range c.f.Refs {
 		r := &c.f.Refs[i]
-		if r.Kind != grammar.ArtifactFile || c.isArtifactName(r) {
+		if r.Kind != grammar.ArtifactFile || c.isArtifactName(r) || c.command(r) {
 			continue
 		}
 		target, status := c.v.ArtifactFile(c.path, r)
@@ -104,6 +104,21 @@ func (c *checker) artifactFiles() {
 		}
 		c.report(r.Span, diag.Warning, diag.ArtifactNotFound, "the file %q does not exist (looked for %s)", c.f.RefName(r), filepath.ToSlash(rel))
 	}
+}
+
+// command reports whether an implementation may be a command rather than
+// a file: a processor the file is read for says so (Unfurl's
+// configurators and command lines).
+func (c *checker) command(r *facts.Ref) bool {
+	if e := c.f.Entity(r.Entity); e != nil && e.G == grammar.ArtifactDef && !e.Short {
+		return false // the file of an artifact definition written in full
+	}
+	for _, p := range c.f.Processors {
+		if p.Commands {
+			return true
+		}
+	}
+	return false
 }
 
 // isArtifactName reports whether an implementation names an artifact of

@@ -14,7 +14,7 @@ import (
 	"github.com/tosca-ls/tosca-ls/index/text"
 )
 
-const checkUsage = `usage: tosca-ls check [--format text|json|sarif|github|gitlab] [--profile-path DIR]... [--root DIR] [--remote-imports] [--hints] PATH...
+const checkUsage = `usage: tosca-ls check [--format text|json|sarif|github|gitlab] [--profile-path DIR]... [--root DIR] [--processor NAME] [--remote-imports] [--hints] PATH...
 
 Analyses TOSCA files, folders (searched recursively; TOSCA files are found
 by content) and CSAR archives (.csar/.zip), and prints every diagnostic.
@@ -48,7 +48,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	files, err := checkFiles(fs.Args(), index.Options{ProfilePaths: fs.profilePaths, RemoteImports: *remote}, *fs.root)
+	files, err := checkFiles(fs.Args(), index.Options{ProfilePaths: fs.profilePaths, RemoteImports: *remote, Processor: fs.setting}, *fs.root)
 	if err != nil {
 		fmt.Fprintf(stderr, "tosca-ls: %s\n", text.Printable(err.Error()))
 		return 2

@@ -11,7 +11,7 @@ import (
 	"github.com/tosca-ls/tosca-ls/index/text"
 )
 
-const graphUsage = `usage: tosca-ls graph [--format dot|json|mermaid|svg] [--profile-path DIR]... [--root DIR] PATH
+const graphUsage = `usage: tosca-ls graph [--format dot|json|mermaid|svg] [--profile-path DIR]... [--root DIR] [--processor NAME] PATH
 
 Prints the topology of the service template(s) in PATH (a file, a folder or
 a CSAR archive): node templates with their types, requirement assignments as
@@ -41,7 +41,7 @@ func runGraph(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	l, err := load(fs.Args(), index.Options{ProfilePaths: fs.profilePaths}, *fs.root)
+	l, err := load(fs.Args(), index.Options{ProfilePaths: fs.profilePaths, Processor: fs.setting}, *fs.root)
 	if err != nil {
 		fmt.Fprintf(stderr, "tosca-ls: %s\n", text.Printable(err.Error()))
 		return 2

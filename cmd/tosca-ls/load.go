@@ -11,15 +11,20 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tosca-ls/tosca-ls/analysis/grammar"
 	"github.com/tosca-ls/tosca-ls/index"
 )
 
 // workspaceFlags are the flags of a command that reads a workspace (check,
-// graph): its usage text, the profile folders and the profiles' root.
+// graph): its usage text, the profile folders, the profiles' root and the
+// processor setting.
 type workspaceFlags struct {
 	*flag.FlagSet
 	profilePaths stringList
 	root         *string
+	processor    *string
+	// setting is the processor setting read from --processor.
+	setting grammar.ProcessorSetting
 }
 
 func newWorkspaceFlags(name, usage string, stderr io.Writer) *workspaceFlags {
@@ -32,6 +37,8 @@ func newWorkspaceFlags(name, usage string, stderr io.Writer) *workspaceFlags {
 	w := &workspaceFlags{FlagSet: fs}
 	fs.Var(&w.profilePaths, "profile-path", "a `folder` of profiles importable by name (repeatable)")
 	w.root = fs.String("root", "", "the `folder` whose profiles are importable by name (default: the repository around each PATH)")
+	w.processor = fs.String("processor", string(grammar.ProcessorAuto), "the `processor` files are read for: "+strings.Join(grammar.ProcessorSettings(), ", ")+
+		" (auto: those each file shows it is written for; strict: the text of its version alone)")
 	return w
 }
 
@@ -44,6 +51,13 @@ func (w *workspaceFlags) parse(args []string) (code int, done bool) {
 		}
 		return 2, true
 	}
+	setting, ok := grammar.ParseProcessorSetting(*w.processor)
+	if !ok {
+		fmt.Fprintf(w.Output(), "invalid value %q for flag -processor: want %s\n", *w.processor, strings.Join(grammar.ProcessorSettings(), ", "))
+		w.Usage()
+		return 2, true
+	}
+	w.setting = setting
 	return 0, false
 }
 
