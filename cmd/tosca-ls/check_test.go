@@ -237,6 +237,12 @@ func TestCheckNotTOSCA(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &diags); err != nil || code != 1 || len(diags) != 1 || diags[0].Code != "invalid-version" || diags[0].Severity != "error" {
 		t.Errorf("named file, json: exit %d, %v, %s", code, err, out)
 	}
+	// Cloudify's DSL states a version of its own: named, it gets the one
+	// error saying so; a folder scan skips it.
+	out, _, code = check(t, filepath.Join(dir, "blueprint.yaml"))
+	if code != 1 || !strings.HasSuffix(out, "blueprint.yaml:1:28: error: \"cloudify_dsl_1_3\" is a version of Cloudify's DSL, not of TOSCA: this file is not read (a folder scan skips it) [invalid-version]\n") {
+		t.Errorf("named Cloudify file: exit %d, output %q", code, out)
+	}
 	if out, errOut, code := check(t, dir); code != 0 || out != "" || errOut != "" {
 		t.Errorf("folder: exit %d, output %q %q", code, out, errOut)
 	}
@@ -255,5 +261,26 @@ func TestCheckLargeCollections(t *testing.T) {
 		if out, errOut, code := graph(t, "--format", "json", path); code != 0 || strings.Contains(out, "YAML parser failure") {
 			t.Errorf("graph %s: exit %d, output %q %q", name, code, out, errOut)
 		}
+	}
+}
+
+// TestCheckProcessor: --processor chooses the processors files are read
+// for: an addition only a processor accepts is a warning when the file
+// shows no sign of it, accepted when chosen, an error under strict; an
+// unknown value is bad usage.
+func TestCheckProcessor(t *testing.T) {
+	const file = "../../testdata/processors/unfurl/no-sign.yaml"
+	out, _, code := check(t, file)
+	if code != 0 || strings.Count(out, "warning:") != 2 {
+		t.Errorf("auto: exit %d, output %q", code, out)
+	}
+	if out, _, code := check(t, "--processor", "unfurl", file); code != 0 || out != "" {
+		t.Errorf("unfurl: exit %d, output %q", code, out)
+	}
+	if out, _, code := check(t, "--processor", "strict", file); code != 1 || strings.Count(out, "error:") != 2 {
+		t.Errorf("strict: exit %d, output %q", code, out)
+	}
+	if _, errOut, code := check(t, "--processor", "ansible", file); code != 2 || !strings.Contains(errOut, "auto, vintner, unfurl, xopera, puccini, strict") {
+		t.Errorf("unknown processor: exit %d, stderr %q", code, errOut)
 	}
 }

@@ -23,24 +23,24 @@ func readFor(setting grammar.ProcessorSetting, base grammar.Versions, root *synt
 	case setting != grammar.ProcessorAuto:
 		return nil
 	}
-	var out []*grammar.Processor
+	found := map[*grammar.Processor]bool{}
 	var scan []*grammar.Processor
 	for _, p := range grammar.Processors {
 		switch {
 		case !p.Reads(base):
 		case p.OwnsVersion(root.Get(grammar.ToscaVersionKey).Text()), importsFrom(root, p), hasMetadata(root, p):
-			out = append(out, p)
+			found[p] = true
 		case len(p.Calls) > 0 || p.TypePrefix != "":
 			scan = append(scan, p)
 		}
 	}
 	if len(scan) > 0 {
-		found := map[*grammar.Processor]bool{}
 		marks(root, scan, found)
-		for _, p := range scan {
-			if found[p] {
-				out = append(out, p)
-			}
+	}
+	var out []*grammar.Processor
+	for _, p := range grammar.Processors {
+		if found[p] {
+			out = append(out, p)
 		}
 	}
 	return out
@@ -80,9 +80,9 @@ func hasMetadata(root *syntax.Node, p *grammar.Processor) bool {
 }
 
 // marks walks the tree once for the calls and type names of the
-// processors in scan, recording those it finds.
+// processors in scan, recording those it finds (until all are).
 func marks(n *syntax.Node, scan []*grammar.Processor, found map[*grammar.Processor]bool) {
-	if n == nil || len(found) == len(scan) {
+	if n == nil || allFound(scan, found) {
 		return
 	}
 	switch n.Kind {
@@ -106,6 +106,15 @@ func marks(n *syntax.Node, scan []*grammar.Processor, found map[*grammar.Process
 			marks(pair.Value, scan, found)
 		}
 	}
+}
+
+func allFound(scan []*grammar.Processor, found map[*grammar.Processor]bool) bool {
+	for _, p := range scan {
+		if !found[p] {
+			return false
+		}
+	}
+	return true
 }
 
 // ReadsFor reports whether the file is read for processor p.
