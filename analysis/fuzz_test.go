@@ -21,7 +21,7 @@ import (
 // (the topology graph and its drawings too): nothing may panic, and every
 // span must lie inside the text.
 func FuzzAnalysis(f *testing.F) {
-	for _, glob := range []string{"../testdata/diagnostics/*/*.yaml", "../testdata/spec/valid/*.yaml", "../testdata/dialects/*/*.yaml"} {
+	for _, glob := range []string{"../testdata/diagnostics/*/*.yaml", "../testdata/spec/valid/*.yaml", "../testdata/dialects/*/*.yaml", "../testdata/processors/*/*.yaml"} {
 		paths, _ := filepath.Glob(glob)
 		for i, p := range paths {
 			if i%3 != 0 { // a sample keeps the seed corpus quick
