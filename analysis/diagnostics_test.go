@@ -215,22 +215,26 @@ func runFixtures(t *testing.T, root string, depth int, golden bool, worst diag.S
 			if !golden {
 				return
 			}
-			goldenPath := c.path + ".golden"
-			got := render(snap, c, diags)
-			if *update {
-				if err := os.WriteFile(goldenPath, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(goldenPath)
-			if err != nil {
-				t.Fatalf("missing golden file (run go test ./analysis -update): %v", err)
-			}
-			if string(want) != got {
-				t.Errorf("diagnostics differ from %s (run go test ./analysis -update to accept)\n--- want\n%s--- got\n%s", goldenPath, want, got)
-			}
+			compareGolden(t, c.path+".golden", render(snap, c, diags))
 		})
+	}
+}
+
+// compareGolden compares got with the golden file (rewritten with -update).
+func compareGolden(t *testing.T, goldenPath, got string) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(goldenPath, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(goldenPath)
+	if err != nil {
+		t.Fatalf("missing golden file (run go test ./analysis -update): %v", err)
+	}
+	if string(want) != got {
+		t.Errorf("diagnostics differ from %s (run go test ./analysis -update to accept)\n--- want\n%s--- got\n%s", goldenPath, want, got)
 	}
 }
 

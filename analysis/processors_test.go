@@ -33,21 +33,7 @@ func TestProcessorFixtures(t *testing.T) {
 					t.Fatalf("unknown setting %q", setting)
 				}
 				snap, diags := analyseWith(t, c, index.Options{Processor: s})
-				got := render(snap, c, diags)
-				goldenPath := c.path + "." + setting + ".golden"
-				if *update {
-					if err := os.WriteFile(goldenPath, []byte(got), 0o644); err != nil {
-						t.Fatal(err)
-					}
-					return
-				}
-				want, err := os.ReadFile(goldenPath)
-				if err != nil {
-					t.Fatalf("missing golden file (run go test ./analysis -run TestProcessorFixtures -update): %v", err)
-				}
-				if string(want) != got {
-					t.Errorf("diagnostics differ from %s\n--- want\n%s--- got\n%s", goldenPath, want, got)
-				}
+				compareGolden(t, c.path+"."+setting+".golden", render(snap, c, diags))
 			})
 		}
 	}

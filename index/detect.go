@@ -59,9 +59,12 @@ func MayHoldProfile(path string) bool {
 // DeclaresProfile reports whether a file's head is TOSCA with a top-level
 // `profile:` key (a file importable by profile name).
 func DeclaresProfile(head []byte) bool {
-	if Detect(head) != TOSCA {
-		return false
-	}
+	return Detect(head) == TOSCA && topLevelLine(head, grammar.KeyProfile) != nil
+}
+
+// topLevelLine is the first line of head that starts a top-level entry
+// of key (see isTopLevelKey), or nil.
+func topLevelLine(head []byte, key string) []byte {
 	for len(head) > 0 {
 		line := head
 		if i := bytes.IndexAny(head, "\r\n"); i >= 0 {
@@ -69,11 +72,11 @@ func DeclaresProfile(head []byte) bool {
 		} else {
 			head = nil
 		}
-		if isTopLevelKey(line, grammar.KeyProfile) {
-			return true
+		if isTopLevelKey(line, key) {
+			return line
 		}
 	}
-	return false
+	return nil
 }
 
 // HasTOSCAExtension reports whether a file name may hold TOSCA by its ending.

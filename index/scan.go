@@ -181,20 +181,13 @@ func readProfile(p string) ([]byte, error) {
 // tosca_definitions_version of when that language is not TOSCA ("" for
 // TOSCA and other files): a folder scan does not read such a file.
 func ForeignHead(head []byte) string {
-	for len(head) > 0 {
-		line := head
-		if i := bytes.IndexAny(head, "\r\n"); i >= 0 {
-			line, head = head[:i], head[i+1:]
-		} else {
-			head = nil
-		}
-		if isTopLevelKey(line, grammar.ToscaVersionKey) {
-			_, value, _ := bytes.Cut(line, []byte(":"))
-			if i := bytes.Index(value, []byte(" #")); i >= 0 {
-				value = value[:i]
-			}
-			return grammar.ForeignLanguage(strings.Trim(string(value), " \t'\""))
-		}
+	line := topLevelLine(head, grammar.ToscaVersionKey)
+	if line == nil {
+		return ""
 	}
-	return ""
+	_, value, _ := bytes.Cut(line, []byte(":"))
+	if i := bytes.Index(value, []byte(" #")); i >= 0 {
+		value = value[:i]
+	}
+	return grammar.ForeignLanguage(strings.Trim(string(value), " \t'\""))
 }

@@ -393,7 +393,7 @@ func (b *binder) walk(n *syntax.Node, val *grammar.Value, c walkCtx) {
 			n.Kind == syntax.Mapping && val.ShortMap && !wraps(n, val.Entity, b.v):
 			if proc != nil {
 				b.addition(n, proc, true, diag.WrongValueShape,
-					fmt.Sprintf("%s where %s writes %s: a notation %s reads", shapeOf(n), b.versionName(), shapeOfValue(val), proc.Title))
+					fmt.Sprintf("%s where %s writes %s: a notation %s reads", describe(n), b.versionName(), shapeOfValue(val), proc.Title))
 				v := b.v
 				b.v |= proc.Grammar
 				defer func() { b.v = v }()

@@ -257,18 +257,8 @@ func (b *binder) extraMessage(p *syntax.Pair, e *grammar.Entity, proc *grammar.P
 	return fmt.Sprintf("%q is not a keyname of %s in %s; %s reads it", p.Key.Value, e.Name, b.versionName(), proc.Title)
 }
 
-// shapeOf names the shape of a node, shapeOfValue that of a grammar
-// value's long notation, for messages.
-func shapeOf(n *syntax.Node) string {
-	switch n.Kind {
-	case syntax.Mapping:
-		return "a map"
-	case syntax.Sequence:
-		return "a list"
-	}
-	return "a scalar"
-}
-
+// shapeOfValue names the shape of a grammar value's long notation, for
+// messages.
 func shapeOfValue(v *grammar.Value) string {
 	switch v.Kind {
 	case grammar.MapOfValue, grammar.EntityValue, grammar.MapValue:
