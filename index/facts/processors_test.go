@@ -1,6 +1,8 @@
 package facts
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
@@ -52,5 +54,26 @@ func TestForeignVersion(t *testing.T) {
 	f := Bind("f.yaml", src, syntax.Parse([]byte(src)), grammar.TOSCA, grammar.ProcessorAuto)
 	if len(f.Diags) != 1 || f.Diags[0].Code != "invalid-version" || len(f.Refs) != 0 {
 		t.Errorf("diagnostics %+v, refs %d", f.Diags, len(f.Refs))
+	}
+}
+
+// BenchmarkBindDetection: binding a dense 1.3 template under auto (which
+// walks the tree once more for the marks of Unfurl) and under strict
+// (which does not): the cost of detecting the processors.
+func BenchmarkBindDetection(b *testing.B) {
+	var sb strings.Builder
+	sb.WriteString("tosca_definitions_version: tosca_simple_yaml_1_3\ntopology_template:\n  node_templates:\n")
+	for i := 0; i < 2000; i++ {
+		fmt.Fprintf(&sb, "    n%d:\n      type: tosca.nodes.WebServer\n      properties:\n        port: { get_input: port }\n      requirements:\n        - host: h1\n", i)
+	}
+	src := sb.String()
+	tree := syntax.Parse([]byte(src))
+	for _, setting := range []grammar.ProcessorSetting{grammar.ProcessorAuto, grammar.ProcessorStrict} {
+		b.Run(string(setting), func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				Bind("p", src, tree, grammar.TOSCA, setting)
+			}
+		})
 	}
 }
