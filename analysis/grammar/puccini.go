@@ -65,6 +65,10 @@ func scriptletMetadataKey() *Key {
 // substituted node type onto a node template's interface.
 var InterfaceOntoNode = Puccini
 
+// CopyOfCopy is the processor that reads a copy of a copy (1.3 §3.8.3
+// and 2.0 §7.2 copy only a template that is not one).
+var CopyOfCopy = Puccini
+
 func init() {
 	// A constraint operator that is none of the text's names a custom
 	// constraint: the model resolves it among the scriptlets the file sees.

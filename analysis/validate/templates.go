@@ -203,7 +203,7 @@ func (c *checker) copyOf(id facts.ID) {
 		return // an unknown name is the model's
 	}
 	if _, isCopy := c.f.Field(src.ID, grammar.KeyCopy); isCopy {
-		sev, note, report := c.f.Judge(grammar.Puccini, true)
+		sev, note, report := c.f.Judge(grammar.CopyOfCopy, true)
 		if !report {
 			return
 		}

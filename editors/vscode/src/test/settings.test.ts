@@ -14,6 +14,7 @@ test("the server gets its own settings from the manifest, not the extension's", 
     'diagnosticsDelay',
     'inlayHints',
     'logLevel',
+    'processor',
     'profilePaths',
     'remoteImports',
   ]);
