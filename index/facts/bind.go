@@ -69,6 +69,7 @@ func bind(path, src string, tree *syntax.File, lang grammar.Language, setting gr
 			for _, p := range f.Processors {
 				f.Versions |= p.Grammar
 			}
+			b.others = othersOf(f, b.base)
 		}
 		b.v = f.Versions
 		b.rootEntity(root, lang)
@@ -132,8 +133,10 @@ type binder struct {
 	frames Frames
 	// base is the grammar of the file's version, without its processors'.
 	base grammar.Versions
-	// scriptlets are the functions the file declares as scriptlets.
+	// scriptlets are the functions the file declares as scriptlets;
+	// others the processors that could read it and do not (othersOf).
 	scriptlets map[string]bool
+	others     []*grammar.Processor
 	// decoded are the texts of scalars that differ from their source, by
 	// node (an alias's is its anchor's): each is copied once, however many
 	// times it is read.

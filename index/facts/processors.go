@@ -154,7 +154,7 @@ func (b *binder) addition(at *syntax.Node, p *grammar.Processor, warn bool, code
 // additionKey finds a keyname of entity e that a processor not reading the
 // file adds (nil when none does).
 func (b *binder) additionKey(e *grammar.Entity, name string) (*grammar.Key, *grammar.Processor) {
-	for _, p := range b.others() {
+	for _, p := range b.others {
 		if k := e.Key(name, p.Grammar); k != nil && k.In&(grammar.V1x|grammar.V2) == 0 {
 			return k, p
 		}
@@ -162,11 +162,12 @@ func (b *binder) additionKey(e *grammar.Entity, name string) (*grammar.Key, *gra
 	return nil, nil
 }
 
-// others are the processors that could read the file and do not.
-func (b *binder) others() []*grammar.Processor {
+// othersOf are the processors with additions of their own that could
+// read a file of grammar base and do not read f.
+func othersOf(f *Facts, base grammar.Versions) []*grammar.Processor {
 	var out []*grammar.Processor
 	for _, p := range grammar.Processors {
-		if p.Grammar != grammar.None && p.Reads(b.base) && !b.f.ReadsFor(p) {
+		if p.Grammar != grammar.None && p.Reads(base) && !f.ReadsFor(p) {
 			out = append(out, p)
 		}
 	}
@@ -218,13 +219,16 @@ func (b *binder) prefixed(n *syntax.Node, val *grammar.Value, c walkCtx) {
 // one a processor adds (proc, whether it reads the file or not: such a
 // notation replaces what the text writes, and is judged where it is used).
 func (b *binder) shortFor(val *grammar.Value) (short *grammar.Value, proc *grammar.Processor) {
+	if val.Short == nil {
+		return nil, nil
+	}
 	if short := val.ShortFor(b.base); short != nil {
 		return short, nil
 	}
 	if short := val.ShortFor(b.v); short != nil {
 		return short, grammar.ProcessorOf(val.ShortIn & b.v)
 	}
-	for _, p := range b.others() {
+	for _, p := range b.others {
 		if short := val.ShortFor(p.Grammar); short != nil {
 			return short, p
 		}
