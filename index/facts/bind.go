@@ -377,7 +377,7 @@ func (b *binder) walk(n *syntax.Node, val *grammar.Value, c walkCtx) {
 	if n.Kind == syntax.Scalar && val.Kind != grammar.AnyValue && isCallString(n.Value, b.v) {
 		return // a call without arguments (2.0 §10.1): its value is not known here
 	}
-	if short, proc := b.shortFor(val); short != nil {
+	if short := val.ShortFor(b.v); short != nil {
 		switch {
 		case val.Kind == grammar.EntityValue && len(val.Entity.Keys) == 0:
 			// An entity that is only ever written as a value (a named
@@ -394,13 +394,6 @@ func (b *binder) walk(n *syntax.Node, val *grammar.Value, c walkCtx) {
 			n.Kind == syntax.Sequence && (val.Kind == grammar.EntityValue || val.Kind == grammar.MapOfValue),
 			n.Kind == syntax.Mapping && val.Kind == grammar.ListOfValue, // one item of a list
 			n.Kind == syntax.Mapping && val.ShortMap && !wraps(n, val.Entity, b.v):
-			if proc != nil {
-				b.addition(n, proc, true, diag.WrongValueShape,
-					fmt.Sprintf("%s where %s writes %s: a notation %s reads", describe(n), b.versionName(), shapeOfValue(val), proc.Title))
-				v := b.v
-				b.v |= proc.Grammar
-				defer func() { b.v = v }()
-			}
 			b.walkShort(n, val, short, c)
 			return
 		}

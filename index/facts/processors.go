@@ -215,27 +215,6 @@ func (b *binder) prefixed(n *syntax.Node, val *grammar.Value, c walkCtx) {
 	}
 }
 
-// shortFor is the short notation of val in the file: its version's, else
-// one a processor adds (proc, whether it reads the file or not: such a
-// notation replaces what the text writes, and is judged where it is used).
-func (b *binder) shortFor(val *grammar.Value) (short *grammar.Value, proc *grammar.Processor) {
-	if val.Short == nil {
-		return nil, nil
-	}
-	if short := val.ShortFor(b.base); short != nil {
-		return short, nil
-	}
-	if short := val.ShortFor(b.v); short != nil {
-		return short, grammar.ProcessorOf(val.ShortIn & b.v)
-	}
-	for _, p := range b.others {
-		if short := val.ShortFor(p.Grammar); short != nil {
-			return short, p
-		}
-	}
-	return nil, nil
-}
-
 // extraEntry records what an entry of e beside its keynames is: a name of
 // e.ExtraRef, or an entry a processor reading the file lets e hold, which
 // is reported when the text forbids it outright.
@@ -259,16 +238,4 @@ func (b *binder) extraMessage(p *syntax.Pair, e *grammar.Entity, proc *grammar.P
 			p.Key.Value, e.Name, proc.Title, b.versionName(), home)
 	}
 	return fmt.Sprintf("%q is not a keyname of %s in %s; %s reads it", p.Key.Value, e.Name, b.versionName(), proc.Title)
-}
-
-// shapeOfValue names the shape of a grammar value's long notation, for
-// messages.
-func shapeOfValue(v *grammar.Value) string {
-	switch v.Kind {
-	case grammar.MapOfValue, grammar.EntityValue, grammar.MapValue:
-		return "a map"
-	case grammar.ListOfValue, grammar.ListValue, grammar.NamedListValue:
-		return "a list"
-	}
-	return "a scalar"
 }
