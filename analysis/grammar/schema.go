@@ -208,6 +208,12 @@ var TypeKinds = []RefKind{ArtifactType, DataType, CapabilityType, InterfaceType,
 // IsType reports whether r names one of the eight type kinds.
 func (r RefKind) IsType() bool { return r >= ArtifactType && r <= PolicyType }
 
+// Imported reports whether names of kind r reach the files importing the
+// one that declares them: types, custom functions (2.0 `functions`,
+// puccini's scriptlets) and custom constraints. Other names are the
+// declaring file's own.
+func (r RefKind) Imported() bool { return r.IsType() || r == UserFunction || r == CustomConstraint }
+
 // Value describes the value of a keyname.
 type Value struct {
 	Kind ValueKind

@@ -4,6 +4,8 @@ import (
 	"sort"
 
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
+	"github.com/tosca-ls/tosca-ls/index/facts"
+	"github.com/tosca-ls/tosca-ls/index/syntax"
 )
 
 // LookupFunction finds the definition of a custom function the file at
@@ -27,6 +29,20 @@ func (v *View) LookupDeclared(path string, kind grammar.RefKind, name string) De
 		return found.Valid()
 	})
 	return found
+}
+
+// ImportedCall is the function a value calls when it is a one-entry map
+// whose key names a custom function the file at path sees without
+// declaring it (a puccini scriptlet an import declares): the binder, which
+// reads one file, could not know the map is a call. Final 2.0 calls are
+// written `$name` and always known. An invalid Decl for any other value.
+func (v *View) ImportedCall(path string, id facts.ValueID) Decl {
+	f := v.Facts(path)
+	val := f.Value(id)
+	if val == nil || val.Kind != syntax.Mapping || val.N != 2 || f.Versions.Has(grammar.V2Final) {
+		return Decl{}
+	}
+	return v.LookupFunction(path, f.Text(facts.ValueID(val.First)))
 }
 
 // FunctionNames lists the custom functions visible in the file at path,

@@ -144,10 +144,14 @@ func testedNames(f *facts.Facts, id facts.ID) bool {
 	return false
 }
 
-// resolveValueKey resolves a key written in a value: the field of the data
-// type the value has at that place, found by following the value from its
-// root, field by field and entry by entry.
+// resolveValueKey resolves a key written in a value: the function a
+// one-entry map calls (ImportedCall), else the field of the data type the
+// value has at that place, found by following the value from its root,
+// field by field and entry by entry.
 func (v *View) resolveValueKey(path string, f *facts.Facts, u Use) Resolved {
+	if d := v.ImportedCall(path, mapHolding(f, facts.ValueID(u.Arg), facts.ValueID(u.Item))); d.Valid() {
+		return Resolved{Target: d, Kind: grammar.UserFunction}
+	}
 	d, ok := v.valueRoot(path, f, u)
 	if !ok {
 		return Resolved{}
@@ -235,6 +239,30 @@ func (v *View) constrained(path string, f *facts.Facts, id facts.ID) (ValueDef, 
 			return v.definitionValue(Decl{path, e.Parent}), true
 		}
 	}
+}
+
+// mapHolding is the mapping of value v (at any depth) whose key is key,
+// found by descending into the value holding it (NoValue when none is).
+func mapHolding(f *facts.Facts, v, key facts.ValueID) facts.ValueID {
+	at := f.Value(key).Span
+	for v != facts.NoValue {
+		next := facts.NoValue
+		for k, x := range f.Pairs(v) {
+			if k == key {
+				return v
+			}
+			if holds(f.Value(x).Span, at) {
+				next = x
+			}
+		}
+		for _, item := range f.Items(v) {
+			if holds(f.Value(item).Span, at) {
+				next = item
+			}
+		}
+		v = next
+	}
+	return facts.NoValue
 }
 
 func holds(outer, inner facts.Span) bool { return outer.Start <= inner.Start && inner.End <= outer.End }

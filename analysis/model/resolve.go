@@ -39,10 +39,14 @@ func Kinds(kind grammar.RefKind) []grammar.RefKind {
 }
 
 // LookupKind finds a name of one kind as the file at path sees it: a type
-// through its scope, a template-level name among its own declarations.
+// through its scope, a custom function or constraint through its imports,
+// a template-level name among its own declarations.
 func (v *View) LookupKind(path string, kind grammar.RefKind, name string) Decl {
-	if kind.IsType() {
+	switch {
+	case kind.IsType():
 		return v.Lookup(path, kind, name)
+	case kind.Imported():
+		return v.LookupDeclared(path, kind, name)
 	}
 	return v.Local(path, kind, name)
 }

@@ -98,7 +98,7 @@ func occurrenceFiles(v *model.View, s symbol, only string) []string {
 		return v.Snap.Paths()
 	case s.member != nil:
 		return filesSeeing(v, s.member.Origin.Path)
-	case !v.Kind(s.decl).IsType():
+	case !v.Kind(s.decl).Imported():
 		// Template-level names are visible in their own file only.
 		return []string{s.decl.Path}
 	}

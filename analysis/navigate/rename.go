@@ -113,7 +113,7 @@ func renameable(v *model.View, t model.Target) (string, error) {
 			grammar.HeatParameter, grammar.HeatResource, grammar.HeatOutput, grammar.HeatCondition:
 			return name, nil
 		}
-		if kind.IsType() {
+		if kind.Imported() {
 			return name, nil
 		}
 		return "", fmt.Errorf("%w: renaming this %s is not supported", ErrCannotRename, kind)
@@ -182,8 +182,8 @@ func conflict(v *model.View, t model.Target, newName string) error {
 				return fmt.Errorf("%w: a %s named %q already exists", ErrCannotRename, kind, newName)
 			}
 		}
-		if kind.IsType() {
-			if o := v.Lookup(d.Path, kind, newName); o.Valid() && o != d {
+		if kind.Imported() {
+			if o := v.LookupKind(d.Path, kind, newName); o.Valid() && o != d {
 				return fmt.Errorf("%w: a %s named %q is already visible in %s", ErrCannotRename, kind, newName, v.RelPath(d.Path))
 			}
 		}

@@ -23,7 +23,7 @@ func (c *checker) value(id facts.ValueID, s schema, what *subject, key facts.Spa
 		c.result(call, s, what)
 		return
 	}
-	if c.callString(id) || c.importedCall(id) {
+	if c.callString(id) || c.v.ImportedCall(c.path, id).Valid() {
 		return // a call without arguments, or of a function an import declares: its value is not known here
 	}
 	k := c.kind(s.typ)
@@ -203,17 +203,6 @@ func (c *checker) fixedValue(m model.Member) (model.Decl, bool) {
 
 // callString reports a final 2.0 call without arguments written as a
 // string (`$node_index`).
-// importedCall reports whether a value is a single-entry map naming a
-// function that a file this one imports declares (a puccini scriptlet):
-// the binder, which reads one file, could not know it is a call.
-func (c *checker) importedCall(id facts.ValueID) bool {
-	val := c.f.Value(id)
-	if val == nil || val.Kind != syntax.Mapping || val.N != 2 || c.f.Versions.Has(grammar.V2Final) {
-		return false
-	}
-	return c.v.LookupFunction(c.path, c.f.Text(facts.ValueID(val.First))).Valid()
-}
-
 func (c *checker) callString(id facts.ValueID) bool {
 	val := c.f.Value(id)
 	if val == nil || val.Kind != syntax.Scalar || !c.f.Versions.Has(grammar.V2Final) {
