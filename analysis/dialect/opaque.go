@@ -1,7 +1,6 @@
 package dialect
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
@@ -26,11 +25,11 @@ func (c *checker) opaqueCalls() {
 		}
 		val := c.f.Value(call.Args)
 		if val == nil || val.Kind == syntax.Null {
-			c.report(call.NameSpan, diag.Error, diag.WrongArguments, fmt.Sprintf("`%s` takes %s, found nothing", fn.Name, takes(p)))
+			c.report(call.NameSpan, diag.Error, diag.WrongArguments, diag.Sprintf("`%s` takes %s, found nothing", fn.Name, takes(p)))
 			continue
 		}
 		if got := c.typeOf(call.Args, 0); !fits(p.Kind, got, c.f, call.Args) {
-			c.report(val.Span, diag.Error, diag.WrongArguments, fmt.Sprintf("`%s` takes %s, found %s", fn.Name, takes(p), got))
+			c.report(val.Span, diag.Error, diag.WrongArguments, diag.Sprintf("`%s` takes %s, found %s", fn.Name, takes(p), got))
 		}
 	}
 }

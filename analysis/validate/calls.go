@@ -342,7 +342,7 @@ func (c *checker) unknownStep(s model.PathStep) {
 		if !c.isComplete(t) {
 			return
 		}
-		where = append(where, fmt.Sprintf("%s %q", c.v.Kind(t), c.typeName(t)))
+		where = append(where, diag.Sprintf("%s %q", c.v.Kind(t), c.typeName(t)))
 		names = append(names, c.memberNames(t, section)...)
 	}
 	d := c.report(spanOf(s.Span), diag.Error, diag.UnknownPathName, "no %s named %q in the requirement's %s (1.3 §4.4.2 reads it in any of them)",

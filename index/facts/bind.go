@@ -79,7 +79,7 @@ func bind(path, src string, tree *syntax.File, lang grammar.Language, setting gr
 			// Another language: one error says so, and nothing else is read.
 			p := root.GetPair(grammar.ToscaVersionKey)
 			b.report(p.Value.Span, diag.Error, diag.InvalidVersion,
-				fmt.Sprintf("%q is a version of %s, not of TOSCA: this file is not read (a folder scan skips it)", version, foreign))
+				diag.Sprintf("%q is a version of %s, not of TOSCA: this file is not read (a folder scan skips it)", version, foreign))
 			b.quiet = true
 		case f.Dialect != nil && !f.Dialect.Modelled:
 			// Its own keynames are not described: the names it declares are
@@ -572,7 +572,7 @@ func (b *binder) walkEntity(n *syntax.Node, e *grammar.Entity, c walkCtx) {
 			if other, proc := b.additionKey(e, p.Key.Value); other != nil {
 				if !p.Merged {
 					b.addition(p.Key, proc, false, diag.UnknownKeyname,
-						fmt.Sprintf("%q is %s's keyname of %s, not one of %s", p.Key.Value, proc.Title, e.Name, b.versionName()))
+						diag.Sprintf("%q is %s's keyname of %s, not one of %s", p.Key.Value, proc.Title, e.Name, b.versionName()))
 				}
 				k, bits = other, proc.Grammar
 			} else {
@@ -1135,7 +1135,7 @@ func (b *binder) siblings(n *syntax.Node, p *syntax.Pair, fn *grammar.Function) 
 	for _, other := range n.Pairs {
 		if other != p && !slices.Contains(fn.Siblings, other.Key.Value) && !b.quiet {
 			d := b.report(other.Key.Span, diag.Warning, diag.WrongArguments,
-				fmt.Sprintf("%q is no keyword of `%s` (it takes %s beside it)", other.Key.Value, fn.Name, quoteAll(fn.Siblings)))
+				diag.Sprintf("%q is no keyword of `%s` (it takes %s beside it)", other.Key.Value, fn.Name, quoteAll(fn.Siblings)))
 			d.Suggestions = diag.Suggest(other.Key.Value, fn.Siblings)
 		}
 	}

@@ -1,7 +1,6 @@
 package facts
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -128,7 +127,7 @@ func (f *Facts) Judge(p *grammar.Processor, warn bool) (sev diag.Severity, note 
 	case grammar.Accepted:
 		return 0, "", false
 	case grammar.Refused:
-		return diag.Error, fmt.Sprintf(" (the processor setting is %s)", f.Setting), true
+		return diag.Error, diag.Sprintf(" (the processor setting is %s)", f.Setting), true
 	}
 	if warn || f.ReadsFor(p) {
 		return diag.Warning, "", true
@@ -137,7 +136,7 @@ func (f *Facts) Judge(p *grammar.Processor, warn bool) (sev diag.Severity, note 
 	if p.Name == "" {
 		how = "no setting accepts it"
 	}
-	return diag.Warning, fmt.Sprintf(" (nothing in this file shows it is written for %s; %s)", p.Title, how), true
+	return diag.Warning, diag.Sprintf(" (nothing in this file shows it is written for %s; %s)", p.Title, how), true
 }
 
 // addition reports a form processor p adds, as Judge says; msg says what
@@ -234,8 +233,8 @@ func (b *binder) extraEntry(p *syntax.Pair, e *grammar.Entity, c walkCtx) {
 // extraMessage says what an entry a processor lets e hold is.
 func (b *binder) extraMessage(p *syntax.Pair, e *grammar.Entity, proc *grammar.Processor) string {
 	if home := e.ExtraHome(b.base); home != "" {
-		return fmt.Sprintf("%q is written directly in %s, as before TOSCA 1.3: %s reads it there, %s puts it under `%s:`",
+		return diag.Sprintf("%q is written directly in %s, as before TOSCA 1.3: %s reads it there, %s puts it under `%s:`",
 			p.Key.Value, e.Name, proc.Title, b.versionName(), home)
 	}
-	return fmt.Sprintf("%q is not a keyname of %s in %s; %s reads it", p.Key.Value, e.Name, b.versionName(), proc.Title)
+	return diag.Sprintf("%q is not a keyname of %s in %s; %s reads it", p.Key.Value, e.Name, b.versionName(), proc.Title)
 }
