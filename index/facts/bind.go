@@ -552,21 +552,17 @@ func (b *binder) walkEntity(n *syntax.Node, e *grammar.Entity, c walkCtx) {
 	inner := b.enter(c, id, e, c.name != nil)
 	// Fields first, so that an entity's fields are contiguous; then the
 	// values of the keynames, which may hold entities of their own.
-	// An entry is walked with the versions of the processor whose
-	// addition it is (bits), when that processor does not read the file.
 	type walked struct {
-		p    *syntax.Pair
-		k    *grammar.Key
-		bits grammar.Versions
+		p *syntax.Pair
+		k *grammar.Key
 	}
 	var entries []walked
 	for _, p := range n.Pairs {
 		k := e.Key(p.Key.Value, b.v)
-		var bits grammar.Versions
 		if k == nil {
 			if extra := e.ExtraFor(b.v); extra != nil {
 				b.extraEntry(p, e, inner)
-				entries = append(entries, walked{p, nil, 0})
+				entries = append(entries, walked{p, nil})
 				continue
 			}
 			if other, proc := b.additionKey(e, p.Key.Value); other != nil {
@@ -574,7 +570,7 @@ func (b *binder) walkEntity(n *syntax.Node, e *grammar.Entity, c walkCtx) {
 					b.addition(p.Key, proc, false, diag.UnknownKeyname,
 						diag.Sprintf("%q is %s's keyname of %s, not one of %s", p.Key.Value, proc.Title, e.Name, b.versionName()))
 				}
-				k, bits = other, proc.Grammar
+				k = other
 			} else {
 				if !p.Merged {
 					b.unknownKey(p.Key, e)
@@ -582,7 +578,7 @@ func (b *binder) walkEntity(n *syntax.Node, e *grammar.Entity, c walkCtx) {
 				if e == grammar.ImportDef && e.Extra != nil {
 					// A named import where the version no longer allows one is
 					// still followed, so its names do not turn into errors too.
-					entries = append(entries, walked{p, nil, 0})
+					entries = append(entries, walked{p, nil})
 				}
 				continue
 			}
@@ -593,11 +589,15 @@ func (b *binder) walkEntity(n *syntax.Node, e *grammar.Entity, c walkCtx) {
 		if !holdsEntities(k.Value, p.Value, b.v) {
 			b.addField(id, k, p.Key, p.Value, inner)
 		}
-		entries = append(entries, walked{p, k, bits})
+		entries = append(entries, walked{p, k})
 	}
 	for _, w := range entries {
 		v := b.v
-		b.v |= w.bits
+		if w.k != nil && w.k.In&b.v == 0 {
+			// The addition of a processor that does not read the file
+			// (additionKey): its value is walked in the processor's grammar.
+			b.v |= w.k.In & grammar.VProcessors
+		}
 		if w.k == nil {
 			if extra := e.ExtraFor(b.v); extra != nil {
 				b.walkEntry(w.p, extra, inner)
