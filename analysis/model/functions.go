@@ -18,9 +18,17 @@ func (v *View) LookupFunction(path, name string) Decl {
 
 // LookupDeclared finds a name of kind (a custom function, a custom
 // constraint) the file at path sees: its own declaration, else one its
-// imports bring.
+// imports bring. What the imports bring is kept for the export generation,
+// as Lookup's answers are (validation asks it of every one-entry map of a
+// 1.x value, ImportedCall); the file's own declarations are read each time
+// (a function inside service_template is not among its exports).
 func (v *View) LookupDeclared(path string, kind grammar.RefKind, name string) Decl {
 	if d := v.Local(path, kind, name); d.Valid() {
+		return d
+	}
+	key := lookupKey{path, nameKey{kind, name}}
+	p := v.prog
+	if d, ok := p.lookups.get(key); ok {
 		return d
 	}
 	var found Decl
@@ -28,7 +36,7 @@ func (v *View) LookupDeclared(path string, kind grammar.RefKind, name string) De
 		found = v.Local(s.path, kind, s.rest)
 		return found.Valid()
 	})
-	return found
+	return p.lookups.put(key, found)
 }
 
 // ImportedCall is the function a value calls when it is a one-entry map

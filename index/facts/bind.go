@@ -1262,7 +1262,7 @@ func trimmed[T any](s []T) []T {
 
 // exportHash digests what importers of the file depend on: its language and
 // version, profile name, imports and repositories, and the text and place
-// of every type and function it declares.
+// of every type, custom function and custom constraint it declares.
 func (f *Facts) exportHash() uint64 {
 	h := fnv.New64a()
 	var buf [8]byte
@@ -1291,7 +1291,7 @@ func (f *Facts) exportHash() uint64 {
 			continue
 		}
 		k := e.Declares()
-		if k.IsType() || k == grammar.UserFunction || k == grammar.Repository || e.G == grammar.ImportDef {
+		if k.Imported() || k == grammar.Repository || e.G == grammar.ImportDef {
 			num(e.NameSpan.Start)
 			num(e.Span.End)
 			start, end := e.NameSpan.Start, e.Span.End

@@ -77,3 +77,18 @@ func BenchmarkBindDetection(b *testing.B) {
 		})
 	}
 }
+
+// TestScriptletsAreExports: the scriptlets a file declares are names its
+// importers see, so renaming one changes its export hash (what decides
+// that they are analysed again), as renaming a type does.
+func TestScriptletsAreExports(t *testing.T) {
+	const head = "tosca_definitions_version: tosca_simple_yaml_1_3\nmetadata:\n  puccini.scriptlet:tosca."
+	bind := func(src string) *Facts {
+		return Bind("p", src, syntax.Parse([]byte(src)), grammar.TOSCA, grammar.ProcessorAuto)
+	}
+	for _, kind := range []string{"function", "constraint"} {
+		if bind(head+kind+".even: x\n").ExportHash == bind(head+kind+".odd: x\n").ExportHash {
+			t.Errorf("renaming a scriptlet %s keeps the export hash", kind)
+		}
+	}
+}
