@@ -60,8 +60,12 @@ func (b *builder) resolve(f *File, imp *Import) (string, *Problem) {
 		if !ok {
 			if p := grammar.RepositoryProcessor(imp.Repository); p != nil {
 				// The processor provides it: not reported, and the names it
-				// would define are not checked.
-				return "", &Problem{Code: importNotFound, Pending: true, Message: "repository \"" + imp.Repository + "\" is provided by " + p.Title}
+				// would define are not checked, unless the setting refuses
+				// the processor (strict, another one chosen).
+				if sev, note, report := f.Facts.Judge(p, false); report && sev == diag.Error {
+					return "", &Problem{Code: importNotFound, Message: diag.Sprintf("unknown repository %q: only %s provides it", imp.Repository, p.Title) + note}
+				}
+				return "", &Problem{Code: importNotFound, Pending: true, Message: diag.Sprintf("repository %q is provided by %s", imp.Repository, p.Title)}
 			}
 			return "", &Problem{Code: importNotFound, Message: "unknown repository \"" + imp.Repository + "\""}
 		}
