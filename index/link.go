@@ -62,7 +62,7 @@ func (b *builder) resolve(f *File, imp *Import) (string, *Problem) {
 				// The processor provides it: not reported, and the names it
 				// would define are not checked, unless the setting refuses
 				// the processor (strict, another one chosen).
-				if sev, note, report := f.Facts.Judge(p, false); report && sev == diag.Error {
+				if note, refused := f.Facts.Refuses(p); refused {
 					return "", &Problem{Code: importNotFound, Message: diag.Sprintf("unknown repository %q: only %s provides it", imp.Repository, p.Title) + note}
 				}
 				return "", &Problem{Code: importNotFound, Pending: true, Message: diag.Sprintf("repository %q is provided by %s", imp.Repository, p.Title)}

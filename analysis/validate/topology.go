@@ -531,10 +531,18 @@ func (c *checker) repositories() {
 		if r.Kind != grammar.Repository || c.f.Entity(r.Entity).G == grammar.ImportDef {
 			continue
 		}
-		if c.v.Local(c.path, grammar.Repository, c.f.RefName(r)).Valid() || grammar.RepositoryProcessor(c.f.RefName(r)) != nil || c.v.Muted(c.path, c.f.RefName(r)) {
+		if c.v.Local(c.path, grammar.Repository, c.f.RefName(r)).Valid() || c.v.Muted(c.path, c.f.RefName(r)) {
 			continue
 		}
-		d := c.report(r.Span, diag.Error, diag.UnknownName, "no repository named %q", c.f.RefName(r))
+		note := ""
+		if p := grammar.RepositoryProcessor(c.f.RefName(r)); p != nil {
+			refusal, refused := c.f.Refuses(p)
+			if !refused {
+				continue // the processor provides it
+			}
+			note = diag.Sprintf(": only %s provides it", p.Title) + refusal
+		}
+		d := c.report(r.Span, diag.Error, diag.UnknownName, "no repository named %q%s", c.f.RefName(r), note)
 		suggest(d, c.f.RefName(r), c.v.LocalNames(c.path, grammar.Repository))
 	}
 }

@@ -277,7 +277,7 @@ func TestCheckProcessor(t *testing.T) {
 	if out, _, code := check(t, "--processor", "unfurl", file); code != 0 || out != "" {
 		t.Errorf("unfurl: exit %d, output %q", code, out)
 	}
-	if out, _, code := check(t, "--processor", "strict", file); code != 1 || strings.Count(out, "error:") != 2 {
+	if out, _, code := check(t, "--processor", "strict", file); code != 1 || strings.Count(out, "error:") != 3 {
 		t.Errorf("strict: exit %d, output %q", code, out)
 	}
 	if _, errOut, code := check(t, "--processor", "ansible", file); code != 2 || !strings.Contains(errOut, "auto, vintner, unfurl, xopera, puccini, strict") {

@@ -139,6 +139,14 @@ func (f *Facts) Judge(p *grammar.Processor, warn bool) (sev diag.Severity, note 
 	return diag.Warning, diag.Sprintf(" (nothing in this file shows it is written for %s; %s)", p.Title, how), true
 }
 
+// Refuses reports whether the setting refuses processor p in the file
+// (strict, another processor chosen), with the note saying so: what only
+// p provides (a repository) is then an error, where otherwise it is p's.
+func (f *Facts) Refuses(p *grammar.Processor) (note string, refused bool) {
+	sev, note, report := f.Judge(p, false)
+	return note, report && sev == diag.Error
+}
+
 // addition reports a form processor p adds, as Judge says; msg says what
 // the form is.
 func (b *binder) addition(at *syntax.Node, p *grammar.Processor, warn bool, code, msg string) {
