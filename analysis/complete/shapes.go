@@ -44,6 +44,7 @@ func (r *request) query(t target, key, newItem bool) *shape.Query {
 	q.Members = func(typ model.Decl, section string, present map[string]bool, asValue bool, sort string) {
 		r.withSort(sort, func() { r.memberItems(typ, section, present, asValue) })
 	}
+	q.Declared = r.declaredFunctionItems
 	return q
 }
 

@@ -46,6 +46,9 @@ type Query struct {
 	// Members offers the members of a section of type t not in present,
 	// as keys (with the snippet of their value) or, asValue, as names.
 	Members func(t model.Decl, section string, present map[string]bool, asValue bool, sort string)
+	// Declared offers the functions the file and its imports declare (a
+	// `functions` section, a processor's scriptlets), as a key or a value.
+	Declared func(asKey bool)
 
 	Items []Candidate
 }
@@ -100,6 +103,9 @@ func (q *Query) functions(want grammar.ArgKind, asKey bool) {
 		fns = grammar.Functions
 	}
 	q.Items = append(q.Items, Functions(fns, q.Vers, want, asKey, q.ColonAfter)...)
+	if q.Ops == nil && want == grammar.ArgAny && q.Declared != nil {
+		q.Declared(asKey)
+	}
 }
 
 // Functions offers the functions of fns that exist in vers and whose
