@@ -533,9 +533,6 @@ func (b *binder) walkEntry(p *syntax.Pair, elem *grammar.Value, c walkCtx) {
 
 func (b *binder) walkEntity(n *syntax.Node, e *grammar.Entity, c walkCtx) {
 	if n.Kind != syntax.Mapping {
-		if n.Kind == syntax.Scalar && isFunctionCall(n, b.v) {
-			return
-		}
 		if c.name != nil {
 			// The entry still declares its name (while it is being typed).
 			b.closeEntity(b.newEntity(n, e, c, false))
@@ -981,12 +978,6 @@ func isNumber(s string) bool {
 	_, err := fmt.Sscanf(s, "%g", &f)
 	return err == nil && !strings.ContainsAny(s, " \t")
 }
-
-// isFunctionCall reports whether n is a TOSCA function call: a single-entry
-// map whose key names a function of the file's version. In final 2.0 every
-// `$name` key is a call (user functions included; a literal `$` key is
-// written `$$`).
-func isFunctionCall(n *syntax.Node, v grammar.Versions) bool { return callPair(n, v) != nil }
 
 // callPair is the pair of a call naming its function: the one pair of a
 // single-entry map naming a function of v, or the pair of a function whose
