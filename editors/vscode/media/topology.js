@@ -116,4 +116,7 @@
       vscode.postMessage({ type: 'reveal', id: el.id });
     }
   });
+  // Messages sent before this script listens are lost: the extension draws
+  // once it hears this.
+  vscode.postMessage({ type: 'ready' });
 })();

@@ -22,6 +22,9 @@ export class TopologyPanel implements vscode.Disposable {
   private locations = new Map<string, Location>();
   private timer: NodeJS.Timeout | undefined;
   private rendered: ((r: Rendered) => void)[] = [];
+  /** Resolves when the panel's script listens (messages before that are lost). */
+  private ready: Promise<void> = Promise.resolve();
+  private markReady: () => void = () => {};
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(private readonly server: Server, private readonly context: vscode.ExtensionContext) {
@@ -86,6 +89,7 @@ export class TopologyPanel implements vscode.Disposable {
 <script nonce="${n}" src="${script}"></script>
 </body>
 </html>`;
+    this.ready = new Promise((resolve) => (this.markReady = resolve));
     webview.onDidReceiveMessage((m) => this.receive(m), undefined, this.subscriptions);
     panel.onDidDispose(() => {
       this.panel = undefined;
@@ -111,6 +115,7 @@ export class TopologyPanel implements vscode.Disposable {
         textDocument: { uri: document.uri.toString() },
         render: 'svg',
       });
+      await this.ready;
       if (document !== this.document || !this.panel) {
         return; // another document was chosen meanwhile
       }
@@ -122,12 +127,15 @@ export class TopologyPanel implements vscode.Disposable {
       this.locations = elementLocations(graph);
       void panel.webview.postMessage({ type: 'draw', svg: graph.rendered, title: vscode.workspace.asRelativePath(document.uri) });
     } catch (e) {
+      await this.ready;
       void panel.webview.postMessage({ type: 'empty', message: `The topology could not be computed: ${e instanceof Error ? e.message : String(e)}` });
     }
   }
 
   private receive(m: { type: string; id?: string; nodes?: string[] }): void {
-    if (m.type === 'reveal' && m.id) {
+    if (m.type === 'ready') {
+      this.markReady();
+    } else if (m.type === 'reveal' && m.id) {
       void this.reveal(m.id);
     } else if (m.type === 'rendered') {
       this.resolveRendered({ nodes: m.nodes ?? [] });
