@@ -58,8 +58,8 @@ func TestPercentile(t *testing.T) {
 }
 
 // The budget table must hold together: known baselines, limits on every
-// budget, and the issues' budgets all present (issue 13's, and issue 24's
-// three for each hostile input).
+// budget, and the issues' budgets all present (issue 13's, issue 24's
+// three for each hostile input, and issue 27's on the real repositories).
 func TestSpecs(t *testing.T) {
 	seen := map[string]bool{}
 	for _, sp := range specs {
@@ -79,12 +79,14 @@ func TestSpecs(t *testing.T) {
 			t.Errorf("%s: a budget needs both wording and limit", sp.id)
 		}
 	}
-	budgets, hostile := 0, 0
+	budgets, hostile, real := 0, 0, 0
 	for _, sp := range specs {
 		switch {
 		case sp.budget == "":
 		case sp.scenario == "hostile":
 			hostile++
+		case sp.scenario == "real-dmtf" || sp.scenario == "oasis":
+			real++
 		default:
 			budgets++
 		}
@@ -94,6 +96,11 @@ func TestSpecs(t *testing.T) {
 	}
 	if want := 3 * len(corpus.HostileInputs); hostile != want {
 		t.Errorf("%d budgets of hostile inputs, want %d", hostile, want)
+	}
+	// Issue 27's nine, and issue 13's workspace/symbol budget on the real
+	// repository.
+	if real != 10 {
+		t.Errorf("%d budgets on the real repositories, want 10", real)
 	}
 }
 

@@ -36,6 +36,13 @@ var serverSettings = map[string]any{"diagnosticsDelay": 0}
 // initializes it as an editor with work-done progress and
 // workspace/configuration support would.
 func startSession(bin string, env []string, root string, lim limits) (*session, error) {
+	return startSessionWith(bin, env, lim, []string{root}, nil)
+}
+
+// startSessionWith starts a server on workspace folders for a client that
+// announces the capabilities of startSession and, merged into them, extra
+// (pullCapabilities for a client that pulls diagnostics).
+func startSessionWith(bin string, env []string, lim limits, folders []string, extra map[string]any) (*session, error) {
 	cmd := exec.Command(bin, "serve")
 	cmd.Env = env
 	stdin, err := cmd.StdinPipe()
@@ -55,23 +62,32 @@ func startSession(bin string, env []string, root string, lim limits) (*session, 
 	}
 	s.c = lsptest.New(stdout, stdin)
 	s.c.SetSettings(serverSettings)
-	rootURI := fileURI(root)
+	var wsFolders []any
+	for _, dir := range folders {
+		wsFolders = append(wsFolders, map[string]any{"uri": fileURI(dir), "name": filepath.Base(dir)})
+	}
+	caps := map[string]any{
+		"window":    map[string]any{"workDoneProgress": true},
+		"workspace": map[string]any{"configuration": true, "workspaceFolders": true, "symbol": map[string]any{}},
+		"textDocument": map[string]any{
+			"synchronization":    map[string]any{"didSave": true},
+			"completion":         map[string]any{"completionItem": map[string]any{"snippetSupport": true}},
+			"hover":              map[string]any{"contentFormat": []string{"markdown", "plaintext"}},
+			"definition":         map[string]any{"linkSupport": true},
+			"publishDiagnostics": map[string]any{"relatedInformation": true, "versionSupport": true},
+		},
+	}
+	for section, more := range extra {
+		for k, v := range more.(map[string]any) {
+			caps[section].(map[string]any)[k] = v
+		}
+	}
 	params := map[string]any{
 		"processId":             os.Getpid(),
-		"rootUri":               rootURI,
-		"workspaceFolders":      []any{map[string]any{"uri": rootURI, "name": filepath.Base(root)}},
+		"rootUri":               fileURI(folders[0]),
+		"workspaceFolders":      wsFolders,
 		"initializationOptions": serverSettings,
-		"capabilities": map[string]any{
-			"window":    map[string]any{"workDoneProgress": true},
-			"workspace": map[string]any{"configuration": true, "workspaceFolders": true, "symbol": map[string]any{}},
-			"textDocument": map[string]any{
-				"synchronization":    map[string]any{"didSave": true},
-				"completion":         map[string]any{"completionItem": map[string]any{"snippetSupport": true}},
-				"hover":              map[string]any{"contentFormat": []string{"markdown", "plaintext"}},
-				"definition":         map[string]any{"linkSupport": true},
-				"publishDiagnostics": map[string]any{"relatedInformation": true, "versionSupport": true},
-			},
-		},
+		"capabilities":          caps,
 	}
 	if _, err := s.call("initialize", params); err != nil {
 		s.close()

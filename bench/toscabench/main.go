@@ -1,12 +1,13 @@
-// Command toscabench measures tosca-ls against the budgets of issues 13 and
-// 24 (the hostile inputs). It generates its corpora (cached), builds
-// ./cmd/tosca-ls (or takes --bin) and drives the binary as a black box:
-// `tosca-ls check` as a command, `tosca-ls serve` over stdio as an editor
-// would. Every figure is the median of --runs repeats; ratios are to a raw
-// goccy/go-yaml parse of the same bytes measured in the same run. See
-// bench/README.md.
+// Command toscabench measures tosca-ls against the budgets of issues 13,
+// 24 (the hostile inputs) and 27 (the real repositories). It generates its
+// corpora (cached), reads the real repositories of --corpora (read-only;
+// skipped when absent), builds ./cmd/tosca-ls (or takes --bin) and drives
+// the binary as a black box: `tosca-ls check` as a command, `tosca-ls
+// serve` over stdio as an editor would. Every figure is the median of
+// --runs repeats; ratios are to a raw goccy/go-yaml parse of the same bytes
+// measured in the same run. See bench/README.md.
 //
-//	go run ./bench/toscabench [flags] [dmtf] [ws1000] [big] [hostile]
+//	go run ./bench/toscabench [flags] [dmtf] [ws1000] [big] [hostile] [real-dmtf] [oasis]
 package main
 
 import (
@@ -28,13 +29,15 @@ import (
 )
 
 // scenarios in the order they run.
-var scenarios = []string{"dmtf", "ws1000", "big", "hostile"}
+var scenarios = []string{"dmtf", "ws1000", "big", "hostile", "real-dmtf", "oasis"}
 
 type config struct {
 	runs    int
 	queries int
 	edits   int
 	corpus  corpus.Options
+	// realCorpora is the folder of the real repositories (issue 27).
+	realCorpora string
 }
 
 // configJSON is the configuration as the JSON report shows it.
@@ -77,6 +80,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		wsFiles   = fs.Int("ws-files", def.WSFiles, "small files of the ws1000 corpus (besides big/)")
 		bigLines  = fs.Int("big-lines", def.BigLines, "lines of big/main.yaml")
 		bigImp    = fs.Int("big-imports", def.BigImports, "type files big/main.yaml imports")
+		real      = fs.String("corpora", filepath.Join("..", "shared", "corpora"), "folder of the real repositories of real-dmtf and oasis (skipped with a note when absent)")
 	)
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -112,7 +116,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			selected[s] = true
 		}
 	}
-	cfg := config{runs: *runs, queries: *queries, edits: *edits, corpus: corpus.Options{
+	cfg := config{runs: *runs, queries: *queries, edits: *edits, realCorpora: *real, corpus: corpus.Options{
 		DMTFFiles: *dmtfFiles, DMTFFileKB: *dmtfKB, WSFiles: *wsFiles, BigLines: *bigLines, BigImports: *bigImp}}
 	if cfg.runs < 1 || cfg.queries < 1 || cfg.edits < rssAfterEdits {
 		fmt.Fprintf(stderr, "toscabench: --runs and --queries must be at least 1, --edits at least %d\n", rssAfterEdits)
@@ -170,7 +174,7 @@ func (b *bench) measure(work, bin string, selected map[string]bool, log io.Write
 	}
 	rep := &report{Date: time.Now().Format("2006-01-02 15:04"), Machine: describeMachine(), LoadBefore: loadAverage()}
 	defer func() { rep.LoadAfter = loadAverage() }()
-	need := map[string]bool{corpus.DMTF: selected["dmtf"], corpus.WS1000: selected["ws1000"] || selected["big"]}
+	need := map[string]bool{corpus.DMTF: selected["dmtf"], corpus.WS1000: selected["ws1000"] || selected["big"] || selected["oasis"]}
 	for _, name := range []string{corpus.DMTF, corpus.WS1000} {
 		if !need[name] {
 			continue
@@ -189,6 +193,15 @@ func (b *bench) measure(work, bin string, selected map[string]bool, log io.Write
 			if hostileDirs[h.Name], err = hostileDir(work, h); err != nil {
 				return nil, err
 			}
+		}
+	}
+	realDMTF, oasis, err := b.realCorpora(selected)
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range []*realCorpus{realDMTF, oasis} {
+		if c != nil {
+			rep.Corpora = append(rep.Corpora, corpusRow{Name: c.name, Dir: c.dir, Files: len(c.files), Bytes: c.bytes})
 		}
 	}
 	for i := range b.cfg.runs {
@@ -236,6 +249,32 @@ func (b *bench) measure(work, bin string, selected map[string]bool, log io.Write
 					return nil, err
 				}
 			}
+		}
+		if realDMTF != nil {
+			say("real-dmtf raw parse")
+			if err := b.realRawParse("real-dmtf", realDMTF.files); err != nil {
+				return nil, err
+			}
+			sayUnlessBroken("real-dmtf.check", "real-dmtf check")
+			b.realDMTFCheck(realDMTF)
+		}
+		if oasis != nil {
+			say("oasis raw parse")
+			if err := b.realRawParse("oasis", oasis.files); err != nil {
+				return nil, err
+			}
+			ws := b.corpora[corpus.WS1000]
+			srcs, err := readFiles(ws, []string{corpus.BigMain})
+			if err != nil {
+				return nil, err
+			}
+			d, err := steadyRawParse(srcs, 1, goccyParse)
+			if err != nil {
+				return nil, err
+			}
+			b.rec.add(oasisRawBig, d)
+			say("oasis server")
+			b.oasis(oasis, filepath.Dir(ws.Path(corpus.BigMain)))
 		}
 	}
 	rep.Rows = evaluate(b.rec, selected)

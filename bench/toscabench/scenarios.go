@@ -15,11 +15,13 @@ import (
 type recorder struct {
 	samples  map[string][]float64
 	failures map[string]string
-	notes    []string
+	// skipped maps the scenarios that could not run to the reason.
+	skipped map[string]string
+	notes   []string
 }
 
 func newRecorder() *recorder {
-	return &recorder{samples: map[string][]float64{}, failures: map[string]string{}}
+	return &recorder{samples: map[string][]float64{}, failures: map[string]string{}, skipped: map[string]string{}}
 }
 
 func (r *recorder) add(id string, v float64) { r.samples[id] = append(r.samples[id], v) }
@@ -29,6 +31,13 @@ func (r *recorder) fail(id, reason string) {
 	if _, ok := r.failures[id]; !ok {
 		r.failures[id] = reason
 	}
+}
+
+// skip records that a scenario could not run at all, and why: its
+// figures are reported as skipped, not failed.
+func (r *recorder) skip(scenario, reason string) {
+	r.skipped[scenario] = reason
+	r.note("%s: skipped: %s", scenario, reason)
 }
 
 func (r *recorder) note(format string, args ...any) {
