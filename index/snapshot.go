@@ -33,6 +33,16 @@ type Snapshot struct {
 	complete bool
 	// sandbox holds the folders whose files may be read (see InSandbox).
 	sandbox *sandbox
+	// keys are the files' keys, heatUsers the reverse of the Heat files'
+	// edges, heatEnvs the Heat environment files (see keys.go, heat.go);
+	// generation and embedded digest every file's own digest and the
+	// embedded ones'; rekeyed are the files whose key the build changed.
+	keys       *immutable.Map[string, fileKey]
+	heatUsers  *immutable.Map[string, []string]
+	heatEnvs   []string
+	generation uint64
+	embedded   uint64
+	rekeyed    []string
 }
 
 // Link is the outcome of resolving one import of a file.
@@ -186,27 +196,24 @@ func (s *Snapshot) ShadowedBy(path string) string {
 // Importers returns every file that imports path directly or transitively.
 func (s *Snapshot) Importers(path string) []string { return s.ImportersOf(path) }
 
-// ImportersOf returns every file that imports one of paths, directly or
-// transitively, and is not one of them (one walk of the reverse graph).
-// Heat files see each other without imports (a provider template named as
-// a type, an environment's mappings and parameters): the other Heat files
-// count as importers of a Heat file.
+// ImportersOf returns every file that reads one of paths, directly or
+// transitively, and is not one of them (one walk of the reverse graph):
+// through imports, and through the edges of Heat files (a provider
+// template named as a type, an environment and the templates using its
+// mappings; see heat.go).
 func (s *Snapshot) ImportersOf(paths ...string) []string {
 	seen := make(map[string]bool, len(paths))
-	heat := false
 	for _, p := range paths {
 		seen[p] = true
-		if f := s.File(p); f != nil && (f.Dialect == Heat || f.Dialect == HeatEnv) {
-			heat = true
-		}
 	}
 	queue := slices.Clone(paths)
 	var out []string
-	if heat {
-		for _, p := range s.Paths() {
-			if f := s.File(p); !seen[p] && f != nil && (f.Dialect == Heat || f.Dialect == HeatEnv) {
-				seen[p] = true
-				out = append(out, p)
+	visit := func(users []string) {
+		for _, u := range users {
+			if !seen[u] {
+				seen[u] = true
+				out = append(out, u)
+				queue = append(queue, u)
 			}
 		}
 	}
@@ -214,13 +221,9 @@ func (s *Snapshot) ImportersOf(paths ...string) []string {
 		p := queue[0]
 		queue = queue[1:]
 		imps, _ := s.importers.Get(p)
-		for _, imp := range imps {
-			if !seen[imp] {
-				seen[imp] = true
-				out = append(out, imp)
-				queue = append(queue, imp)
-			}
-		}
+		visit(imps)
+		heat, _ := s.heatUsers.Get(p)
+		visit(heat)
 	}
 	sort.Strings(out)
 	return out

@@ -117,6 +117,8 @@ type state struct {
 	refusedUsers map[string]bool
 	// sandbox is the set of folders imports may read (nil: rebuild it).
 	sandbox *sandbox
+	// heat holds the Heat files' edges (see heat.go).
+	heat heatGraph
 }
 
 type job func(s *state, b *builder)
@@ -196,6 +198,7 @@ func NewWorkspace(opts Options) *Workspace {
 		wanted: newUsers(), profileUsers: newUsers(), remoteUsers: newUsers(),
 		csarRoots: map[string]string{}, refusedUsers: map[string]bool{},
 		declarers: map[string]map[string]bool{}, shadows: map[string]map[string]bool{},
+		heat: newHeatGraph(),
 	}
 	// The embedded profiles are parsed on the worker while the caller goes
 	// on (a check walks and parses its folders meanwhile); the first
@@ -810,6 +813,17 @@ type builder struct {
 	shadowed     *immutable.Map[string, string]
 	profileNames map[string]bool
 	relinked     bool
+	// keys are the files' keys and heatUsers the reverse Heat edges (see
+	// keys.go); moved are the files whose Heat edges changed, rekeyed
+	// those whose key did; generation and embedded digest the own digests
+	// of every file and of the embedded ones.
+	keys            *batchedMap[string, fileKey]
+	heatUsers       *batchedMap[string, []string]
+	moved           map[string]bool
+	rekeyed         []string
+	generation      uint64
+	embedded        uint64
+	heatEnvsChanged bool
 }
 
 func (w *Workspace) newBuilder(prev *Snapshot) *builder {
@@ -820,6 +834,8 @@ func (w *Workspace) newBuilder(prev *Snapshot) *builder {
 		b.imps = newBatchedMap(immutable.NewMap[string, []string](nil))
 		b.profiles = immutable.NewMap[string, string](nil)
 		b.shadowed = immutable.NewMap[string, string](nil)
+		b.keys = newBatchedMap(immutable.NewMap[string, fileKey](nil))
+		b.heatUsers = newBatchedMap(immutable.NewMap[string, []string](nil))
 		for _, p := range profiles.All() {
 			entry := b.s.embedded.entry(p)
 			for _, n := range append([]string{p.Name}, p.Aliases...) {
@@ -830,6 +846,8 @@ func (w *Workspace) newBuilder(prev *Snapshot) *builder {
 	} else {
 		b.files, b.links, b.imps = newBatchedSortedMap(prev.files), newBatchedMap(prev.links), newBatchedMap(prev.importers)
 		b.profiles, b.shadowed = prev.profiles, prev.shadowed
+		b.keys, b.heatUsers = newBatchedMap(prev.keys), newBatchedMap(prev.heatUsers)
+		b.generation, b.embedded = prev.generation, prev.embedded
 	}
 	return b
 }
@@ -843,6 +861,7 @@ func (b *builder) put(f *File) {
 	b.files.Set(f.Path, f)
 	b.changed[f.Path] = true
 	b.profileChanged(prev, f)
+	b.s.heat.changed(f.Path, f, b.heatMoved)
 	if prev == nil || !sameImports(prev, f) {
 		b.dirty[f.Path] = true
 	} else if links, ok := b.links.Get(f.Path); ok {
@@ -878,6 +897,7 @@ func (b *builder) remove(path string) {
 	b.s.forgetUser(path)
 	b.changed[path] = true
 	b.profileChanged(prev, nil)
+	b.s.heat.changed(path, nil, b.heatMoved)
 	b.setLinks(path, nil)
 	b.links.Delete(path)
 	users, _ := b.imps.Get(path)
@@ -939,11 +959,21 @@ func (b *builder) finish() *Snapshot {
 	for round := 0; round < 3 && b.settleProfiles(); round++ {
 		b.link()
 	}
+	b.rekey()
+	sort.Strings(b.rekeyed)
 	b.s.nextID++
 	snap := &Snapshot{
 		id: b.s.nextID, opts: b.s.opts, folders: slices.Clone(b.s.folders), files: b.files.Map(),
 		links: b.links.Map(), importers: b.imps.Map(), profiles: b.profiles, shadowed: b.shadowed,
 		complete: b.s.complete, sandbox: b.sandbox(),
+		keys: b.keys.Map(), heatUsers: b.heatUsers.Map(), generation: b.generation, embedded: b.embedded,
+		rekeyed: b.rekeyed,
+	}
+	switch {
+	case b.heatEnvsChanged || b.prev == nil:
+		snap.heatEnvs = b.s.heat.environments()
+	default:
+		snap.heatEnvs = b.prev.heatEnvs
 	}
 	return snap
 }

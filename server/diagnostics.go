@@ -71,15 +71,17 @@ func newDiagnostics(s *Server) *diagnostics {
 	}
 }
 
-// affected lists, of paths and the files importing them, those that
-// deserve diagnostics: open documents and files inside the workspace
-// folders (paths themselves always).
+// affected lists, of paths and the files whose key the snapshot's build
+// changed (those reading a file whose exports or imports changed), those
+// that deserve diagnostics: open documents and files inside the workspace
+// folders (paths themselves always). A file whose key is the same has the
+// same diagnostics unless its own text changed.
 func (d *diagnostics) affected(snap *index.Snapshot, paths ...string) []string {
 	out := slices.Clone(paths)
 	if snap == nil {
 		return out
 	}
-	for _, p := range snap.ImportersOf(paths...) {
+	for _, p := range snap.Rekeyed() {
 		if d.s.docs.get(p) != nil || snap.InWorkspace(p) {
 			out = append(out, p)
 		}

@@ -52,7 +52,7 @@ func (r *request) resourceTypeItems(present map[string]bool) {
 				continue
 			}
 			r.add(Item{Label: e.Name, Kind: KindType, SortText: "0" + e.Name,
-				Detail: fmt.Sprintf("resource type · %s in %s", model.MappingTarget(f, id), filepath.Base(env))})
+				Detail: fmt.Sprintf("resource type · %s in %s", f.HeatMappingTarget(id), filepath.Base(env))})
 		}
 	}
 	r.usedTypeItems(present)

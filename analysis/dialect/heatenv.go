@@ -49,8 +49,8 @@ func (c *checker) mapping(types *model.HeatTypes, id facts.ID) {
 	if val == nil || val.Kind != syntax.Scalar || target == "" {
 		return
 	}
-	if model.IsTemplateName(target) {
-		c.missingTemplate(val.Span, target, model.TemplatePath(c.path, target))
+	if grammar.IsHeatTemplateName(target) {
+		c.missingTemplate(val.Span, target, grammar.HeatTemplatePath(c.path, target))
 		return
 	}
 	name := model.GlobTarget(c.f.Entity(id).Name, target, target)

@@ -97,7 +97,7 @@ func (c *checker) missingTemplate(span facts.Span, name, file string) {
 // other OS:: and AWS:: names (a plug-in); other names (Custom::, a
 // plug-in's namespace) are not reported.
 func (c *checker) unknownType(span facts.Span, name string) {
-	if !strings.HasPrefix(name, "OS::") && !strings.HasPrefix(name, "AWS::") || model.IsTemplateName(name) {
+	if !strings.HasPrefix(name, "OS::") && !strings.HasPrefix(name, "AWS::") || grammar.IsHeatTemplateName(name) {
 		return
 	}
 	r := heatreg.Load()

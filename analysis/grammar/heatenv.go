@@ -1,5 +1,11 @@
 package grammar
 
+import (
+	"path"
+	"path/filepath"
+	"strings"
+)
+
 // The Heat environment file: what a stack is created with besides its
 // template (`openstack stack create -t stack.yaml -e env.yaml`). It states
 // no version; its sections are those of Heat's environment format
@@ -65,6 +71,27 @@ var (
 	HeatRestrictedValues = []string{"update", "replace"}
 	HeatMergeStrategies  = []string{"overwrite", "merge", "deep_merge"}
 )
+
+// IsHeatTemplateName reports whether a resource type name is a template
+// file, as Heat tells it: by its ending.
+func IsHeatTemplateName(name string) bool {
+	return strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".template")
+}
+
+// HeatTemplatePath is the file a template name written in the file at from
+// leads to: a relative path, or "" for a URL.
+func HeatTemplatePath(from, name string) string {
+	if strings.Contains(name, "://") {
+		if rest, ok := strings.CutPrefix(name, "file://"); ok && filepath.IsAbs(rest) {
+			return filepath.Clean(rest)
+		}
+		return ""
+	}
+	if filepath.IsAbs(name) {
+		return filepath.Clean(name)
+	}
+	return filepath.Join(filepath.Dir(from), filepath.FromSlash(path.Clean(name)))
+}
 
 // heatTemplateMapping is the value of a mapping: a template or a type.
 func heatTemplateMapping() *Value { return ent(HeatMappingDef).withShort(ref(HeatResourceType)) }

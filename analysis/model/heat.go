@@ -1,7 +1,6 @@
 package model
 
 import (
-	"path"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -29,13 +28,7 @@ type HeatTypes struct {
 
 // HeatTypes returns a resolver of resource type names.
 func (v *View) HeatTypes() *HeatTypes {
-	h := &HeatTypes{v: v}
-	for _, p := range v.Snap.Paths() {
-		if f := v.Facts(p); f != nil && f.Lang == grammar.HeatEnv {
-			h.envs = append(h.envs, p)
-		}
-	}
-	return h
+	return &HeatTypes{v: v, envs: v.Snap.HeatEnvironments()}
 }
 
 // Environments are the paths of the workspace's environment files.
@@ -51,12 +44,6 @@ type HeatType struct {
 	// leads there (for a name mapped by an environment file).
 	Template string
 	Mapping  Decl
-}
-
-// IsTemplateName reports whether a type name is a template file, as Heat
-// tells it: by its ending.
-func IsTemplateName(name string) bool {
-	return strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".template")
 }
 
 // Resolve returns what the type name means to the template at path, for
@@ -76,11 +63,11 @@ func (h *HeatTypes) resolve(from, name, resource string, depth int) HeatType {
 	}
 	if m, ok := h.mapping(name, resource); ok {
 		f := h.v.Facts(m.Path)
-		target := GlobTarget(f.Entity(m.ID).Name, MappingTarget(f, m.ID), name)
+		target := GlobTarget(f.Entity(m.ID).Name, f.HeatMappingTarget(m.ID), name)
 		if target == "" || target == name {
 			return h.registry(name)
 		}
-		if IsTemplateName(target) {
+		if grammar.IsHeatTemplateName(target) {
 			t := h.template(m.Path, target)
 			t.Mapping = m
 			return t
@@ -89,7 +76,7 @@ func (h *HeatTypes) resolve(from, name, resource string, depth int) HeatType {
 		t.Mapping = m
 		return t
 	}
-	if IsTemplateName(name) {
+	if grammar.IsHeatTemplateName(name) {
 		return h.template(from, name)
 	}
 	return h.registry(name)
@@ -103,26 +90,11 @@ func (h *HeatTypes) registry(name string) HeatType {
 // file that names it (a URL or a template outside the workspace is
 // unknown).
 func (h *HeatTypes) template(from, name string) HeatType {
-	file := TemplatePath(from, name)
+	file := grammar.HeatTemplatePath(from, name)
 	if file == "" {
 		return HeatType{}
 	}
 	return HeatType{Type: h.v.HeatTemplateType(file), Template: file}
-}
-
-// TemplatePath is the file a template name written in the file at from
-// leads to: a relative path, or "" for a URL.
-func TemplatePath(from, name string) string {
-	if strings.Contains(name, "://") {
-		if rest, ok := strings.CutPrefix(name, "file://"); ok && filepath.IsAbs(rest) {
-			return filepath.Clean(rest)
-		}
-		return ""
-	}
-	if filepath.IsAbs(name) {
-		return filepath.Clean(name)
-	}
-	return filepath.Join(filepath.Dir(from), filepath.FromSlash(path.Clean(name)))
 }
 
 // mapping finds the environments' mapping of a name: of the name for the
@@ -140,13 +112,13 @@ func (h *HeatTypes) mapping(name, resource string) (Decl, bool) {
 		}
 		if resource != "" {
 			if id := f.Entry(reg, grammar.HeatRegistryResources, resource); id != facts.None {
-				if m := mappingIn(f, id, name); m != facts.None {
+				if m := f.HeatMappingOf(id, name); m != facts.None {
 					found = append(found, Decl{p, m})
 					continue
 				}
 			}
 		}
-		if m := mappingIn(f, reg, name); m != facts.None {
+		if m := f.HeatMappingOf(reg, name); m != facts.None {
 			found = append(found, Decl{p, m})
 		}
 	}
@@ -164,39 +136,11 @@ func (h *HeatTypes) mapping(name, resource string) (Decl, bool) {
 
 // mappedName is what a mapping leads to, comparable across files.
 func (h *HeatTypes) mappedName(d Decl) string {
-	target := MappingTarget(h.v.Facts(d.Path), d.ID)
-	if IsTemplateName(target) {
-		return TemplatePath(d.Path, target)
+	target := h.v.Facts(d.Path).HeatMappingTarget(d.ID)
+	if grammar.IsHeatTemplateName(target) {
+		return grammar.HeatTemplatePath(d.Path, target)
 	}
 	return target
-}
-
-// mappingIn is the mapping of name among an entity's mappings: exact, or
-// the longest glob that matches.
-func mappingIn(f *facts.Facts, id facts.ID, name string) facts.ID {
-	best, bestLen := facts.None, -1
-	for c := range f.Children(id) {
-		e := f.Entity(c)
-		if e.G != grammar.HeatMappingDef {
-			continue
-		}
-		if e.Name == name {
-			return c
-		}
-		if prefix, ok := strings.CutSuffix(e.Name, "*"); ok && strings.HasPrefix(name, prefix) && len(prefix) > bestLen {
-			best, bestLen = c, len(prefix)
-		}
-	}
-	return best
-}
-
-// MappingTarget is what a mapping of a resource registry maps its name
-// onto ("" for a null, which removes the mapping).
-func MappingTarget(f *facts.Facts, id facts.ID) string {
-	if fl := f.FieldsOf(id); len(fl) > 0 {
-		return f.Text(fl[0].Value)
-	}
-	return ""
 }
 
 // GlobTarget is the type name a glob mapping (`OS::Networking::*` onto
@@ -487,8 +431,8 @@ func (h *HeatTypes) MappedTemplates(env string) []string {
 		if f.Entity(id).G != grammar.HeatMappingDef {
 			continue
 		}
-		if t := MappingTarget(f, id); IsTemplateName(t) {
-			out = append(out, TemplatePath(env, t))
+		if t := f.HeatMappingTarget(id); grammar.IsHeatTemplateName(t) {
+			out = append(out, grammar.HeatTemplatePath(env, t))
 		}
 	}
 	return out

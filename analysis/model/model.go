@@ -110,9 +110,10 @@ type View struct {
 }
 
 // View returns the view of a snapshot, reusing the program of the previous
-// snapshot when no file's exports and no import changed.
+// snapshot when no file's exports and no import changed (the index keeps
+// that digest: a view costs the same whatever the size of the workspace).
 func (e *Engine) View(snap *index.Snapshot) *View {
-	gen := generation(snap)
+	gen := snap.Generation()
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.prog == nil || e.prog.gen != gen {
@@ -161,32 +162,6 @@ func (v *View) Location(d Decl) Location {
 		return Location{Path: d.Path, Span: e.Span.Text()}
 	}
 	return Location{Path: d.Path, Span: e.NameSpan.Text()}
-}
-
-// generation digests the exports of every file of a snapshot and how their
-// imports resolved: two snapshots with the same generation see the same
-// declarations across files.
-func generation(snap *index.Snapshot) uint64 {
-	var h uint64 = 1469598103934665603
-	mix := func(x uint64) {
-		h ^= x
-		h *= 1099511628211
-	}
-	for _, p := range snap.Paths() {
-		f := snap.File(p)
-		mix(hashString(p))
-		if f.Facts != nil {
-			mix(f.Facts.ExportHash)
-		}
-		for _, l := range snap.Links(p) {
-			mix(hashString(l.Path))
-			if l.Problem != nil {
-				mix(hashString(l.Problem.Code))
-			}
-		}
-		mix(hashString(snap.ShadowedBy(p)))
-	}
-	return h
 }
 
 func hashString(s string) uint64 {

@@ -49,11 +49,11 @@ func templateLocation(types *model.HeatTypes, f *facts.Facts, path string, id fa
 	case e != nil && e.G == grammar.HeatResourceDef:
 		t = types.ResourceType(path, id)
 	case e != nil && e.G == grammar.HeatMappingDef:
-		target := model.MappingTarget(f, id)
-		if !model.IsTemplateName(target) {
+		target := f.HeatMappingTarget(id)
+		if !grammar.IsHeatTemplateName(target) {
 			t = types.Resolve(path, target, "")
 		} else {
-			t = model.HeatType{Template: model.TemplatePath(path, target)}
+			t = model.HeatType{Template: grammar.HeatTemplatePath(path, target)}
 		}
 	default:
 		return nil, false

@@ -24,7 +24,7 @@ func heatLinks(v *model.View, path string) []Link {
 	}
 	var names []named
 	for _, r := range f.Refs {
-		if name := f.RefName(&r); r.Kind == grammar.HeatResourceType && model.IsTemplateName(name) {
+		if name := f.RefName(&r); r.Kind == grammar.HeatResourceType && grammar.IsHeatTemplateName(name) {
 			names = append(names, named{r.Span, name, "Open template "})
 		}
 	}
@@ -44,7 +44,7 @@ func heatLinks(v *model.View, path string) []Link {
 			continue
 		}
 		seen[n.span.Start] = true
-		target := model.TemplatePath(path, name)
+		target := grammar.HeatTemplatePath(path, name)
 		if target == "" || !v.Snap.InSandbox(target) {
 			continue
 		}

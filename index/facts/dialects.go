@@ -221,3 +221,32 @@ func wraps(n *syntax.Node, e *grammar.Entity, v grammar.Versions) bool {
 	}
 	return false
 }
+
+// HeatMappingTarget is what a mapping of a Heat resource registry maps its
+// name onto ("" for a null, which removes the mapping).
+func (f *Facts) HeatMappingTarget(id ID) string {
+	if fl := f.FieldsOf(id); len(fl) > 0 {
+		return f.Text(fl[0].Value)
+	}
+	return ""
+}
+
+// HeatMappingOf is the mapping of name among an entity's mappings (a
+// registry, or one resource's entry in it): exact, or the longest glob
+// (`OS::Networking::*`) that matches; None if there is none.
+func (f *Facts) HeatMappingOf(id ID, name string) ID {
+	best, bestLen := None, -1
+	for c := range f.Children(id) {
+		e := f.Entity(c)
+		if e.G != grammar.HeatMappingDef {
+			continue
+		}
+		if e.Name == name {
+			return c
+		}
+		if prefix, ok := strings.CutSuffix(e.Name, "*"); ok && strings.HasPrefix(name, prefix) && len(prefix) > bestLen {
+			best, bestLen = c, len(prefix)
+		}
+	}
+	return best
+}

@@ -1,0 +1,389 @@
+package index
+
+import (
+	"encoding/binary"
+	"hash/maphash"
+	"slices"
+	"sort"
+	"strings"
+)
+
+// Per-file keys. A file's key digests what it shows other files (its own
+// digest: its export hash, how its imports resolved, the profile that
+// shadows it) and the keys of everything it reads: its imports, its Heat
+// edges (heat.go) and the embedded profiles, which every file may see
+// implicitly. Two snapshots in which a file has the same key give it the
+// same view of every declaration it can reach, so what the model computed
+// for it (or for a declaration of it) stays valid: gopls keys its packages
+// this way. Keys are worked out at the end of each build for the files
+// whose own digest or edges changed and the files depending on them, and
+// for no other: typing inside a template changes no export, hence no key;
+// an export changed changes the keys of the file and its dependents only.
+// Files reading each other (an import cycle, an environment and the
+// templates using its names) share the digest of their cycle.
+
+// fileKey is the key of one file and its own digest.
+type fileKey struct {
+	own, key uint64
+}
+
+// keySeed seeds the digests of this process (keys are never stored).
+var keySeed = maphash.MakeSeed()
+
+// digest accumulates a key.
+type digest struct{ h maphash.Hash }
+
+func newDigest() *digest {
+	d := &digest{}
+	d.h.SetSeed(keySeed)
+	return d
+}
+
+func (d *digest) str(s string) {
+	d.h.WriteString(s)
+	d.h.WriteByte(0)
+}
+
+func (d *digest) num(x uint64) {
+	var b [8]byte
+	binary.LittleEndian.PutUint64(b[:], x)
+	d.h.Write(b[:])
+}
+
+func (d *digest) flag(x bool) {
+	if x {
+		d.h.WriteByte(1)
+	} else {
+		d.h.WriteByte(0)
+	}
+}
+
+// ownDigest is what the file at path shows the files reading it.
+func (b *builder) ownDigest(path string, f *File) uint64 {
+	d := newDigest()
+	d.str(path)
+	d.num(uint64(f.Dialect))
+	d.flag(f.Embedded)
+	d.flag(f.Fallback)
+	if f.Facts != nil {
+		d.num(f.Facts.ExportHash)
+	}
+	links, _ := b.links.Get(path)
+	for _, l := range links {
+		d.str(l.Path)
+		d.str(l.Import.Namespace)
+		if p := l.Problem; p != nil {
+			d.str(p.Code)
+			d.str(p.Message)
+			d.flag(p.Warning)
+			d.flag(p.Pending)
+		}
+		d.h.WriteByte(1)
+	}
+	shadow, _ := b.shadowed.Get(path)
+	d.str(shadow)
+	return d.h.Sum64()
+}
+
+// deps calls fn with every file the file at path reads, in order.
+func (b *builder) deps(path string, fn func(string)) {
+	links, _ := b.links.Get(path)
+	for _, l := range links {
+		if l.Path != "" {
+			fn(l.Path)
+		}
+	}
+	for _, p := range b.s.heat.deps[path] {
+		fn(p)
+	}
+}
+
+// dependents calls fn with every file that reads the file at path.
+func (b *builder) dependents(path string, fn func(string)) {
+	imps, _ := b.imps.Get(path)
+	for _, p := range imps {
+		fn(p)
+	}
+	users, _ := b.heatUsers.Get(path)
+	for _, p := range users {
+		fn(p)
+	}
+}
+
+// heatMoved keeps the reverse Heat edges when a file's edges change, and
+// marks it for a new key.
+func (b *builder) heatMoved(path string, before, after []string) {
+	b.rekeyAlso(path)
+	for _, t := range before {
+		if !slices.Contains(after, t) {
+			users, _ := b.heatUsers.Get(t)
+			users = slices.DeleteFunc(slices.Clone(users), func(u string) bool { return u == path })
+			if len(users) == 0 {
+				b.heatUsers.Delete(t)
+			} else {
+				b.heatUsers.Set(t, users)
+			}
+		}
+	}
+	for _, t := range after {
+		if !slices.Contains(before, t) {
+			users, _ := b.heatUsers.Get(t)
+			b.heatUsers.Set(t, append(slices.Clip(users), path))
+		}
+	}
+	b.heatEnvsChanged = true
+}
+
+// rekeyAlso marks a file whose edges changed without its own digest.
+func (b *builder) rekeyAlso(path string) {
+	if b.moved == nil {
+		b.moved = map[string]bool{}
+	}
+	b.moved[path] = true
+}
+
+// rekey works out the keys of the files whose own digest or edges changed
+// in this build, and of the files depending on them.
+func (b *builder) rekey() {
+	seeds := map[string]bool{}
+	full := b.prev == nil
+	for p := range b.changed {
+		old, had := b.keys.Get(p)
+		f, ok := b.files.Get(p)
+		if !ok {
+			if had {
+				b.keys.Delete(p)
+				b.generation ^= old.own
+				b.rekeyed = append(b.rekeyed, p)
+				seeds[p] = true
+				full = full || b.embeddedFile(p)
+			}
+			continue
+		}
+		own := b.ownDigest(p, f)
+		if had && own == old.own && !b.moved[p] {
+			continue
+		}
+		if !had || own != old.own {
+			b.generation ^= old.own ^ own
+			if f.Embedded || had && b.embeddedFile(p) {
+				full = true
+			}
+		}
+		b.keys.Set(p, fileKey{own: own, key: old.key})
+		seeds[p] = true
+	}
+	for p := range b.moved {
+		if _, ok := b.files.Get(p); ok {
+			seeds[p] = true
+		}
+	}
+	b.moved = nil
+	if len(seeds) == 0 && !full {
+		return
+	}
+	var affected []string
+	if full {
+		it := b.files.Map().Iterator()
+		for !it.Done() {
+			p, f, _ := it.Next()
+			if _, ok := b.keys.Get(p); !ok {
+				b.keys.Set(p, fileKey{own: b.ownDigest(p, f)})
+			}
+			affected = append(affected, p)
+		}
+		b.embedded = 0
+		for _, p := range affected {
+			if b.embeddedFile(p) {
+				k, _ := b.keys.Get(p)
+				b.embedded ^= k.own
+			}
+		}
+	} else {
+		seen := map[string]bool{}
+		queue := make([]string, 0, len(seeds))
+		for p := range seeds {
+			seen[p] = true
+			queue = append(queue, p)
+		}
+		sort.Strings(queue)
+		for i := 0; i < len(queue); i++ {
+			b.dependents(queue[i], func(d string) {
+				if !seen[d] {
+					seen[d] = true
+					queue = append(queue, d)
+				}
+			})
+		}
+		for _, p := range queue {
+			if _, ok := b.files.Get(p); ok {
+				affected = append(affected, p)
+			}
+		}
+	}
+	b.keyComponents(affected)
+}
+
+func (b *builder) embeddedFile(path string) bool {
+	return b.s.embedded != nil && b.s.embedded.files[path] != nil
+}
+
+// keyComponents works out the keys of the files affected, whose
+// dependencies outside affected keep theirs: the strongly connected
+// components of the graph of their edges (Tarjan's algorithm, iterative),
+// each found after every component it reads.
+func (b *builder) keyComponents(affected []string) {
+	index := make(map[string]int, len(affected))
+	for i, p := range affected {
+		index[p] = i
+	}
+	edges := make([][]int, len(affected))
+	outside := make([][]string, len(affected))
+	for i, p := range affected {
+		b.deps(p, func(d string) {
+			if j, ok := index[d]; ok {
+				edges[i] = append(edges[i], j)
+			} else {
+				outside[i] = append(outside[i], d)
+			}
+		})
+	}
+	const unvisited = -1
+	order := make([]int, len(affected))
+	low := make([]int, len(affected))
+	onStack := make([]bool, len(affected))
+	for i := range order {
+		order[i] = unvisited
+	}
+	var stack []int
+	type frame struct{ node, next int }
+	var frames []frame
+	counter := 0
+	for root := range affected {
+		if order[root] != unvisited {
+			continue
+		}
+		frames = append(frames, frame{root, 0})
+		order[root], low[root] = counter, counter
+		counter++
+		stack = append(stack, root)
+		onStack[root] = true
+		for len(frames) > 0 {
+			top := &frames[len(frames)-1]
+			v := top.node
+			if top.next < len(edges[v]) {
+				w := edges[v][top.next]
+				top.next++
+				switch {
+				case order[w] == unvisited:
+					order[w], low[w] = counter, counter
+					counter++
+					stack = append(stack, w)
+					onStack[w] = true
+					frames = append(frames, frame{w, 0})
+				case onStack[w]:
+					low[v] = min(low[v], order[w])
+				}
+				continue
+			}
+			frames = frames[:len(frames)-1]
+			if len(frames) > 0 {
+				u := frames[len(frames)-1].node
+				low[u] = min(low[u], low[v])
+			}
+			if low[v] != order[v] {
+				continue
+			}
+			i := len(stack) - 1
+			for stack[i] != v {
+				i--
+			}
+			comp := stack[i:]
+			b.keyComponent(affected, comp, edges, outside)
+			for _, w := range comp {
+				onStack[w] = false
+			}
+			stack = stack[:i]
+		}
+	}
+}
+
+// keyComponent sets the keys of one component, whose dependencies outside
+// it have theirs.
+func (b *builder) keyComponent(affected []string, comp []int, edges [][]int, outside [][]string) {
+	keyOf := func(p string) uint64 {
+		k, _ := b.keys.Get(p)
+		return k.key
+	}
+	cyclic := len(comp) > 1 || slices.Contains(edges[comp[0]], comp[0])
+	var shared uint64
+	if cyclic {
+		// By path, so that the digest does not depend on the walk.
+		members := slices.Clone(comp)
+		slices.SortFunc(members, func(x, y int) int { return strings.Compare(affected[x], affected[y]) })
+		in := make(map[int]bool, len(members))
+		for _, n := range members {
+			in[n] = true
+		}
+		d := newDigest()
+		d.num(b.embedded)
+		for _, n := range members {
+			k, _ := b.keys.Get(affected[n])
+			d.num(k.own)
+		}
+		for _, n := range members {
+			for _, w := range edges[n] {
+				if !in[w] {
+					d.num(keyOf(affected[w]))
+				}
+			}
+			for _, o := range outside[n] {
+				d.str(o)
+				d.num(keyOf(o))
+			}
+		}
+		shared = d.h.Sum64()
+	}
+	for _, n := range comp {
+		p := affected[n]
+		k, _ := b.keys.Get(p)
+		d := newDigest()
+		d.num(k.own)
+		if cyclic {
+			d.num(shared)
+		} else {
+			d.num(b.embedded)
+			for _, w := range edges[n] {
+				d.num(keyOf(affected[w]))
+			}
+			for _, o := range outside[n] {
+				d.str(o)
+				d.num(keyOf(o))
+			}
+		}
+		key := d.h.Sum64()
+		if key != k.key {
+			b.rekeyed = append(b.rekeyed, p)
+			b.keys.Set(p, fileKey{own: k.own, key: key})
+		}
+	}
+}
+
+// Key is the key of the file at path (0 when the snapshot does not know
+// it): equal in two snapshots when the file sees the same declarations
+// through everything it reads.
+func (s *Snapshot) Key(path string) uint64 {
+	k, _ := s.keys.Get(path)
+	return k.key
+}
+
+// Generation digests the own digests of every file: equal in two snapshots
+// when no file's exports and no import changed.
+func (s *Snapshot) Generation() uint64 { return s.generation }
+
+// Rekeyed lists the files whose key changed (or that are gone) in the
+// build that made this snapshot, sorted.
+func (s *Snapshot) Rekeyed() []string { return s.rekeyed }
+
+// HeatEnvironments lists the Heat environment files, sorted.
+func (s *Snapshot) HeatEnvironments() []string { return s.heatEnvs }

@@ -1,0 +1,172 @@
+package index
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+// keysWorkspace is a workspace of TOSCA and Heat files: type files and the
+// templates importing them, an import cycle, a provider template, an
+// environment, and files related to none of them.
+var keysWorkspace = map[string]string{
+	"types.yaml":   "tosca_definitions_version: tosca_2_0\nnode_types:\n  A: {}\n",
+	"mid.yaml":     "tosca_definitions_version: tosca_2_0\nimports: [types.yaml]\nnode_types:\n  B: {derived_from: A}\n",
+	"app.yaml":     "tosca_definitions_version: tosca_2_0\nimports: [mid.yaml]\nservice_template:\n  node_templates:\n    n: {type: B}\n",
+	"other.yaml":   "tosca_definitions_version: tosca_2_0\nnode_types:\n  O: {}\n",
+	"alone.yaml":   "tosca_definitions_version: tosca_2_0\nimports: [other.yaml]\nservice_template:\n  node_templates:\n    o: {type: O}\n",
+	"cycle/p.yaml": "tosca_definitions_version: tosca_2_0\nimports: [q.yaml]\nnode_types:\n  P: {}\n",
+	"cycle/q.yaml": "tosca_definitions_version: tosca_2_0\nimports: [p.yaml]\nnode_types:\n  Q: {}\n",
+	"cycle/r.yaml": "tosca_definitions_version: tosca_2_0\nimports: [p.yaml]\n",
+	"heat/stack.yaml": "heat_template_version: 2018-08-31\nparameters:\n  size: {type: number}\nresources:\n" +
+		"  s:\n    type: lib/server.yaml\n  t:\n    type: My::Volume\n",
+	"heat/lib/server.yaml": "heat_template_version: 2018-08-31\nparameters:\n  flavor: {type: string}\nresources:\n" +
+		"  vm:\n    type: OS::Nova::Server\n",
+	"heat/lib/volume.yaml": "heat_template_version: 2018-08-31\nresources:\n  v:\n    type: OS::Cinder::Volume\n",
+	"heat/env.yaml":        "resource_registry:\n  My::Volume: lib/volume.yaml\n",
+	"heat/unrelated.yaml":  "heat_template_version: 2018-08-31\nresources:\n  x:\n    type: OS::Nova::Server\n",
+}
+
+// TestKeysFollowWhatFilesRead: an edit changes the keys of the edited file
+// and of the files reading it (through imports or Heat's edges) when what
+// it shows them changed, and no other key; typing that changes no export
+// changes none.
+func TestKeysFollowWhatFilesRead(t *testing.T) {
+	tests := []struct {
+		name, file, text string
+		rekeyed          []string
+	}{
+		{"typing in a template", "app.yaml",
+			"tosca_definitions_version: tosca_2_0\nimports: [mid.yaml]\nservice_template:\n  node_templates:\n    n: {type: B, description: typed}\n",
+			nil},
+		{"a type file's exports", "types.yaml",
+			"tosca_definitions_version: tosca_2_0\nnode_types:\n  A: {}\n  A2: {}\n",
+			[]string{"app.yaml", "mid.yaml", "types.yaml"}},
+		{"a leaf's imports", "alone.yaml",
+			"tosca_definitions_version: tosca_2_0\nimports: [other.yaml, types.yaml]\n",
+			[]string{"alone.yaml"}},
+		{"a file of an import cycle", "cycle/q.yaml",
+			"tosca_definitions_version: tosca_2_0\nimports: [p.yaml]\nnode_types:\n  Q: {}\n  Q2: {}\n",
+			[]string{"cycle/p.yaml", "cycle/q.yaml", "cycle/r.yaml"}},
+		{"a provider template's parameters", "heat/lib/server.yaml",
+			"heat_template_version: 2018-08-31\nparameters:\n  flavor: {type: string}\n  image: {type: string}\nresources:\n  vm:\n    type: OS::Nova::Server\n",
+			// The environment reads the stack, which uses a name it maps.
+			[]string{"heat/env.yaml", "heat/lib/server.yaml", "heat/stack.yaml"}},
+		{"inside a provider template's resource", "heat/lib/server.yaml",
+			"heat_template_version: 2018-08-31\nparameters:\n  flavor: {type: string}\nresources:\n  vm:\n    type: OS::Nova::Server\n    properties: {name: x}\n",
+			nil},
+		{"a template an environment maps to", "heat/lib/volume.yaml",
+			"heat_template_version: 2018-08-31\nparameters:\n  size: {type: number}\nresources:\n  v:\n    type: OS::Cinder::Volume\n",
+			// The environment checks what it sets against the templates
+			// using its names: it and they read each other.
+			[]string{"heat/env.yaml", "heat/lib/volume.yaml", "heat/stack.yaml"}},
+		{"an environment", "heat/env.yaml",
+			"resource_registry:\n  My::Volume: lib/volume.yaml\nparameter_defaults:\n  flavor: m1\n",
+			[]string{"heat/env.yaml", "heat/lib/server.yaml", "heat/stack.yaml"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			root := t.TempDir()
+			write(t, root, keysWorkspace)
+			ws := NewWorkspace(Options{CacheDir: t.TempDir()})
+			defer ws.Close()
+			ws.AddFolder(context.Background(), root, nil)
+			before := ws.Snapshot()
+			after := ws.SetOverlay(filepath.Join(root, tt.file), 1, []byte(tt.text))
+			var changed []string
+			for rel := range keysWorkspace {
+				p := filepath.Join(root, rel)
+				if before.Key(p) == 0 || after.Key(p) == 0 {
+					t.Fatalf("%s has no key", rel)
+				}
+				if before.Key(p) != after.Key(p) {
+					changed = append(changed, rel)
+				}
+			}
+			slices.Sort(changed)
+			if !slices.Equal(changed, tt.rekeyed) {
+				t.Errorf("keys changed: %v, want %v", changed, tt.rekeyed)
+			}
+			var rekeyed []string
+			for _, p := range after.Rekeyed() {
+				rel, _ := filepath.Rel(root, p)
+				rekeyed = append(rekeyed, filepath.ToSlash(rel))
+			}
+			if !slices.Equal(rekeyed, tt.rekeyed) {
+				t.Errorf("Rekeyed() = %v, want %v", rekeyed, tt.rekeyed)
+			}
+			if (before.Generation() == after.Generation()) != (tt.rekeyed == nil) {
+				t.Errorf("generation %x → %x with keys changed %v", before.Generation(), after.Generation(), tt.rekeyed)
+			}
+		})
+	}
+}
+
+// TestKeysOfFilesGoneAndBack: a file removed takes its key and changes its
+// importers'; back as it was, every key is as before.
+func TestKeysOfFilesGoneAndBack(t *testing.T) {
+	root := t.TempDir()
+	write(t, root, keysWorkspace)
+	ws := NewWorkspace(Options{CacheDir: t.TempDir()})
+	defer ws.Close()
+	ws.AddFolder(context.Background(), root, nil)
+	before := ws.Snapshot()
+	types := filepath.Join(root, "types.yaml")
+	if err := os.Remove(types); err != nil {
+		t.Fatal(err)
+	}
+	gone := ws.Refresh(types)
+	if gone.Key(types) != 0 {
+		t.Error("a removed file keeps a key")
+	}
+	for _, rel := range []string{"mid.yaml", "app.yaml"} {
+		if p := filepath.Join(root, rel); gone.Key(p) == before.Key(p) {
+			t.Errorf("%s kept its key when the file it reads went", rel)
+		}
+	}
+	write(t, root, map[string]string{"types.yaml": keysWorkspace["types.yaml"]})
+	back := ws.Refresh(types)
+	for rel := range keysWorkspace {
+		if p := filepath.Join(root, rel); back.Key(p) != before.Key(p) {
+			t.Errorf("%s: key %x, was %x with the same files", rel, back.Key(p), before.Key(p))
+		}
+	}
+}
+
+// TestHeatImporters: a Heat file's dependents are the files reading it,
+// not every Heat file.
+func TestHeatImporters(t *testing.T) {
+	root := t.TempDir()
+	write(t, root, keysWorkspace)
+	ws := NewWorkspace(Options{CacheDir: t.TempDir()})
+	defer ws.Close()
+	ws.AddFolder(context.Background(), root, nil)
+	snap := ws.Snapshot()
+	rel := func(paths []string) []string {
+		var out []string
+		for _, p := range paths {
+			r, _ := filepath.Rel(root, p)
+			out = append(out, filepath.ToSlash(r))
+		}
+		return out
+	}
+	tests := []struct {
+		file string
+		want []string
+	}{
+		{"heat/lib/server.yaml", []string{"heat/env.yaml", "heat/stack.yaml"}},
+		{"heat/lib/volume.yaml", []string{"heat/env.yaml", "heat/stack.yaml"}},
+		{"heat/unrelated.yaml", nil},
+		{"heat/env.yaml", []string{"heat/stack.yaml"}},
+	}
+	for _, tt := range tests {
+		if got := rel(snap.ImportersOf(filepath.Join(root, tt.file))); !slices.Equal(got, tt.want) {
+			t.Errorf("ImportersOf(%s) = %v, want %v", tt.file, got, tt.want)
+		}
+	}
+	if got, want := rel(snap.HeatEnvironments()), []string{"heat/env.yaml"}; !slices.Equal(got, want) {
+		t.Errorf("HeatEnvironments() = %v, want %v", got, want)
+	}
+}
