@@ -15,6 +15,7 @@ import (
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
 	"github.com/tosca-ls/tosca-ls/analysis/model"
 	"github.com/tosca-ls/tosca-ls/index"
+	"github.com/tosca-ls/tosca-ls/index/parallel"
 )
 
 // diagnostics pushes textDocument/publishDiagnostics (to clients that do
@@ -216,25 +217,59 @@ func (d *diagnostics) run(ctx context.Context, gen uint64, paths []string) {
 		d.requeue(gen)
 		return
 	}
-	// Open documents first, then the rest, each group sorted.
-	sort.Slice(paths, func(i, j int) bool {
-		oi, oj := d.s.docs.get(paths[i]) != nil, d.s.docs.get(paths[j]) != nil
-		if oi != oj {
-			return oi
-		}
-		return paths[i] < paths[j]
-	})
-	cfg := d.s.config()
+	// Open documents first, before anything else runs; then the rest on
+	// every core, each file published as it is done.
+	var open, closed []string
 	for _, p := range paths {
-		if ctx.Err() != nil {
-			return
+		if d.s.docs.get(p) != nil {
+			open = append(open, p)
+		} else {
+			closed = append(closed, p)
 		}
-		params, ok := d.compute(ctx, snap, p, cfg)
-		if !ok || ctx.Err() != nil {
-			continue
-		}
-		d.publish(gen, p, params)
 	}
+	sort.Strings(open)
+	sort.Strings(closed)
+	view := d.s.engine.View(snap)
+	cfg := d.s.config()
+	end := d.s.prio.begin()
+	for _, p := range open {
+		if ctx.Err() != nil {
+			break
+		}
+		if params, ok := d.compute(ctx, view, p, cfg); ok && ctx.Err() == nil {
+			d.publish(gen, p, params)
+		}
+	}
+	end()
+	d.computeAll(ctx, view, closed, cfg, func(p string, params *protocol.PublishDiagnosticsParams) {
+		d.publish(gen, p, params)
+	})
+}
+
+// computeAll computes the diagnostics of paths on one view, on every core:
+// each worker takes the next file, once no request or edit is in flight
+// (see priority), and hands emit its result as soon as it is done (the
+// calls of emit are serialised).
+func (d *diagnostics) computeAll(ctx context.Context, view *model.View, paths []string, cfg Config, emit func(string, *protocol.PublishDiagnosticsParams)) {
+	var mu sync.Mutex
+	parallel.Each(len(paths), func() func(int) {
+		return func(i int) {
+			if ctx.Err() != nil {
+				return
+			}
+			d.s.prio.yield(ctx)
+			if ctx.Err() != nil {
+				return
+			}
+			params, ok := d.compute(ctx, view, paths[i], cfg)
+			if !ok || ctx.Err() != nil {
+				return
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			emit(paths[i], params)
+		}
+	})
 }
 
 // requeue puts back what run gen was to publish, unless a newer run took it.
@@ -251,7 +286,8 @@ func (d *diagnostics) requeue(gen uint64) {
 }
 
 // compute analyses one file. ok is false when the analysis panicked.
-func (d *diagnostics) compute(ctx context.Context, snap *index.Snapshot, path string, cfg Config) (params *protocol.PublishDiagnosticsParams, ok bool) {
+func (d *diagnostics) compute(ctx context.Context, view *model.View, path string, cfg Config) (params *protocol.PublishDiagnosticsParams, ok bool) {
+	snap := view.Snap
 	defer func() {
 		if r := recover(); r != nil {
 			d.s.log.Error("panic computing diagnostics", zap.String("path", path), zap.Any("panic", r), zap.Stack("stack"))
@@ -269,7 +305,7 @@ func (d *diagnostics) compute(ctx context.Context, snap *index.Snapshot, path st
 	if !d.s.analysed(path, f) {
 		return params, true
 	}
-	for _, ad := range d.s.engine.Diagnostics(ctx, d.s.engine.View(snap), path) {
+	for _, ad := range d.s.engine.Diagnostics(ctx, view, path) {
 		if ad.Path == "" {
 			ad.Path = path
 		}

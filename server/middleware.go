@@ -93,6 +93,11 @@ func (s *Server) handleCall(ctx context.Context, req *jsonrpc2.Request) (any, er
 		cancel()
 	}()
 
+	if method != protocol.MethodWorkspaceDiagnostic {
+		// Workspace runs wait while it is answered (see priority).
+		end := s.prio.begin()
+		defer end()
+	}
 	jsonrpc2.Async(ctx) // release the read loop; req stays valid (cloned)
 	start := time.Now()
 	result, err := s.call(ctx, method, req)

@@ -45,7 +45,7 @@ func (s *Server) Diagnostic(ctx context.Context, params *protocol.DocumentDiagno
 	snap := s.snapshot(ctx, path)
 	items := []protocol.Diagnostic{}
 	if snap != nil {
-		if p, ok := s.diags.compute(ctx, snap, path, s.config()); ok {
+		if p, ok := s.diags.compute(ctx, s.engine.View(snap), path, s.config()); ok {
 			items = p.Diagnostics
 		}
 	}
@@ -75,9 +75,12 @@ func (s *Server) resultID(items []protocol.Diagnostic) string {
 
 // DiagnosticWorkspace answers workspace/diagnostic: a report for every
 // TOSCA file of the workspace folders and every open document, unchanged
-// ones as such, streamed as partial results when the client gave a token.
-// When every report is unchanged the request is held until something
-// changes (or workspacePullHold passes).
+// ones as such. The files are analysed on every core, after any request or
+// edit in flight (see priority); with a partial-result token, the reports
+// that changed are streamed as they are done, and the unchanged ones
+// follow at the end. When every report is unchanged nothing is sent and
+// the request is held until something changes (or workspacePullHold
+// passes).
 func (s *Server) DiagnosticWorkspace(ctx context.Context, params *protocol.WorkspaceDiagnosticParams) (*protocol.WorkspaceDiagnosticReport, error) {
 	prev := map[string]protocol.PreviousResultId{}
 	for _, p := range params.PreviousResultIds {
@@ -87,71 +90,125 @@ func (s *Server) DiagnosticWorkspace(ctx context.Context, params *protocol.Works
 	defer hold.Stop()
 	for {
 		changed := s.diags.changes()
-		reports, fresh := s.workspaceReports(ctx, prev)
+		out := &pullStream{s: s, ctx: ctx, token: params.PartialResultToken}
+		unchanged := s.workspaceReports(ctx, prev, out)
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		if fresh {
-			return s.sendWorkspaceReports(ctx, params.PartialResultToken, reports), nil
+		if out.fresh {
+			return out.finish(unchanged), nil
 		}
 		select {
 		case <-changed:
 		case <-hold.C:
-			return s.sendWorkspaceReports(ctx, params.PartialResultToken, reports), nil
+			return out.finish(unchanged), nil
 		case <-ctx.Done():
 			return nil, ctx.Err()
 		}
 	}
 }
 
-// workspaceReports computes the report of every file; fresh is set when
-// one of them is not unchanged.
-func (s *Server) workspaceReports(ctx context.Context, prev map[string]protocol.PreviousResultId) (reports []protocol.WorkspaceDocumentDiagnosticReport, fresh bool) {
+// workspaceReports computes the report of every file, handing out those
+// that changed as they are done, and returns the unchanged ones.
+func (s *Server) workspaceReports(ctx context.Context, prev map[string]protocol.PreviousResultId, out *pullStream) (unchanged []protocol.WorkspaceDocumentDiagnosticReport) {
 	snap := s.snapshot(ctx, "")
 	if snap == nil {
-		return nil, false
+		return nil
 	}
-	cfg := s.config()
-	seen := map[string]bool{}
-	for _, path := range s.pulledPaths(snap) {
-		if ctx.Err() != nil {
-			return nil, false
-		}
-		seen[path] = true
-		p, ok := s.diags.compute(ctx, snap, path, cfg)
-		if !ok {
-			continue
-		}
+	paths := s.pulledPaths(snap)
+	s.diags.computeAll(ctx, s.engine.View(snap), paths, s.config(), func(path string, p *protocol.PublishDiagnosticsParams) {
 		var version *int32
 		if v, ok := p.Version.Get(); ok {
 			version = &v
 		}
 		id := s.resultID(p.Diagnostics)
 		if prev[path].Value == id {
-			reports = append(reports, &protocol.WorkspaceUnchangedDocumentDiagnosticReport{
+			unchanged = append(unchanged, &protocol.WorkspaceUnchangedDocumentDiagnosticReport{
 				UnchangedDocumentDiagnosticReport: protocol.UnchangedDocumentDiagnosticReport{Kind: "unchanged", ResultID: id},
 				URI:                               p.URI, Version: version,
 			})
-			continue
+			return
 		}
-		fresh = true
-		reports = append(reports, &protocol.WorkspaceFullDocumentDiagnosticReport{
+		out.add(&protocol.WorkspaceFullDocumentDiagnosticReport{
 			FullDocumentDiagnosticReport: protocol.FullDocumentDiagnosticReport{Kind: "full", ResultID: &id, Items: p.Diagnostics},
 			URI:                          p.URI, Version: version,
 		})
-	}
+	})
 	// Files the client knows of that are gone: an empty report, under the
 	// URI the client gave, clears them.
+	seen := make(map[string]bool, len(paths))
+	for _, p := range paths {
+		seen[p] = true
+	}
 	for _, path := range slices.Sorted(maps.Keys(prev)) {
 		if !seen[path] {
-			fresh = true
-			reports = append(reports, &protocol.WorkspaceFullDocumentDiagnosticReport{
+			out.add(&protocol.WorkspaceFullDocumentDiagnosticReport{
 				FullDocumentDiagnosticReport: protocol.FullDocumentDiagnosticReport{Kind: "full", Items: []protocol.Diagnostic{}},
 				URI:                          prev[path].URI,
 			})
 		}
 	}
-	return reports, fresh
+	return unchanged
+}
+
+// pullStream sends the reports of one workspace/diagnostic: as partial
+// results in batches of partialBatch when the client gave a token (from
+// the first fresh report on), else all in the answer.
+type pullStream struct {
+	s     *Server
+	ctx   context.Context
+	token protocol.ProgressToken
+	// fresh is set once a report that is not unchanged was added.
+	fresh bool
+	batch []protocol.WorkspaceDocumentDiagnosticReport
+	// failed is set when a partial result could not be sent: the rest goes
+	// in the answer.
+	failed bool
+}
+
+func (p *pullStream) add(r protocol.WorkspaceDocumentDiagnosticReport) {
+	p.fresh = true
+	p.batch = append(p.batch, r)
+	if p.token != nil && !p.failed && len(p.batch) >= partialBatch {
+		p.flush()
+	}
+}
+
+// flush sends the reports gathered as one partial result.
+func (p *pullStream) flush() {
+	raw, err := protocol.Marshal(&protocol.WorkspaceDiagnosticReportPartialResult{Items: p.batch})
+	if err != nil {
+		p.s.log.Error("marshal partial diagnostics", zap.Error(err))
+		p.failed = true
+		return
+	}
+	if err := p.s.conn.Notify(p.ctx, protocol.MethodProgress, &protocol.ProgressParams{Token: p.token, Value: raw}); err != nil {
+		p.failed = true
+		return
+	}
+	p.batch = p.batch[:0]
+}
+
+// finish sends what is left, the unchanged reports too, and returns the
+// answer: empty when everything went as partial results.
+func (p *pullStream) finish(unchanged []protocol.WorkspaceDocumentDiagnosticReport) *protocol.WorkspaceDiagnosticReport {
+	for _, r := range unchanged {
+		p.batch = append(p.batch, r)
+		if p.token != nil && !p.failed && len(p.batch) >= partialBatch {
+			p.flush()
+		}
+	}
+	if p.token != nil && !p.failed && len(p.batch) > 0 {
+		p.flush()
+	}
+	if p.token != nil && !p.failed {
+		return &protocol.WorkspaceDiagnosticReport{Items: []protocol.WorkspaceDocumentDiagnosticReport{}}
+	}
+	items := slices.Clone(p.batch)
+	if items == nil {
+		items = []protocol.WorkspaceDocumentDiagnosticReport{}
+	}
+	return &protocol.WorkspaceDiagnosticReport{Items: items}
 }
 
 // pulledPaths are the files workspace diagnostics cover: the analysed files
@@ -168,29 +225,6 @@ func (s *Server) pulledPaths(snap *index.Snapshot) []string {
 		}
 	}
 	return out
-}
-
-// sendWorkspaceReports returns the reports, or streams them as partial
-// results (batches of partialBatch) and returns an empty final report.
-func (s *Server) sendWorkspaceReports(ctx context.Context, token protocol.ProgressToken, reports []protocol.WorkspaceDocumentDiagnosticReport) *protocol.WorkspaceDiagnosticReport {
-	if reports == nil {
-		reports = []protocol.WorkspaceDocumentDiagnosticReport{}
-	}
-	if token == nil {
-		return &protocol.WorkspaceDiagnosticReport{Items: reports}
-	}
-	for start := 0; start < len(reports); start += partialBatch {
-		batch := reports[start:min(start+partialBatch, len(reports))]
-		raw, err := protocol.Marshal(&protocol.WorkspaceDiagnosticReportPartialResult{Items: batch})
-		if err != nil {
-			s.log.Error("marshal partial diagnostics", zap.Error(err))
-			return &protocol.WorkspaceDiagnosticReport{Items: reports[start:]}
-		}
-		if err := s.conn.Notify(ctx, protocol.MethodProgress, &protocol.ProgressParams{Token: token, Value: raw}); err != nil {
-			return &protocol.WorkspaceDiagnosticReport{Items: reports[start:]}
-		}
-	}
-	return &protocol.WorkspaceDiagnosticReport{Items: []protocol.WorkspaceDocumentDiagnosticReport{}}
 }
 
 // refreshPulled tells a pulling client that diagnostics changed: held

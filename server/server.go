@@ -85,6 +85,8 @@ type Server struct {
 
 	docs  *documentStore
 	diags *diagnostics
+	// prio lets requests and edits go before workspace runs.
+	prio *priority
 	// engine keeps the model's results across snapshots.
 	engine *model.Engine
 	// symbols keeps the names each file declares, for workspace/symbol.
@@ -143,6 +145,7 @@ func newServer(ctx context.Context, opts Options) *Server {
 		inflight:        map[jsonrpc2.ID]context.CancelFunc{},
 		wsReady:         make(chan struct{}),
 		docs:            newDocumentStore(),
+		prio:            newPriority(),
 		engine:          analysis.NewEngine(),
 		symbols:         outline.NewIndex(),
 		cfg:             defaultConfig(),

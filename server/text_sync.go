@@ -48,8 +48,19 @@ func (s *Server) DidOpen(ctx context.Context, params *protocol.DidOpenTextDocume
 	s.docs.put(doc)
 	s.diags.forcePublish(path)
 	s.addFallbackFolder(path)
-	ws.UpdateOverlay(path, td.Version, td.Text)
+	s.updateOverlay(ws, path, td.Version, td.Text)
 	return nil
+}
+
+// updateOverlay hands the index a new text of a document; workspace runs
+// wait until it is parsed (see priority).
+func (s *Server) updateOverlay(ws *index.Workspace, path string, version int32, text string) {
+	end := s.prio.begin()
+	ws.UpdateOverlay(path, version, text)
+	go func() {
+		defer end()
+		_, _ = ws.WaitFor(s.ctx, path, version)
+	}()
 }
 
 // didChangeParams decodes didChange with an optional range: go.lsp.dev
@@ -134,7 +145,7 @@ func (s *Server) applyDidChange(u uri.URI, version int32, changes []change) erro
 	}
 	// Results being computed for the older text are stale now.
 	s.diags.schedule()
-	ws.UpdateOverlay(path, version, src)
+	s.updateOverlay(ws, path, version, src)
 	return nil
 }
 
