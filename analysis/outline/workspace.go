@@ -35,6 +35,10 @@ type Index struct {
 	// query numbers the queries, to tell the tables a query used from
 	// those of files that are gone.
 	query uint64
+	// folders are the profile folders of the generation foldersOf (see
+	// profileFolders).
+	folders   map[string]bool
+	foldersOf uint64
 }
 
 // declaredNames are the names one version of a file declares.
@@ -74,9 +78,6 @@ func (x *Index) WorkspaceSymbols(ctx context.Context, v *model.View, query strin
 	defer x.mu.Unlock()
 	x.query++
 	best := &candidates{}
-	var profiles []string
-	relevant := map[string]bool{}
-	versions := map[string]bool{}
 	own := false
 	match := func(path string, d *declaredNames, embedded bool) {
 		for i, lower := range d.lower {
@@ -95,53 +96,89 @@ func (x *Index) WorkspaceSymbols(ctx context.Context, v *model.View, query strin
 	}
 	// relevant are the folders of the embedded profiles the workspace's
 	// files import or see implicitly (by version).
-	for i, path := range snap.Paths() {
-		if i%512 == 0 && ctx.Err() != nil {
-			return nil
+	// The files in path order, one walk of the snapshot (a lookup by path
+	// per file cost more than the matching).
+	var profiles []*index.File
+	i := 0
+	snap.Files(func(file *index.File) bool {
+		if i++; i%512 == 0 && ctx.Err() != nil {
+			return false
 		}
-		file := snap.File(path)
-		if file == nil || file.Facts == nil {
-			continue
+		path := file.Path
+		if file.Facts == nil {
+			return true
 		}
 		if lang := file.Facts.Lang; lang == grammar.Heat || lang == grammar.HeatEnv {
 			// Heat's names (parameters, resources, outputs, conditions,
 			// an environment's mappings) see no profile.
 			own = true
 			match(path, x.namesOf(path, file.Facts), false)
-			continue
+			return true
 		}
 		if file.Facts.Lang != grammar.TOSCA {
-			continue
+			return true
 		}
 		if file.Embedded {
-			profiles = append(profiles, path)
-			continue
+			profiles = append(profiles, file)
+			return true
 		}
 		own = true
-		if !versions[file.DefinitionsVersion] {
-			versions[file.DefinitionsVersion] = true
-			for _, p := range snap.Implicit(file) {
-				relevant[filepath.Dir(p)] = true
-			}
-		}
-		for _, l := range snap.Links(path) {
-			if t := snap.File(l.Path); t != nil && t.Embedded {
-				relevant[filepath.Dir(l.Path)] = true
-			}
-		}
 		match(path, x.namesOf(path, file.Facts), false)
+		return true
+	})
+	if ctx.Err() != nil {
+		return nil
 	}
 	// A 2.0 workspace does not list the 1.x normative types: only the
 	// profiles its files import (or see implicitly) are searched, all of
 	// them when the workspace has no TOSCA file of its own.
-	for _, path := range profiles {
-		if own && !relevant[filepath.Dir(path)] {
+	relevant := x.profileFolders(snap)
+	for _, file := range profiles {
+		if own && !relevant[filepath.Dir(file.Path)] {
 			continue
 		}
-		match(path, x.namesOf(path, snap.File(path).Facts), true)
+		match(file.Path, x.namesOf(file.Path, file.Facts), true)
 	}
 	x.forgetUnused()
 	return best.symbols(snap)
+}
+
+// profileFolders are the folders of the embedded profiles the workspace's
+// files import or see implicitly (by version), worked out once per
+// generation of the workspace's exports and imports (x.mu held).
+func (x *Index) profileFolders(snap *index.Snapshot) map[string]bool {
+	if x.folders != nil && x.foldersOf == snap.Generation() {
+		return x.folders
+	}
+	folders := map[string]bool{}
+	versions := map[string]bool{}
+	imported := map[string]bool{}
+	var embedded []string
+	snap.Files(func(file *index.File) bool {
+		switch {
+		case file.Facts == nil || file.Facts.Lang != grammar.TOSCA:
+		case file.Embedded:
+			embedded = append(embedded, file.Path)
+		default:
+			if !versions[file.DefinitionsVersion] {
+				versions[file.DefinitionsVersion] = true
+				for _, p := range snap.Implicit(file) {
+					folders[filepath.Dir(p)] = true
+				}
+			}
+			for _, l := range snap.Links(file.Path) {
+				imported[l.Path] = true
+			}
+		}
+		return true
+	})
+	for _, p := range embedded {
+		if imported[p] {
+			folders[filepath.Dir(p)] = true
+		}
+	}
+	x.folders, x.foldersOf = folders, snap.Generation()
+	return folders
 }
 
 // forgetUnused drops the tables of files the last query did not meet
