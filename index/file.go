@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"strings"
 	"sync"
+	"weak"
 
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
 	"github.com/tosca-ls/tosca-ls/index/facts"
@@ -49,20 +50,30 @@ type File struct {
 	// Repositories are the file's `repositories:` by name.
 	Repositories map[string]Repository
 
-	lines     sync.Once
-	lineIndex *text.Lines
+	// lineIndex is the line index of a closed file, held weakly: it is
+	// made again when asked after the collector took it (a workspace's
+	// line indexes, all made for one run of diagnostics, are not kept).
+	linesMu   sync.Mutex
+	lineIndex weak.Pointer[text.Lines]
 }
 
 // Text is the file's content.
 func (f *File) Text() string { return f.Facts.Src }
 
-// Lines is the file's line index.
+// Lines is the file's line index; the caller holds it as long as it needs
+// it (a closed file's is made again once nothing holds it).
 func (f *File) Lines() *text.Lines {
 	if f.Syntax != nil {
 		return f.Syntax.Lines
 	}
-	f.lines.Do(func() { f.lineIndex = text.NewLines(text.Bytes(f.Text())) })
-	return f.lineIndex
+	f.linesMu.Lock()
+	defer f.linesMu.Unlock()
+	if l := f.lineIndex.Value(); l != nil {
+		return l
+	}
+	l := text.NewLines(text.Bytes(f.Text()))
+	f.lineIndex = weak.Make(l)
+	return l
 }
 
 // Tree is the file's syntax tree: the one the index keeps for a document

@@ -21,6 +21,11 @@ func (b *builder) resolveAll(f *File) []Link {
 	for i := range f.Imports {
 		imp := &f.Imports[i]
 		target, problem := b.resolve(f, imp)
+		if known, ok := b.files.Get(target); ok {
+			// The file's own path string: thousands of imports of one
+			// profile file share it instead of a copy each.
+			target = known.Path
+		}
 		links[i] = Link{Import: imp, Path: target, Problem: problem}
 		if problem != nil {
 			links[i].Path = ""

@@ -39,7 +39,7 @@ func (s *Server) CodeAction(ctx context.Context, params *protocol.CodeActionPara
 			ca.IsPreferred = ptr(true)
 		}
 		if a.Diagnostic != nil {
-			if pd, ok := s.toDiagnostic(t.snap, *a.Diagnostic, cfg); ok {
+			if pd, ok := s.toDiagnostic(t.snap, linesOf(t.snap, a.Diagnostic.Path), *a.Diagnostic, cfg); ok {
 				ca.Diagnostics = append(ca.Diagnostics, pd)
 			}
 		}

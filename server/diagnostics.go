@@ -16,6 +16,7 @@ import (
 	"github.com/tosca-ls/tosca-ls/analysis/model"
 	"github.com/tosca-ls/tosca-ls/index"
 	"github.com/tosca-ls/tosca-ls/index/parallel"
+	"github.com/tosca-ls/tosca-ls/index/text"
 )
 
 // diagnostics pushes textDocument/publishDiagnostics (to clients that do
@@ -251,6 +252,12 @@ func (d *diagnostics) run(ctx context.Context, gen uint64, paths []string) {
 // (see priority), and hands emit its result as soon as it is done (the
 // calls of emit are serialised).
 func (d *diagnostics) computeAll(ctx context.Context, view *model.View, paths []string, cfg Config, emit func(string, *protocol.PublishDiagnosticsParams)) {
+	start := time.Now()
+	defer func() {
+		if time.Since(start) > time.Second {
+			d.s.returnMemory()
+		}
+	}()
 	var mu sync.Mutex
 	parallel.Each(len(paths), func() func(int) {
 		return func(i int) {
@@ -305,6 +312,7 @@ func (d *diagnostics) compute(ctx context.Context, view *model.View, path string
 	if !d.s.analysed(path, f) {
 		return params, true
 	}
+	var lines *text.Lines // made once for all of the file's diagnostics
 	for _, ad := range d.s.engine.Diagnostics(ctx, view, path) {
 		if ad.Path == "" {
 			ad.Path = path
@@ -312,17 +320,20 @@ func (d *diagnostics) compute(ctx context.Context, view *model.View, path string
 		if ad.Path != path {
 			continue
 		}
-		if pd, keep := d.s.toDiagnostic(snap, ad, cfg); keep {
+		if lines == nil {
+			lines = f.Lines()
+		}
+		if pd, keep := d.s.toDiagnostic(snap, lines, ad, cfg); keep {
 			params.Diagnostics = append(params.Diagnostics, pd)
 		}
 	}
 	return params, true
 }
 
-// toDiagnostic converts an analysis diagnostic, applying the severity
-// overrides of the settings; keep is false when the code is turned off or
-// its file is unknown.
-func (s *Server) toDiagnostic(snap *index.Snapshot, ad model.Diagnostic, cfg Config) (pd protocol.Diagnostic, keep bool) {
+// toDiagnostic converts an analysis diagnostic of the file whose line
+// index is lines, applying the severity overrides of the settings; keep is
+// false when the code is turned off or its file is unknown.
+func (s *Server) toDiagnostic(snap *index.Snapshot, lines *text.Lines, ad model.Diagnostic, cfg Config) (pd protocol.Diagnostic, keep bool) {
 	sev := ad.Severity
 	if o, set := cfg.Diagnostics[ad.Code]; set {
 		if o == overrideOff {
@@ -330,7 +341,6 @@ func (s *Server) toDiagnostic(snap *index.Snapshot, ad model.Diagnostic, cfg Con
 		}
 		sev = diag.Severity(o)
 	}
-	lines := linesOf(snap, ad.Path)
 	if lines == nil {
 		return pd, false
 	}

@@ -14,6 +14,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -363,6 +364,14 @@ func (s *Server) clientCaps() clientCaps {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.caps
+}
+
+// returnMemory gives the system back, in the background, the memory a
+// burst of work (a folder indexed, a workspace run) left unused: the
+// collector would otherwise keep it for the next burst, and an editor's
+// server would hold twice what it needs between them.
+func (s *Server) returnMemory() {
+	s.goBackground("return memory", func(context.Context) { debug.FreeOSMemory() })
 }
 
 // goBackground runs f as a background job bound to the server's lifetime.

@@ -52,6 +52,7 @@ func (s *Server) indexFolders(ctx context.Context, folders []string) {
 		}
 	}
 	prog.end(fmt.Sprintf("%d TOSCA files", len(files)))
+	s.returnMemory()
 	s.log.Info("indexed workspace", zap.Strings("folders", folders), zap.Int("files", len(files)), zap.Duration("took", time.Since(start)))
 	s.diags.republishAll(files...)
 }
