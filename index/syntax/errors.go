@@ -25,6 +25,9 @@ type errorSink struct {
 // a line is kept: the first problem on a line is the one to fix, and what
 // the parser finds after it on the same line is usually its echo.
 func (s *errorSink) syntaxError(start, end int, msg string) {
+	if s.lines == nil {
+		return // a scalar decoded again (see DecodeScalar): its errors are known
+	}
 	n := len(s.lines.Source())
 	start, end = min(start, n), min(end, n)
 	if end < start {

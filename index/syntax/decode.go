@@ -1,0 +1,68 @@
+package syntax
+
+import (
+	"strings"
+
+	"github.com/tosca-ls/tosca-ls/index/text"
+)
+
+// DecodeScalar is the value of the scalar written in style at
+// src[start:end], read again from the source alone: quotes and escapes
+// processed, lines folded. It is the parser's value whenever nothing
+// outside the span decides it (it does for an alias, a block scalar with
+// an indentation indicator or keeping the empty lines after it): a caller
+// keeping values compares the two once and keeps a copy only where they
+// differ, instead of a copy of every quoted or folded scalar. Values that
+// are their source text (a plain scalar on one line, a quoted one without
+// escapes or line breaks) are substrings of src.
+func DecodeScalar(src string, start, end int, style Style) string {
+	if start < 0 || end > len(src) || start >= end {
+		return ""
+	}
+	written := src[start:end]
+	switch style {
+	case Plain:
+		if !strings.ContainsAny(written, "\r\n") {
+			return written
+		}
+	case SingleQuoted, DoubleQuoted:
+		if len(written) >= 2 && written[len(written)-1] == written[0] {
+			inner := written[1 : len(written)-1]
+			special := "\r\n\\"
+			if style == SingleQuoted {
+				special = "\r\n'"
+			}
+			if !strings.ContainsAny(inner, special) {
+				return inner
+			}
+		}
+	}
+	// The scanner of the parser, from the start of the scalar's line to its
+	// end, outside any block or flow collection.
+	lineStart := strings.LastIndexAny(src[:start], "\r\n") + 1
+	stop := end
+	if style == Literal || style == Folded {
+		// A block scalar's value ends with the line break after its last
+		// line (unless stripped).
+		switch {
+		case strings.HasPrefix(src[end:], "\r\n"):
+			stop += 2
+		case strings.HasPrefix(src[end:], "\n"), strings.HasPrefix(src[end:], "\r"):
+			stop++
+		}
+	}
+	s := newScanner(text.Bytes(src), src, start, stop, &errorSink{})
+	s.lineStart = lineStart
+	var t token
+	switch style {
+	case Plain:
+		t, _ = s.scanPlain()
+	case SingleQuoted, DoubleQuoted:
+		t = s.scanQuoted(style == SingleQuoted)
+	case Literal, Folded:
+		t = s.scanBlockScalar(style == Literal)
+	default:
+		return written
+	}
+	return t.value
+}
