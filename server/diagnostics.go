@@ -249,8 +249,8 @@ func (d *diagnostics) run(ctx context.Context, gen uint64, paths []string) {
 
 // computeAll computes the diagnostics of paths on one view, on every core:
 // each worker takes the next file, once no request or edit is in flight
-// (see priority), and hands emit its result as soon as it is done (the
-// calls of emit are serialised).
+// (see priority; within a file, the checks give way too), and hands emit
+// its result as soon as it is done (the calls of emit are serialised).
 func (d *diagnostics) computeAll(ctx context.Context, view *model.View, paths []string, cfg Config, emit func(string, *protocol.PublishDiagnosticsParams)) {
 	start := time.Now()
 	defer func() {
@@ -258,6 +258,8 @@ func (d *diagnostics) computeAll(ctx context.Context, view *model.View, paths []
 			d.s.returnMemory()
 		}
 	}()
+	// Within a file too, between the steps of its checks (see model.Yield).
+	ctx = model.Yielding(ctx, d.s.prio.yield)
 	var mu sync.Mutex
 	parallel.Each(len(paths), func() func(int) {
 		return func(i int) {

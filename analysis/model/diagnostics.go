@@ -30,8 +30,9 @@ func (e *Engine) Diagnostics(ctx context.Context, v *View, path string) []Diagno
 		return c.out
 	}
 	e.mu.Unlock()
-	out := v.diagnose(path)
+	out := v.diagnose(ctx, path)
 	for _, check := range e.checks {
+		Yield(ctx)
 		out = append(out, check(ctx, v, path)...)
 	}
 	if len(e.checks) > 0 {
@@ -71,14 +72,15 @@ func (e *Engine) Forget(path string) {
 }
 
 type checker struct {
+	ctx  context.Context
 	v    *View
 	path string
 	f    *facts.Facts
 	out  []Diagnostic
 }
 
-func (v *View) diagnose(path string) []Diagnostic {
-	c := &checker{v: v, path: path, f: v.Facts(path)}
+func (v *View) diagnose(ctx context.Context, path string) []Diagnostic {
+	c := &checker{ctx: ctx, v: v, path: path, f: v.Facts(path)}
 	for _, d := range c.f.Diags {
 		c.out = append(c.out, Diagnostic{Path: path, Span: d.Span.Text(), Severity: d.Severity, Code: d.Code, Message: d.Message, Suggestions: d.Suggestions})
 	}
@@ -207,6 +209,9 @@ func shortPath(p, rel string) string {
 // references checks every name the file uses.
 func (c *checker) references() {
 	for i := range c.f.Refs {
+		if i%256 == 255 {
+			Yield(c.ctx)
+		}
 		r := &c.f.Refs[i]
 		if r.Flags&facts.RefBroken != 0 {
 			continue

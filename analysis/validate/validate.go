@@ -104,8 +104,10 @@ type checker struct {
 func (c *checker) run() {
 	c.names()
 	for id := range c.f.Entities {
-		if id%256 == 0 && c.ctx.Err() != nil {
-			return
+		if id%256 == 0 {
+			if model.Yield(c.ctx); c.ctx.Err() != nil {
+				return
+			}
 		}
 		c.entity(facts.ID(id))
 	}
