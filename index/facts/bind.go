@@ -1031,7 +1031,12 @@ func (b *binder) fill(id ValueID, n *syntax.Node, c walkCtx) {
 	var call *syntax.Pair
 	switch n.Kind {
 	case syntax.Scalar:
-		if t, differs := b.sourceText(n); differs {
+		// A quoted, escaped or folded value is read again from the source
+		// when asked (see Text); a copy is kept only of those the source
+		// alone does not give (an alias, a block scalar keeping trailing
+		// lines): the DMTF set's folded descriptions were 35 MB of copies.
+		if s := n.Span; n.Anchored != nil || s.Start < 0 || s.End > len(b.f.Src) || syntax.DecodeScalar(b.f.Src, s.Start, s.End, n.Style) != n.Value {
+			t, _ := b.sourceText(n)
 			if b.f.decoded == nil {
 				b.f.decoded = map[uint32]string{}
 			}

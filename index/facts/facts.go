@@ -69,8 +69,8 @@ type Facts struct {
 	// may refine inherited ones: whether they are missing depends on the
 	// type's parent, which the model knows.
 	Refinements []Refinement
-	// decoded holds scalar texts that differ from their source text
-	// (quoted or escaped scalars, block scalars, alias copies).
+	// decoded holds the scalar texts the source alone does not give (alias
+	// copies, block scalars keeping trailing lines; see Text).
 	decoded map[uint32]string
 	// refNames holds, by the start of their span, the names of references
 	// that differ from their source text (quoted names).

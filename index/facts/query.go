@@ -68,7 +68,7 @@ func (f *Facts) Text(v ValueID) string {
 	if s, ok := f.decoded[uint32(v)]; ok {
 		return s
 	}
-	return f.Src[val.Span.Start:val.Span.End]
+	return syntax.DecodeScalar(f.Src, int(val.Span.Start), int(val.Span.End), val.Style)
 }
 
 // RefName is the name a reference writes, quotes and escapes processed.
