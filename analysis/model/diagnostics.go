@@ -15,8 +15,10 @@ import (
 
 // Diagnostics returns every problem of the file at path, sorted by
 // position: the problems it has on its own (from its facts) and those its
-// names have once resolved. Results are memoised per content and export
-// generation.
+// names have once resolved. Results are memoised per content and per-file
+// key (index.Snapshot.Key): an edit that changes some file's exports
+// recomputes the diagnostics of that file and of the files reading it, and
+// of no other.
 func (e *Engine) Diagnostics(ctx context.Context, v *View, path string) []Diagnostic {
 	file := v.Snap.File(path)
 	if file == nil || file.Embedded || file.Facts == nil {
@@ -24,8 +26,9 @@ func (e *Engine) Diagnostics(ctx context.Context, v *View, path string) []Diagno
 		return nil
 	}
 	fs := v.Facts(path)
+	key := v.Snap.Key(path)
 	e.mu.Lock()
-	if c, ok := e.diags[path]; ok && c.facts == fs && c.gen == v.prog.gen {
+	if c, ok := e.diags[path]; ok && c.facts == fs && c.key == key {
 		e.mu.Unlock()
 		return c.out
 	}
@@ -42,7 +45,7 @@ func (e *Engine) Diagnostics(ctx context.Context, v *View, path string) []Diagno
 		return out
 	}
 	e.mu.Lock()
-	e.diags[path] = diagEntry{facts: fs, gen: v.prog.gen, out: out}
+	e.diags[path] = diagEntry{facts: fs, key: key, out: out}
 	e.mu.Unlock()
 	return out
 }
@@ -57,7 +60,7 @@ func (v *View) KnownDiagnostics(path string) ([]Diagnostic, bool) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	c, ok := e.diags[path]
-	if !ok || c.facts != fs || c.gen != v.prog.gen {
+	if !ok || c.facts != fs || c.key != v.Snap.Key(path) {
 		return nil, false
 	}
 	return c.out, true

@@ -82,7 +82,7 @@ type Engine struct {
 
 type diagEntry struct {
 	facts *facts.Facts
-	gen   uint64
+	key   uint64
 	out   []Diagnostic
 }
 
