@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"crypto/sha256"
+	"runtime/debug"
 	"slices"
 	"sort"
 	"sync"
@@ -250,14 +251,21 @@ func (d *diagnostics) run(ctx context.Context, gen uint64, paths []string) {
 // computeAll computes the diagnostics of paths on one view, on every core:
 // each worker takes the next file, once no request or edit is in flight
 // (see priority; within a file, the checks give way too), and hands emit
-// its result as soon as it is done (the calls of emit are serialised).
+// its result as soon as it is done (the calls of emit are serialised). The
+// run memoises apart from the engine's program (see model.View.Apart), and
+// a long one gives its memory back to the system before it returns: an
+// editor's server would otherwise hold what the run used until the next
+// collection, and the collector keeps what it once needed for the next
+// burst.
 func (d *diagnostics) computeAll(ctx context.Context, view *model.View, paths []string, cfg Config, emit func(string, *protocol.PublishDiagnosticsParams)) {
 	start := time.Now()
-	defer func() {
-		if time.Since(start) > time.Second {
-			d.s.returnMemory()
-		}
-	}()
+	d.computeEach(ctx, view.Apart(), paths, cfg, emit)
+	if time.Since(start) > time.Second {
+		debug.FreeOSMemory()
+	}
+}
+
+func (d *diagnostics) computeEach(ctx context.Context, view *model.View, paths []string, cfg Config, emit func(string, *protocol.PublishDiagnosticsParams)) {
 	// Within a file too, between the steps of its checks (see model.Yield).
 	ctx = model.Yielding(ctx, d.s.prio.yield)
 	var mu sync.Mutex
