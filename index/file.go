@@ -176,6 +176,9 @@ func newFileIn(path, content string, lang Dialect, setting grammar.ProcessorSett
 	}
 	f.DefinitionsVersion = tree.Root().Get(grammar.ToscaVersionKey).Text()
 	f.ProfileName = f.Facts.Profile
+	if n := len(f.Facts.Imports); n > 0 {
+		f.Imports = make([]Import, 0, n) // kept as long as the file: no spare room
+	}
 	for _, imp := range f.Facts.Imports {
 		e := f.Facts.Entity(imp.Entity)
 		f.Imports = append(f.Imports, Import{
