@@ -93,11 +93,14 @@ func (v *View) diagnose(ctx context.Context, path string) []Diagnostic {
 		c.profileShadowed()
 		if c.f.Dialect == nil || c.f.Dialect.Modelled {
 			c.references()
+			Yield(ctx)
 			c.types()
+			Yield(ctx)
 			c.localNames()
 		}
 	case grammar.Heat:
 		c.references()
+		Yield(ctx)
 		c.localNames()
 	case grammar.CSARMeta:
 		c.imports()
@@ -212,7 +215,7 @@ func shortPath(p, rel string) string {
 // references checks every name the file uses.
 func (c *checker) references() {
 	for i := range c.f.Refs {
-		if i%256 == 255 {
+		if i%YieldEvery == YieldEvery-1 {
 			Yield(c.ctx)
 		}
 		r := &c.f.Refs[i]
@@ -373,10 +376,14 @@ func (c *checker) member(i int, r *facts.Ref) {
 func (c *checker) types() {
 	v := c.v
 	dupKeys := c.duplicateKeys()
+	types := 0
 	for id := range c.f.Declarations() {
 		e := c.f.Entity(id)
 		if !e.Declares().IsType() {
 			continue
+		}
+		if types++; types%YieldEvery == 0 {
+			Yield(c.ctx)
 		}
 		d := Decl{c.path, id}
 		// A cycle is reported once in each file, at the first of its types

@@ -49,6 +49,9 @@ type cycleFile struct {
 // importCycles returns the import cycles of the program, found once.
 func (v *View) importCycles() *importCycles {
 	p := v.prog
+	if p.base != nil {
+		p = p.base
+	}
 	p.sccsOnce.Do(func() { p.sccs = v.findImportCycles() })
 	return p.sccs
 }

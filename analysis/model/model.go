@@ -127,8 +127,16 @@ func (e *Engine) View(snap *index.Snapshot) *View {
 // engine. A run over the whole workspace takes one: in the engine's program
 // it would leave the scopes and members of every file held long after (200
 // MB on the OASIS repository), while requests ask about the open files.
+// What is worked out once for the whole snapshot (its import cycles) is
+// still the engine's program's.
 func (v *View) Apart() *View {
-	return &View{Snap: v.Snap, prog: newProgram(v.prog.gen), eng: v.eng, reparsed: v.reparsed}
+	base := v.prog
+	if base.base != nil {
+		base = base.base
+	}
+	prog := newProgram(base.gen)
+	prog.base = base
+	return &View{Snap: v.Snap, prog: prog, eng: v.eng, reparsed: v.reparsed}
 }
 
 // Facts returns the facts of the file at path (nil if unknown).

@@ -19,6 +19,10 @@ import (
 // closures, derivation parents and member lists.
 type Program struct {
 	gen uint64
+	// base, in a program memoising apart (see View.Apart), is the engine's
+	// program of the same generation: what is computed once for the whole
+	// snapshot is asked of it.
+	base *Program
 
 	names   memo[textKey, *ownNames]
 	lookups memo[lookupKey, Decl]

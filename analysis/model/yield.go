@@ -10,6 +10,11 @@ import "context"
 
 type yieldKey struct{}
 
+// YieldEvery is how many names, types or entities a check's loop takes
+// between two yields: one resolved through a cold closure may take a
+// millisecond.
+const YieldEvery = 32
+
 // Yielding returns a context whose work calls yield between its steps;
 // yield returns when the work may go on.
 func Yielding(ctx context.Context, yield func(context.Context)) context.Context {

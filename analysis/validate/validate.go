@@ -104,7 +104,7 @@ type checker struct {
 func (c *checker) run() {
 	c.names()
 	for id := range c.f.Entities {
-		if id%256 == 0 {
+		if id%model.YieldEvery == 0 {
 			if model.Yield(c.ctx); c.ctx.Err() != nil {
 				return
 			}
