@@ -51,7 +51,11 @@ func DecodeScalar(src string, start, end int, style Style) string {
 			stop++
 		}
 	}
-	s := newScanner(text.Bytes(src), src, start, stop, &errorSink{})
+	// Not a new scanner on the heap: the binder asks this of every quoted
+	// and block scalar.
+	var keys [1]simpleKey
+	var s scanner
+	s.init(text.Bytes(src), src, start, stop, &errorSink{}, keys[:])
 	s.lineStart = lineStart
 	var t token
 	switch style {

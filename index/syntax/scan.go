@@ -70,10 +70,17 @@ type scanner struct {
 }
 
 func newScanner(src []byte, str string, from, stop int, errs *errorSink) *scanner {
-	return &scanner{
+	s := &scanner{}
+	s.init(src, str, from, stop, errs, make([]simpleKey, 1, 8))
+	return s
+}
+
+// init readies s to scan src from from to stop, keys holding one entry.
+func (s *scanner) init(src []byte, str string, from, stop int, errs *errorSink, keys []simpleKey) {
+	*s = scanner{
 		src: src, str: str, stop: stop, errs: errs,
 		pos: from, lineStart: from, lastTokenEnd: -1,
-		indent: -1, keys: make([]simpleKey, 1, 8), jsonLikeEnd: -1, tabLine: -1,
+		indent: -1, keys: keys, jsonLikeEnd: -1, tabLine: -1,
 	}
 }
 
