@@ -3,6 +3,7 @@ package index
 import (
 	"encoding/binary"
 	"hash/maphash"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -11,16 +12,17 @@ import (
 // Per-file keys. A file's key digests what it shows other files (its own
 // digest: its export hash, how its imports resolved, the profile that
 // shadows it) and the keys of everything it reads: its imports, its Heat
-// edges (heat.go) and the embedded profiles, which every file may see
-// implicitly. Two snapshots in which a file has the same key give it the
-// same view of every declaration it can reach, so what the model computed
-// for it (or for a declaration of it) stays valid: gopls keys its packages
-// this way. Keys are worked out at the end of each build for the files
-// whose own digest or edges changed and the files depending on them, and
-// for no other: typing inside a template changes no export, hence no key;
-// an export changed changes the keys of the file and its dependents only.
-// Files reading each other (an import cycle, an environment and the
-// templates using its names) share the digest of their cycle.
+// edges (heat.go), the file winning its profile name, and the embedded
+// profiles, which every file may see implicitly. Two snapshots in which a
+// file has the same key give it the same view of every declaration it can
+// reach, so what the model computed for it (or for a declaration of it)
+// stays valid: gopls keys its packages this way. Keys are worked out at the
+// end of each build for the files whose own digest or edges changed and the
+// files depending on them, and for no other: typing inside a template
+// changes no export, hence no key; an export changed changes the keys of the
+// file and its dependents only. Files reading each other (an import cycle,
+// an environment and the templates using its names) share the digest of
+// their cycle.
 
 // fileKey is the key of one file and its own digest.
 type fileKey struct {
@@ -96,6 +98,11 @@ func (b *builder) deps(path string, fn func(string)) {
 	for _, p := range b.s.heat.deps[path] {
 		fn(p)
 	}
+	// A file whose profile name another file wins points at that file's
+	// declaration of it (duplicate-profile).
+	if w, _ := b.shadowed.Get(path); w != "" {
+		fn(w)
+	}
 }
 
 // dependents calls fn with every file that reads the file at path.
@@ -107,6 +114,13 @@ func (b *builder) dependents(path string, fn func(string)) {
 	users, _ := b.heatUsers.Get(path)
 	for _, p := range users {
 		fn(p)
+	}
+	if f, ok := b.files.Get(path); ok && f.ProfileName != "" {
+		if w, _ := b.profiles.Get(f.ProfileName); w == path {
+			for _, p := range slices.Sorted(maps.Keys(b.s.shadows[f.ProfileName])) {
+				fn(p)
+			}
+		}
 	}
 }
 

@@ -135,6 +135,38 @@ func TestKeysOfFilesGoneAndBack(t *testing.T) {
 	}
 }
 
+// TestKeysOfShadowedProfiles: a file whose profile name another file wins
+// reads that file (its duplicate-profile warning points there), so the
+// winner's exports changing rekeys it; the winner does not read it.
+func TestKeysOfShadowedProfiles(t *testing.T) {
+	files := map[string]string{
+		"a/profile.yaml": "tosca_definitions_version: tosca_2_0\nprofile: org.example.p\nnode_types:\n  A: {}\n",
+		"b/profile.yaml": "tosca_definitions_version: tosca_2_0\nprofile: org.example.p\nnode_types:\n  B: {}\n",
+	}
+	root := t.TempDir()
+	write(t, root, files)
+	ws := NewWorkspace(Options{CacheDir: t.TempDir()})
+	defer ws.Close()
+	ws.AddFolder(context.Background(), root, nil)
+	ws.MarkComplete()
+	winner, shadowed := filepath.Join(root, "a", "profile.yaml"), filepath.Join(root, "b", "profile.yaml")
+	before := ws.Snapshot()
+	if got := before.ShadowedBy(shadowed); got != winner {
+		t.Fatalf("ShadowedBy(b) = %q, want a's file", got)
+	}
+	after := ws.SetOverlay(winner, 1, []byte("# moved down\n"+files["a/profile.yaml"]))
+	if before.Key(winner) == after.Key(winner) {
+		t.Fatal("the winner's exports moved without a new key")
+	}
+	if before.Key(shadowed) == after.Key(shadowed) {
+		t.Error("the shadowed file kept its key when the file winning its name changed")
+	}
+	again := ws.SetOverlay(shadowed, 1, []byte(files["b/profile.yaml"]+"  B2: {}\n"))
+	if again.Key(winner) != after.Key(winner) {
+		t.Error("the winner's key changed with the shadowed file's exports")
+	}
+}
+
 // TestHeatImporters: a Heat file's dependents are the files reading it,
 // not every Heat file.
 func TestHeatImporters(t *testing.T) {
