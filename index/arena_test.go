@@ -9,15 +9,17 @@ import (
 	"testing"
 
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
+	"github.com/tosca-ls/tosca-ls/index/facts"
 	"github.com/tosca-ls/tosca-ls/index/syntax"
 	"github.com/tosca-ls/tosca-ls/profiles"
 )
 
 // TestArenaFilesKeepNothingOfTheirTree: a closed file parsed in an arena
 // keeps nothing of its tree. Every fixture and profile is read into files
-// twice, once with fresh memory and once in one arena that every other
-// parse then reuses; the two must not differ (facts holding a node of the
-// arena would have seen it overwritten).
+// twice, once with fresh memory and once in one arena and one binder's
+// scratch that every other file then reuses; the two must not differ
+// (facts holding a node of the arena or a table of the scratch would have
+// seen it overwritten).
 func TestArenaFilesKeepNothingOfTheirTree(t *testing.T) {
 	srcs := map[string]string{}
 	_ = filepath.WalkDir("../testdata", func(p string, d fs.DirEntry, err error) error {
@@ -39,9 +41,10 @@ func TestArenaFilesKeepNothingOfTheirTree(t *testing.T) {
 		t.Fatalf("only %d files found", len(srcs))
 	}
 	var arena syntax.Arena
+	var scratch facts.Scratch
 	lent := map[string]*File{}
 	for p, src := range srcs {
-		lent[p] = newClosedFile(p, src, DetectFile(p, []byte(src)), grammar.ProcessorAuto, &arena)
+		lent[p] = newClosedFile(p, src, DetectFile(p, []byte(src)), grammar.ProcessorAuto, &arena, &scratch)
 		arena.Reset()
 	}
 	for p, src := range srcs {

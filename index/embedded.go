@@ -8,6 +8,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
+	"github.com/tosca-ls/tosca-ls/index/facts"
 	"github.com/tosca-ls/tosca-ls/index/parallel"
 	"github.com/tosca-ls/tosca-ls/index/syntax"
 	"github.com/tosca-ls/tosca-ls/profiles"
@@ -62,6 +63,7 @@ func loadEmbedded(cache string, log *zap.Logger) *embeddedSet {
 	var mu sync.Mutex
 	parallel.Each(len(jobs), func() func(int) {
 		var arena syntax.Arena
+		var scratch facts.Scratch
 		return func(i int) {
 			j := jobs[i]
 			src, err := profiles.FS.ReadFile(j.name)
@@ -69,7 +71,7 @@ func loadEmbedded(cache string, log *zap.Logger) *embeddedSet {
 				return // a profile's licence is no TOSCA
 			}
 			full := filepath.Join(root, filepath.FromSlash(j.name))
-			f := newClosedFile(full, string(src), Detect(src), grammar.ProcessorAuto, &arena)
+			f := newClosedFile(full, string(src), Detect(src), grammar.ProcessorAuto, &arena, &scratch)
 			arena.Reset()
 			f.Embedded = true
 			f.Fallback = j.p.Fallback

@@ -130,14 +130,14 @@ type Repository struct {
 // Documents open in the editor also keep their tree and the frames of its
 // nodes.
 func newFile(path, content string, lang Dialect, setting grammar.ProcessorSetting, open bool) *File {
-	return newFileIn(path, content, lang, setting, open, nil)
+	return newFileIn(path, content, lang, setting, open, nil, nil)
 }
 
 // newClosedFile is newFile for a file not open in the editor, its tree
 // parsed in arena: the tree is dropped once bound, and the caller may
 // reset the arena as soon as this returns.
-func newClosedFile(path, content string, lang Dialect, setting grammar.ProcessorSetting, arena *syntax.Arena) *File {
-	return newFileIn(path, content, lang, setting, false, arena)
+func newClosedFile(path, content string, lang Dialect, setting grammar.ProcessorSetting, arena *syntax.Arena, scratch *facts.Scratch) *File {
+	return newFileIn(path, content, lang, setting, false, arena, scratch)
 }
 
 // readWith is f read with another processor setting (f itself when the
@@ -151,7 +151,7 @@ func (f *File) readWith(setting grammar.ProcessorSetting) *File {
 	return g
 }
 
-func newFileIn(path, content string, lang Dialect, setting grammar.ProcessorSetting, open bool, arena *syntax.Arena) *File {
+func newFileIn(path, content string, lang Dialect, setting grammar.ProcessorSetting, open bool, arena *syntax.Arena, scratch *facts.Scratch) *File {
 	f := &File{Path: path, Dialect: lang, Hash: sha256.Sum256(text.Bytes(content)), Open: open}
 	if len(content) > MaxFileSize {
 		f.TooLarge = true
@@ -172,7 +172,7 @@ func newFileIn(path, content string, lang Dialect, setting grammar.ProcessorSett
 		f.Facts, f.Frames = facts.BindOpen(path, content, tree, lang, setting)
 		f.Syntax = tree
 	} else {
-		f.Facts = facts.Bind(path, content, tree, lang, setting)
+		f.Facts = facts.BindIn(path, content, tree, lang, setting, scratch)
 	}
 	f.DefinitionsVersion = tree.Root().Get(grammar.ToscaVersionKey).Text()
 	f.ProfileName = f.Facts.Profile

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
+	"github.com/tosca-ls/tosca-ls/index/facts"
 	"github.com/tosca-ls/tosca-ls/index/syntax"
 	"github.com/tosca-ls/tosca-ls/index/text"
 )
@@ -109,13 +110,14 @@ func parseAll(ctx context.Context, walk func(emit func(string)), read func(strin
 		go func() {
 			defer wg.Done()
 			// The worker's trees are dropped as soon as they are bound: one
-			// arena serves them all.
+			// arena serves them all, and one scratch their tables.
 			var arena syntax.Arena
+			var scratch facts.Scratch
 			for p := range jobs {
 				var f *File
 				if src, err := read(p); err == nil && src != nil {
 					// src is this read's own buffer: it becomes the text.
-					f = newClosedFile(p, text.Owned(src), DetectFile(p, src), setting, &arena)
+					f = newClosedFile(p, text.Owned(src), DetectFile(p, src), setting, &arena, &scratch)
 					arena.Reset()
 				}
 				mu.Lock()

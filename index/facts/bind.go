@@ -21,14 +21,33 @@ var anyValue = &grammar.Value{Kind: grammar.AnyValue}
 // without a version, and is told it lacks one); setting chooses the
 // processors a TOSCA file is read for.
 func Bind(path, src string, tree *syntax.File, lang grammar.Language, setting grammar.ProcessorSetting) *Facts {
-	f, _ := bind(path, src, tree, lang, setting, false)
+	f, _ := bind(path, src, tree, lang, setting, false, nil)
+	return f
+}
+
+// Scratch is where the binder grows a file's tables, reused from one file
+// to the next (one per worker): each file then allocates its tables once,
+// at their size, instead of every size they grew through, which the
+// collector had to take back and which left the heap of a workspace's
+// index fragmented.
+type Scratch struct {
+	entities []Entity
+	fields   []Field
+	values   []Value
+	refs     []Ref
+	calls    []Call
+}
+
+// BindIn is Bind growing the tables in scratch.
+func BindIn(path, src string, tree *syntax.File, lang grammar.Language, setting grammar.ProcessorSetting, scratch *Scratch) *Facts {
+	f, _ := bind(path, src, tree, lang, setting, false, scratch)
 	return f
 }
 
 // BindOpen is Bind for a document open in the editor: it also records the
 // grammar frame of every node of the tree, which position features read.
 func BindOpen(path, src string, tree *syntax.File, lang grammar.Language, setting grammar.ProcessorSetting) (*Facts, Frames) {
-	return bind(path, src, tree, lang, setting, true)
+	return bind(path, src, tree, lang, setting, true, nil)
 }
 
 // Frame is what the binder knew about a node of the tree: the grammar value
@@ -44,11 +63,15 @@ type Frame struct {
 // Frames maps the nodes of an open document's tree to their frames.
 type Frames map[*syntax.Node]Frame
 
-func bind(path, src string, tree *syntax.File, lang grammar.Language, setting grammar.ProcessorSetting, withFrames bool) (*Facts, Frames) {
+func bind(path, src string, tree *syntax.File, lang grammar.Language, setting grammar.ProcessorSetting, withFrames bool, scratch *Scratch) (*Facts, Frames) {
 	if setting == "" {
 		setting = grammar.ProcessorAuto
 	}
 	f := &Facts{Path: path, Src: src, Lang: lang, Versions: grammar.All, Setting: setting}
+	if scratch != nil {
+		f.Entities, f.Fields, f.Values = scratch.entities[:0], scratch.fields[:0], scratch.values[:0]
+		f.Refs, f.Calls = scratch.refs[:0], scratch.calls[:0]
+	}
 	b := &binder{f: f, tree: tree}
 	if withFrames {
 		b.frames = Frames{}
@@ -102,7 +125,7 @@ func bind(path, src string, tree *syntax.File, lang grammar.Language, setting gr
 		b.imports()
 		f.Profile = f.FieldText(Root, grammar.KeyProfile)
 	}
-	f.trim()
+	f.trim(scratch)
 	f.ExportHash = f.exportHash()
 	return f, b.frames
 }
@@ -1235,15 +1258,32 @@ func (f *Facts) hasImportTarget(id ID) bool {
 }
 
 // trim drops the spare capacity of the tables: facts live as long as the file.
-func (f *Facts) trim() {
-	f.Entities = trimmed(f.Entities)
-	f.Fields = trimmed(f.Fields)
-	f.Values = trimmed(f.Values)
-	f.Refs = trimmed(f.Refs)
-	f.Calls = trimmed(f.Calls)
+func (f *Facts) trim(scratch *Scratch) {
+	shared := scratch != nil
+	if !shared {
+		scratch = &Scratch{}
+	}
+	f.Entities = kept(f.Entities, &scratch.entities, shared)
+	f.Fields = kept(f.Fields, &scratch.fields, shared)
+	f.Values = kept(f.Values, &scratch.values, shared)
+	f.Refs = kept(f.Refs, &scratch.refs, shared)
+	f.Calls = kept(f.Calls, &scratch.calls, shared)
 	f.Imports = trimmed(f.Imports)
 	f.Diags = trimmed(f.Diags)
 	f.Refinements = trimmed(f.Refinements)
+}
+
+// kept is trimmed for a table grown in *scratch when shared, which keeps
+// the room for the next file: the table is then always copied.
+func kept[T any](s []T, scratch *[]T, shared bool) []T {
+	if !shared {
+		return trimmed(s)
+	}
+	*scratch = s[:0]
+	if len(s) == 0 {
+		return nil
+	}
+	return append(make([]T, 0, len(s)), s...)
 }
 
 func trimmed[T any](s []T) []T {
