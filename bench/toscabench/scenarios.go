@@ -135,24 +135,31 @@ func steadyRawParse(srcs [][]byte, workers int, parse func([]byte) error) (float
 
 // check measures a cold `tosca-ls check` of a corpus.
 func (b *bench) check(name string) {
-	key := name + ".check"
-	if b.broken[key] {
-		return
+	res, ok := b.measureCheck(name+".check", b.corpora[name].Dir)
+	if ok && res.diagnostics > 0 {
+		b.rec.note("check printed %d lines on %s; the first: %s", res.diagnostics, name, res.first)
 	}
-	res, err := runCheck(b.bin, b.env, b.corpora[name].Dir, b.lim)
+}
+
+// measureCheck records the time and peak memory of a cold `tosca-ls check`
+// of dir under key (key.time, key.rss); false when it failed (the key is
+// then broken for the rest of the run).
+func (b *bench) measureCheck(key, dir string) (checkResult, bool) {
+	if b.broken[key] {
+		return checkResult{}, false
+	}
+	res, err := runCheck(b.bin, b.env, dir, b.lim)
 	if err == nil && res.failure != "" {
 		err = errors.New(res.failure)
 	}
 	if err != nil {
 		b.broken[key] = true
 		b.rec.step(key+".time", key+".rss").failRest(err)
-		return
+		return res, false
 	}
 	b.rec.add(key+".time", res.wall.Seconds())
 	b.rec.add(key+".rss", float64(res.peakRSS))
-	if res.diagnostics > 0 {
-		b.rec.note("check printed %d lines on %s; the first: %s", res.diagnostics, name, res.first)
-	}
+	return res, true
 }
 
 // server measures the server on a corpus: indexing, memory and
