@@ -46,7 +46,6 @@ type File struct {
 	DefinitionsVersion string
 	// ProfileName is the `profile:` this file declares, making it importable by name.
 	ProfileName string
-	Imports     []Import
 	// Repositories are the file's `repositories:` by name.
 	Repositories map[string]Repository
 
@@ -59,6 +58,10 @@ type File struct {
 
 // Text is the file's content.
 func (f *File) Text() string { return f.Facts.Src }
+
+// Imports are the entries of the file's `imports:` (its facts' own: the
+// index keeps no copy of them).
+func (f *File) Imports() []facts.Import { return f.Facts.Imports }
 
 // Lines is the file's line index; the caller holds it as long as it needs
 // it (a closed file's is made again once nothing holds it).
@@ -95,26 +98,6 @@ func parse(content string, lang Dialect, arena *syntax.Arena) *syntax.File {
 		return syntax.ParseIn(content, arena)
 	}
 	return syntax.Parse(text.Bytes(content))
-}
-
-// Import is one entry of a file's `imports:`, in any of its notations:
-// a single url line, the 2.0 `url`/`profile`/`repository`/`namespace` map
-// and the 1.x `file`/`repository`/`namespace_prefix`/`namespace_uri` map.
-type Import struct {
-	// Entry spans the whole list item.
-	Entry text.Span
-	// Target spans the url, file or profile value (the thing to resolve).
-	Target text.Span
-	URL    string
-	// Profile is a profile name (2.0 `profile:`).
-	Profile string
-	// Repository names an entry of `repositories:`.
-	Repository     string
-	RepositorySpan text.Span
-	// Namespace is the prefix under which the imported names are visible
-	// (2.0 `namespace`, 1.x `namespace_prefix`).
-	Namespace     string
-	NamespaceSpan text.Span
 }
 
 // Repository is one entry of `repositories:`.
@@ -176,17 +159,6 @@ func newFileIn(path, content string, lang Dialect, setting grammar.ProcessorSett
 	}
 	f.DefinitionsVersion = tree.Root().Get(grammar.ToscaVersionKey).Text()
 	f.ProfileName = f.Facts.Profile
-	if n := len(f.Facts.Imports); n > 0 {
-		f.Imports = make([]Import, 0, n) // kept as long as the file: no spare room
-	}
-	for _, imp := range f.Facts.Imports {
-		e := f.Facts.Entity(imp.Entity)
-		f.Imports = append(f.Imports, Import{
-			Entry: e.Span.Text(), Target: imp.Target.Text(), URL: imp.URL, Profile: imp.Profile,
-			Repository: imp.Repository, RepositorySpan: imp.RepoSpan.Text(),
-			Namespace: imp.Namespace, NamespaceSpan: imp.NSpan.Text(),
-		})
-	}
 	for id := range f.Facts.Declarations() {
 		e := f.Facts.Entity(id)
 		if e.G != grammar.RepositoryDef {
@@ -207,11 +179,11 @@ func newFileIn(path, content string, lang Dialect, setting grammar.ProcessorSett
 // sameImports reports whether two versions of a file import the same way
 // (so the newer one's links are the older one's).
 func sameImports(a, b *File) bool {
-	if a == nil || b == nil || len(a.Imports) != len(b.Imports) || len(a.Repositories) != len(b.Repositories) || a.Dialect != b.Dialect || a.DefinitionsVersion != b.DefinitionsVersion {
+	if a == nil || b == nil || len(a.Imports()) != len(b.Imports()) || len(a.Repositories) != len(b.Repositories) || a.Dialect != b.Dialect || a.DefinitionsVersion != b.DefinitionsVersion {
 		return false
 	}
-	for i := range a.Imports {
-		x, y := a.Imports[i], b.Imports[i]
+	for i, x := range a.Imports() {
+		y := b.Imports()[i]
 		if x.URL != y.URL || x.Profile != y.Profile || x.Repository != y.Repository || x.Namespace != y.Namespace {
 			return false
 		}

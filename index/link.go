@@ -7,6 +7,7 @@ import (
 
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
+	"github.com/tosca-ls/tosca-ls/index/facts"
 )
 
 const (
@@ -17,9 +18,10 @@ const (
 // resolveAll links every import of f to a path (possibly of a file not
 // known yet) or a problem.
 func (b *builder) resolveAll(f *File) []Link {
-	links := make([]Link, len(f.Imports))
-	for i := range f.Imports {
-		imp := &f.Imports[i]
+	imports := f.Imports()
+	links := make([]Link, len(imports))
+	for i := range imports {
+		imp := &imports[i]
 		target, problem := b.resolve(f, imp)
 		if known, ok := b.files.Get(target); ok {
 			// The file's own path string: thousands of imports of one
@@ -34,7 +36,7 @@ func (b *builder) resolveAll(f *File) []Link {
 	return links
 }
 
-func (b *builder) resolve(f *File, imp *Import) (string, *Problem) {
+func (b *builder) resolve(f *File, imp *facts.Import) (string, *Problem) {
 	if imp.Profile != "" {
 		return b.profile(f, imp.Profile)
 	}
@@ -186,7 +188,7 @@ func (b *builder) repositoryRoot(path string) string {
 
 // importedName says which file an import wanted, as the author wrote it
 // (plus the resolved path when it is relative to the importing file).
-func importedName(imp *Import, from, target string) string {
+func importedName(imp *facts.Import, from, target string) string {
 	if rel, err := filepath.Rel(filepath.Dir(from), target); err == nil && filepath.ToSlash(rel) != imp.URL {
 		return diag.Sprintf("%q (%s)", imp.URL, diag.Name(filepath.ToSlash(rel)))
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/benbjohnson/immutable"
 
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
+	"github.com/tosca-ls/tosca-ls/index/facts"
 )
 
 // Snapshot is an immutable view of the workspace: readers (requests,
@@ -47,7 +48,8 @@ type Snapshot struct {
 
 // Link is the outcome of resolving one import of a file.
 type Link struct {
-	Import *Import
+	// Import is the entry of the importing file's facts.
+	Import *facts.Import
 	// Path is the resolved file; "" when the import could not be resolved.
 	Path string
 	// Problem explains a failed resolution (Code is a diagnostic code).

@@ -867,8 +867,9 @@ func (b *builder) put(f *File) {
 	} else if links, ok := b.links.Get(f.Path); ok {
 		// Same imports: the same resolution, pointing at the new file's imports.
 		rebased := slices.Clone(links)
+		imports := f.Imports()
 		for i := range rebased {
-			rebased[i].Import = &f.Imports[i]
+			rebased[i].Import = &imports[i]
 		}
 		b.links.Set(f.Path, rebased)
 	}

@@ -146,9 +146,9 @@ func (c *checker) imports() {
 			if l.Problem.Warning {
 				sev = diag.Warning
 			}
-			s := l.Import.Target
+			s := l.Import.Target.Text()
 			if s.Len() == 0 {
-				s = l.Import.Entry
+				s = c.f.Entity(l.Import.Entity).Span.Text()
 			}
 			msg := l.Problem.Message
 			if c.f.Lang == grammar.CSARMeta && l.Problem.Code == diag.ImportNotFound {
@@ -160,7 +160,7 @@ func (c *checker) imports() {
 		}
 		if cyclic && l.Path == next {
 			cyclic = false
-			d := Diagnostic{Path: c.path, Span: l.Import.Target, Severity: diag.Hint, Code: diag.ImportCycle,
+			d := Diagnostic{Path: c.path, Span: l.Import.Target.Text(), Severity: diag.Hint, Code: diag.ImportCycle,
 				Message: "import cycle: " + diag.Cycle(n, func(i int) string { return shortPath(first[i], c.path) })}
 			for _, p := range first[1:] {
 				d.Related = append(d.Related, Related{Location: Location{Path: p}, Message: "part of the cycle"})

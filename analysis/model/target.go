@@ -128,7 +128,7 @@ func (u *Unit) importAt(off int) (Target, bool) {
 		t := Target{Kind: TargetImport, Span: s, Name: f.Src[s.Start:s.End], Import: imp}
 		links := u.View.Snap.Links(u.Path)
 		for j := range links {
-			if links[j].Import != nil && links[j].Import.Target == s {
+			if links[j].Import != nil && links[j].Import.Target == imp.Target {
 				t.Link = &links[j]
 			}
 		}

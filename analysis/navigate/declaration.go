@@ -55,7 +55,7 @@ func namespaceImports(v *model.View, path string, t model.Target, off int) []mod
 				if ns == "" || l.Path == "" || !inNamespace(rest, ns) || v.Lookup(l.Path, kind, rest[len(ns)+1:]) != t.Decl {
 					continue
 				}
-				level = append(level, model.Location{Path: p, Span: l.Import.NamespaceSpan})
+				level = append(level, model.Location{Path: p, Span: l.Import.NSpan.Text()})
 				next = append(next, l.Path)
 				width = len(ns)
 			}

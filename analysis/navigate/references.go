@@ -63,7 +63,7 @@ func occurrences(ctx context.Context, v *model.View, s symbol, only string) []oc
 		case s.file != "":
 			for _, l := range v.Snap.Links(p) {
 				if l.Path == s.file && l.Import != nil {
-					out = append(out, occurrence{Path: p, Span: l.Import.Target})
+					out = append(out, occurrence{Path: p, Span: l.Import.Target.Text()})
 				}
 			}
 		case s.member != nil:

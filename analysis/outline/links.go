@@ -37,7 +37,7 @@ func DocumentLinks(ctx context.Context, v *model.View, path string) []Link {
 	f := file.Facts
 	var out []Link
 	for _, l := range snap.Links(path) {
-		if l.Path == "" || l.Import == nil || l.Import.Target.Len() == 0 {
+		if l.Path == "" || l.Import == nil || l.Import.Target.Text().Len() == 0 {
 			continue
 		}
 		tip := "Open " + displayPath(l.Path, path)
@@ -47,7 +47,7 @@ func DocumentLinks(ctx context.Context, v *model.View, path string) []Link {
 		if l.Import.Namespace != "" {
 			tip += ", imported into namespace " + l.Import.Namespace
 		}
-		out = append(out, Link{Span: unquoted(f.Src, l.Import.Target), Target: l.Path, Tooltip: tip})
+		out = append(out, Link{Span: unquoted(f.Src, l.Import.Target.Text()), Target: l.Path, Tooltip: tip})
 	}
 	seen := map[uint32]bool{}
 	for _, r := range f.Refs {

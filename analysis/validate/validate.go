@@ -336,7 +336,7 @@ func (c *checker) versionImport(d *model.Diagnostic, a, b model.Decl) {
 		if other := c.versionOf(l.Path); other != "" && other != own {
 			line := strings.Count(c.f.Src[:l.Import.Target.Start], "\n") + 1
 			d.Message += fmt.Sprintf(" (the import on line %d brings types of %s, which are not %s's)", line, other, own)
-			d.Related = append(d.Related, model.Related{Location: model.Location{Path: c.path, Span: l.Import.Target},
+			d.Related = append(d.Related, model.Related{Location: model.Location{Path: c.path, Span: l.Import.Target.Text()},
 				Message: "this import brings types of " + other + ", which are not " + own + "'s"})
 			return
 		}
