@@ -6,6 +6,7 @@
 package text
 
 import (
+	"bytes"
 	"sort"
 	"unicode/utf8"
 	"unsafe"
@@ -32,6 +33,26 @@ type Lines struct {
 
 // NewLines indexes src. src is retained, not copied.
 func NewLines(src []byte) *Lines {
+	if bytes.IndexByte(src, '\r') >= 0 {
+		return &Lines{src: src, starts: anyBreakStarts(src)}
+	}
+	// Only "\n" breaks, the usual case: found by the vectorised search, in a
+	// table of the exact size (a workspace index makes one per file).
+	starts := make([]int, 1, bytes.Count(src, []byte{'\n'})+1)
+	for i := 0; ; {
+		j := bytes.IndexByte(src[i:], '\n')
+		if j < 0 {
+			break
+		}
+		i += j + 1
+		starts = append(starts, i)
+	}
+	return &Lines{src: src, starts: starts}
+}
+
+// anyBreakStarts are the line starts of src, whose breaks may be "\r\n" or
+// a lone "\r".
+func anyBreakStarts(src []byte) []int {
 	starts := make([]int, 1, len(src)/32+1)
 	for i := 0; i < len(src); i++ {
 		switch src[i] {
@@ -44,7 +65,7 @@ func NewLines(src []byte) *Lines {
 			starts = append(starts, i+1)
 		}
 	}
-	return &Lines{src: src, starts: starts}
+	return starts
 }
 
 // Count is the number of lines (a document always has at least one).

@@ -1,6 +1,10 @@
 package text
 
-import "testing"
+import (
+	"slices"
+	"strings"
+	"testing"
+)
 
 func TestUTF16RoundTrip(t *testing.T) {
 	src := []byte("a: é\r\nb: 中😀x\n\tc: 1\rd")
@@ -53,5 +57,40 @@ func TestLineCol(t *testing.T) {
 	l := NewLines([]byte("x\nkey: \"é😀\" # c\n"))
 	if line, col := l.LineCol(4); line != 1 || col != 2 {
 		t.Errorf("LineCol(4) = %d:%d", line, col)
+	}
+}
+
+// TestLineStartsOfEveryBreak checks the line starts of "\n"-only text (found
+// by the vectorised search) against those of the scan every break needs.
+func TestLineStartsOfEveryBreak(t *testing.T) {
+	for _, src := range []string{"", "a", "\n", "\n\n", "a\nb", "a\nb\n", "\na: 1\n\n  b: 2", strings.Repeat("key: value\n", 100)} {
+		got := NewLines([]byte(src)).starts
+		if want := anyBreakStarts([]byte(src)); !slices.Equal(got, want) {
+			t.Errorf("NewLines(%q) starts %v, want %v", src, got, want)
+		}
+		if len(got) != cap(got) {
+			t.Errorf("NewLines(%q): %d starts in room for %d", src, len(got), cap(got))
+		}
+	}
+	for _, tc := range []struct {
+		src  string
+		want []int
+	}{
+		{"a\r\nb", []int{0, 3}},
+		{"a\rb\nc", []int{0, 2, 4}},
+		{"\r\r\n\n", []int{0, 1, 3, 4}},
+		{"a\r", []int{0, 2}},
+	} {
+		if got := NewLines([]byte(tc.src)).starts; !slices.Equal(got, tc.want) {
+			t.Errorf("NewLines(%q) starts %v, want %v", tc.src, got, tc.want)
+		}
+	}
+}
+
+func BenchmarkNewLines(b *testing.B) {
+	src := []byte(strings.Repeat("node_types:\n  example.Node:\n    derived_from: tosca.nodes.Root\n    description: a node type of the benchmark\n", 10000))
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		NewLines(src)
 	}
 }
