@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // allocatedBy is the number of bytes allocated while fn runs.
@@ -131,5 +132,37 @@ func TestNotText(t *testing.T) {
 				t.Errorf("keys %v, want %v", keys, tc.keys)
 			}
 		})
+	}
+}
+
+// TestFirstNonTextEveryOffset puts each kind of character YAML does not
+// allow at every offset of a text (eight bytes of it are checked at once)
+// and each kind of character it allows beside them.
+func TestFirstNonTextEveryOffset(t *testing.T) {
+	const allowed = "key: value # ~ 0x7e\tok\r\nnext: é😀 {[x]}\n"
+	for _, bad := range []struct{ char, msg string }{
+		{"\x00", "NUL byte"},
+		{"\x01", "control character U+0001"},
+		{"\x1f", "control character U+001F"},
+		{"\x7f", "control character U+007F"},
+		{"\xff", "invalid UTF-8 (byte 0xFF)"},
+		{"\xc2\x80", "character U+0080"},
+		{"\uFFFE", "character U+FFFE"},
+	} {
+		for at := 0; at <= len(allowed); at++ {
+			if at < len(allowed) && !utf8.RuneStart(allowed[at]) {
+				continue
+			}
+			src := allowed[:at] + bad.char + allowed[at:]
+			off, end, msg := firstNonText([]byte(src))
+			if off != at || end != at+len(bad.char) || !strings.HasPrefix(msg, bad.msg) {
+				t.Errorf("%q at %d: got [%d, %d) %q, want [%d, %d) %q", bad.char, at, off, end, msg, at, at+len(bad.char), bad.msg)
+			}
+		}
+	}
+	for _, good := range []string{allowed, " ~~~~~~~~~~~~~~~", "\t\t\t\t\t\t\t\t\n\n\n\n\n\n\n\n", "\u0085\u00a0éééééé\U0010FFFF"} {
+		if off, _, msg := firstNonText([]byte(good)); off >= 0 {
+			t.Errorf("%q: %s at %d, want text", good, msg, off)
+		}
 	}
 }

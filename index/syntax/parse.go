@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"unicode/utf8"
 
@@ -128,27 +129,47 @@ func nextDocumentMarker(src []byte, from int) int {
 // text, and one error says so.
 func firstNonText(src []byte) (int, int, string) {
 	for i := 0; i < len(src); {
-		c := src[i]
-		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != 0x7f || c == '\n' || c == '\r' || c == '\t' {
-				i++
-				continue
-			}
-			if c == 0 {
-				return i, i + 1, "NUL byte: this is not a text file; the rest is not parsed"
-			}
-			return i, i + 1, fmt.Sprintf("control character U+%04X is not allowed in YAML; the rest is not parsed", c)
+		if i+8 <= len(src) && printableASCII(binary.LittleEndian.Uint64(src[i:])) {
+			i += 8
+			continue
 		}
-		r, n := utf8.DecodeRune(src[i:])
-		switch {
-		case r == utf8.RuneError && n == 1:
-			return i, i + 1, fmt.Sprintf("invalid UTF-8 (byte 0x%02X): the rest is not parsed", c)
-		case r >= 0x80 && r <= 0x9f && r != 0x85, r == 0xfffe, r == 0xffff:
-			return i, i + n, fmt.Sprintf("character U+%04X is not allowed in YAML; the rest is not parsed", r)
+		// A word holding a line break, a tab or a character past ASCII is
+		// read a character at a time.
+		for end := min(i+8, len(src)); i < end; {
+			c := src[i]
+			if c < utf8.RuneSelf {
+				if c >= 0x20 && c != 0x7f || c == '\n' || c == '\r' || c == '\t' {
+					i++
+					continue
+				}
+				if c == 0 {
+					return i, i + 1, "NUL byte: this is not a text file; the rest is not parsed"
+				}
+				return i, i + 1, fmt.Sprintf("control character U+%04X is not allowed in YAML; the rest is not parsed", c)
+			}
+			r, n := utf8.DecodeRune(src[i:])
+			switch {
+			case r == utf8.RuneError && n == 1:
+				return i, i + 1, fmt.Sprintf("invalid UTF-8 (byte 0x%02X): the rest is not parsed", c)
+			case r >= 0x80 && r <= 0x9f && r != 0x85, r == 0xfffe, r == 0xffff:
+				return i, i + n, fmt.Sprintf("character U+%04X is not allowed in YAML; the rest is not parsed", r)
+			}
+			i += n
 		}
-		i += n
 	}
 	return -1, -1, ""
+}
+
+// printableASCII reports whether the eight bytes of w are all printable
+// ASCII (0x20 to 0x7e), the bulk of a YAML file, checked at once.
+func printableASCII(w uint64) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	// A byte below n sets its high bit in (w - n) &^ w when no byte has
+	// its own high bit set (the bit-twiddling "has less than").
+	below := (w - ones*0x20) &^ w
+	del := w ^ ones*0x7f
+	isDel := (del - ones) &^ del
+	return (w|below|isDel)&highs == 0
 }
 
 // pstate is a state of the parser (libyaml's design): what the next token
