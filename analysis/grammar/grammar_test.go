@@ -531,6 +531,9 @@ func TestFunctions(t *testing.T) {
 			t.Errorf("function %q listed twice", f.Name)
 		}
 		seen[f.Name] = true
+		if FunctionNamed(f.Name, f.In) != f {
+			t.Errorf("function %q is not found by its name", f.Name)
+		}
 		if f.Doc == "" || f.In == None {
 			t.Errorf("function %q lacks Doc or In", f.Name)
 		}

@@ -1,6 +1,9 @@
 package grammar
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // VersionOf maps a tosca_definitions_version value to the dialect versions
 // it selects. "tosca_2_0" selects both 2.0 forms (V2): which one a file
@@ -112,13 +115,22 @@ func TypeEntity(kind RefKind) *Entity {
 
 // FunctionNamed returns the intrinsic function called name in v, or nil.
 func FunctionNamed(name string, v Versions) *Function {
-	for _, f := range Functions {
-		if f.Name == name && f.In.Has(v) {
-			return f
-		}
+	if f := functionsByName()[name]; f != nil && f.In.Has(v) {
+		return f
 	}
 	return nil
 }
+
+// functionsByName are the intrinsic functions by their names (unique across
+// versions), made at the first lookup, once every init has added its own:
+// the binder asks about every key of every mapping it reads.
+var functionsByName = sync.OnceValue(func() map[string]*Function {
+	m := make(map[string]*Function, len(Functions))
+	for _, f := range Functions {
+		m[f.Name] = f
+	}
+	return m
+})
 
 // Final is the final 2.0 function that replaces fn, a function of 1.x or
 // the 2020 draft (the one with its name prefixed by `$`), or nil.
