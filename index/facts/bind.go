@@ -2,7 +2,7 @@ package facts
 
 import (
 	"fmt"
-	"hash/fnv"
+	"hash/maphash"
 	"slices"
 	"strings"
 
@@ -1296,17 +1296,21 @@ func trimmed[T any](s []T) []T {
 	return append(make([]T, 0, len(s)), s...)
 }
 
+// exportSeed seeds the export digests, compared within one process only.
+var exportSeed = maphash.MakeSeed()
+
 // exportHash digests what importers of the file depend on: its language and
 // version, profile name, imports and repositories, and the text and place
 // of every type, custom function and custom constraint it declares.
 func (f *Facts) exportHash() uint64 {
-	h := fnv.New64a()
+	var h maphash.Hash
+	h.SetSeed(exportSeed)
 	var buf [8]byte
 	num := func(x uint32) {
 		buf[0], buf[1], buf[2], buf[3] = byte(x), byte(x>>8), byte(x>>16), byte(x>>24)
 		h.Write(buf[:4])
 	}
-	str := func(s string) { num(uint32(len(s))); h.Write([]byte(s)) }
+	str := func(s string) { num(uint32(len(s))); h.WriteString(s) }
 	num(uint32(f.Lang))
 	if f.Dialect != nil {
 		str(f.Dialect.Version)
