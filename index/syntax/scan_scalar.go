@@ -423,7 +423,10 @@ func (s *scanner) scanBlockScalar(literal bool) token {
 	if increment > 0 {
 		indent = increment + parent
 	}
-	var buf []byte
+	// Most block scalars (descriptions) fit the stack: their value is then
+	// allocated once, as the string returned, instead of at each growth.
+	var small [512]byte
+	buf := small[:0]
 	trailing := 0
 	leadingBreak, leadingBlank := false, false
 	s.blockBreaks(&indent, parent, &trailing)
