@@ -78,23 +78,24 @@ func (box *sandbox) contains(path string) bool {
 	return false
 }
 
-// allows returns why path may not be read, or nil; name is the import as
-// the author wrote it (messages never show more of the target).
-func (b *builder) allows(path, name string) *Problem {
+// allows returns why path may not be read, or nil; url is the import as
+// the author wrote it (messages never show more of the target; it is
+// quoted only for them: every import of a workspace's index passes here).
+func (b *builder) allows(path, url string) *Problem {
 	real, kind, err := b.realPath(path)
 	for _, r := range b.sandbox().roots {
 		if within(r, real) {
 			if err == nil && kind == folderEntry {
-				return &Problem{Code: diag.ImportNotFound, Message: "import " + name + " names a folder, not a file"}
+				return &Problem{Code: diag.ImportNotFound, Message: "import " + diag.Quote(url) + " names a folder, not a file"}
 			} else if err == nil && kind == systemEntry {
-				return &Problem{Code: diag.ImportRefused, Message: "import " + name + " refused: the system's files (/proc, /sys, /dev, kernel file systems) are never read"}
+				return &Problem{Code: diag.ImportRefused, Message: "import " + diag.Quote(url) + " refused: the system's files (/proc, /sys, /dev, kernel file systems) are never read"}
 			} else if err == nil && kind != regularEntry {
-				return &Problem{Code: diag.ImportRefused, Message: "import " + name + " refused: not a regular file (devices, pipes and sockets are never read)"}
+				return &Problem{Code: diag.ImportRefused, Message: "import " + diag.Quote(url) + " refused: not a regular file (devices, pipes and sockets are never read)"}
 			}
 			return nil
 		}
 	}
-	return &Problem{Code: diag.ImportRefused, Message: "import " + name + " refused: it lies outside the workspace folders, the CSAR root, the profile folders and the profile cache (add it to the allowedPaths setting to allow it)"}
+	return &Problem{Code: diag.ImportRefused, Message: "import " + diag.Quote(url) + " refused: it lies outside the workspace folders, the CSAR root, the profile folders and the profile cache (add it to the allowedPaths setting to allow it)"}
 }
 
 // realPath follows the symbolic links of path and tells what it leads to

@@ -1004,7 +1004,7 @@ func (b *builder) link() {
 				if l.Path == "" {
 					continue
 				}
-				if problem := b.allows(l.Path, diag.Quote(l.Import.URL)); problem != nil {
+				if problem := b.allows(l.Path, l.Import.URL); problem != nil {
 					links[i].Path, links[i].Problem = "", problem
 					b.s.refusedUsers[p] = true
 					continue
