@@ -68,7 +68,7 @@ func heatInfoOf(f *File) *heatInfo {
 		}
 	}
 	for _, fl := range fs.FieldsOf(facts.Root) {
-		if fl.Key != nil && fl.Key.Name == grammar.HeatEnvParameterDefs {
+		if fl.Key() != nil && fl.Key().Name == grammar.HeatEnvParameterDefs {
 			for k := range fs.Pairs(fl.Value) {
 				h.defaults = append(h.defaults, fs.Text(k))
 			}

@@ -24,21 +24,21 @@ func (c *checker) variability() {
 		e := &c.f.Entities[id]
 		for _, fl := range c.f.FieldsOf(facts.ID(id)) {
 			switch {
-			case e.G == grammar.VariabilityExpressionDef && fl.Key == nil:
+			case e.G == grammar.VariabilityExpressionDef && fl.Key() == nil:
 				c.operators(fl.Value)
-			case fl.Key != nil && fl.Key.Name == grammar.KeyImplies:
+			case fl.Key() != nil && fl.Key().Name == grammar.KeyImplies:
 				c.implications(fl.Value)
-			case fl.Key != nil && fl.Key.Value.Kind == grammar.ExpressionValue:
+			case fl.Key() != nil && fl.Key().Value.Kind == grammar.ExpressionValue:
 				c.operators(fl.Value)
-				if fl.Key.Name == grammar.KeyConditions {
+				if fl.Key().Name == grammar.KeyConditions {
 					c.conditions(fl.Value)
 				}
-			case fl.Key != nil && fl.Key.Name == grammar.KeyConstraints && e.G == grammar.VariabilityDef:
+			case fl.Key() != nil && fl.Key().Name == grammar.KeyConstraints && e.G == grammar.VariabilityDef:
 				for _, item := range c.f.Items(fl.Value) {
 					c.operators(item)
 					c.logic(item)
 				}
-			case fl.Key != nil && fl.Key.Name == grammar.KeyWeight:
+			case fl.Key() != nil && fl.Key().Name == grammar.KeyWeight:
 				c.weight(fl.Value)
 			}
 		}
@@ -352,7 +352,7 @@ func (c *checker) unused() {
 // feature of a feature model does.
 func (c *checker) featureModel(id facts.ID) bool {
 	for _, fl := range c.f.FieldsOf(id) {
-		if fl.Key != nil && fl.Key.Value.Ref == grammar.VariabilityInput || fl.Key != nil && fl.Key.Value.Elem != nil && fl.Key.Value.Elem.Ref == grammar.VariabilityInput {
+		if fl.Key() != nil && fl.Key().Value.Ref == grammar.VariabilityInput || fl.Key() != nil && fl.Key().Value.Elem != nil && fl.Key().Value.Elem.Ref == grammar.VariabilityInput {
 			return true
 		}
 	}

@@ -107,7 +107,7 @@ func (fx *fixer) draftKeys(yield func(p *syntax.Pair, k *grammar.Key, g *grammar
 		}
 	}
 	for _, fl := range f.Fields {
-		if fl.Key != nil && fl.Key.FormMarker() == grammar.FormDraft && fl.KeySpan.End > fl.KeySpan.Start {
+		if fl.Key() != nil && fl.Key().FormMarker() == grammar.FormDraft && fl.KeySpan.End > fl.KeySpan.Start {
 			if path := fx.u.At(int(fl.KeySpan.Start)).Path; len(path) > 0 && path[len(path)-1].OnKey {
 				visit(path[len(path)-1].Pair)
 			}

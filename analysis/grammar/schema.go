@@ -11,8 +11,11 @@
 package grammar
 
 import (
+	"math"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 )
 
 // Versions is a set of dialect versions.
@@ -422,6 +425,53 @@ type Key struct {
 	// Default is the value the text gives the keyname when it is left out
 	// (a scalar type's data_type is float), which hover shows.
 	Default string
+
+	// num is the keyname's number (see Num), 0 until it is first asked.
+	num atomic.Uint32
+}
+
+// keyNums holds the numbered keynames: keyNums.keys[n-1] is the keyname
+// numbered n.
+var keyNums struct {
+	mu   sync.Mutex
+	keys atomic.Pointer[[]*Key]
+}
+
+// Num is the keyname's number, given when it is first asked, and 0 for no
+// keyname: a table of a file's facts keeps its keynames' numbers (2 bytes,
+// nothing for the collector to scan) instead of pointers (8). KeyNum gives
+// the keyname back.
+func (k *Key) Num() uint16 {
+	if k == nil {
+		return 0
+	}
+	if n := k.num.Load(); n != 0 {
+		return uint16(n)
+	}
+	keyNums.mu.Lock()
+	defer keyNums.mu.Unlock()
+	if n := k.num.Load(); n != 0 {
+		return uint16(n)
+	}
+	var keys []*Key
+	if p := keyNums.keys.Load(); p != nil {
+		keys = *p
+	}
+	if len(keys) >= math.MaxUint16 {
+		panic("grammar: more keynames than a keyname number holds")
+	}
+	keys = append(slices.Clip(keys), k)
+	keyNums.keys.Store(&keys)
+	k.num.Store(uint32(len(keys)))
+	return uint16(len(keys))
+}
+
+// KeyNum is the keyname numbered n (see Key.Num), nil for 0.
+func KeyNum(n uint16) *Key {
+	if n == 0 {
+		return nil
+	}
+	return (*keyNums.keys.Load())[n-1]
 }
 
 // Key returns the keyname called name that exists in v, or nil. A keyname

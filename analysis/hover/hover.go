@@ -373,8 +373,8 @@ func (h *hoverer) keynames(d model.Decl, valueDef bool) {
 	if e.Short {
 		for _, fl := range f.FieldsOf(d.ID) {
 			label := "value"
-			if fl.Key != nil {
-				label = fl.Key.Name
+			if fl.Key() != nil {
+				label = fl.Key().Name
 			}
 			lines = append(lines, "- `"+label+"`: `"+flowValue(f, fl.Value)+"`")
 		}

@@ -29,8 +29,8 @@ type keyItem struct {
 func writtenKeys(f *facts.Facts, id facts.ID) []keyItem {
 	var items []keyItem
 	for _, fl := range f.FieldsOf(id) {
-		if fl.Key != nil {
-			items = append(items, keyItem{pos: fl.KeySpan.Start, key: fl.Key, name: fl.Key.Name, field: fl.Value})
+		if fl.Key() != nil {
+			items = append(items, keyItem{pos: fl.KeySpan.Start, key: fl.Key(), name: fl.Key().Name, field: fl.Value})
 		}
 	}
 	groups := map[*grammar.Key]int{}

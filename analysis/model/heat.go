@@ -349,7 +349,7 @@ func (h *HeatTypes) HasParameterDefault(name string) bool {
 	for _, p := range h.envs {
 		f := h.v.Facts(p)
 		for _, v := range f.FieldsOf(facts.Root) {
-			if v.Key != nil && v.Key.Name == grammar.HeatEnvParameterDefs && f.Get(v.Value, name) != facts.NoValue {
+			if v.Key() != nil && v.Key().Name == grammar.HeatEnvParameterDefs && f.Get(v.Value, name) != facts.NoValue {
 				return true
 			}
 		}

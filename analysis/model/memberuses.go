@@ -38,12 +38,12 @@ func (ix *useIndex) memberUses(f *facts.Facts, id facts.ID, calls map[facts.Valu
 		// `in_range`, `valid_values` …).
 		for _, fl := range f.FieldsOf(id) {
 			switch {
-			case fl.Key == nil:
-			case fl.Key.Value.Kind == grammar.AnyValue:
-				ix.valueKeys(f, id, fl.Key.Name, facts.NoValue, fl.Value, fl.Value, calls)
-			case fl.Key.Value.Kind == grammar.RangeValue || fl.Key.Value.Kind == grammar.ListValue:
+			case fl.Key() == nil:
+			case fl.Key().Value.Kind == grammar.AnyValue:
+				ix.valueKeys(f, id, fl.Key().Name, facts.NoValue, fl.Value, fl.Value, calls)
+			case fl.Key().Value.Kind == grammar.RangeValue || fl.Key().Value.Kind == grammar.ListValue:
 				for _, item := range f.Items(fl.Value) {
-					ix.valueKeys(f, id, fl.Key.Name, facts.NoValue, item, item, calls)
+					ix.valueKeys(f, id, fl.Key().Name, facts.NoValue, item, item, calls)
 				}
 			}
 		}
@@ -51,13 +51,13 @@ func (ix *useIndex) memberUses(f *facts.Facts, id facts.ID, calls map[facts.Valu
 	}
 	for _, fl := range f.FieldsOf(id) {
 		switch {
-		case fl.Key == nil:
-		case HoldsValues(fl.Key):
+		case fl.Key() == nil:
+		case HoldsValues(fl.Key()):
 			for k, val := range f.Pairs(fl.Value) {
-				ix.valueKeys(f, id, fl.Key.Name, k, val, val, calls)
+				ix.valueKeys(f, id, fl.Key().Name, k, val, val, calls)
 			}
-		case fl.Key.Name == grammar.KeyDefault || fl.Key.Name == grammar.KeyValue:
-			ix.valueKeys(f, id, fl.Key.Name, facts.NoValue, fl.Value, fl.Value, calls)
+		case fl.Key().Name == grammar.KeyDefault || fl.Key().Name == grammar.KeyValue:
+			ix.valueKeys(f, id, fl.Key().Name, facts.NoValue, fl.Value, fl.Value, calls)
 		}
 	}
 }

@@ -168,7 +168,7 @@ func (b *symbolBuilder) entries(id facts.ID, limit text.Span, keep func(*grammar
 		out = append(out, b.entity(c, section, depth))
 	}
 	for _, fl := range f.FieldsOf(id) {
-		if fl.Key == nil || !isSection(fl.Key) || !keep(fl.Key) {
+		if fl.Key() == nil || !isSection(fl.Key()) || !keep(fl.Key()) {
 			continue
 		}
 		for key, val := range namedValues(f, fl.Value) {
@@ -176,7 +176,7 @@ func (b *symbolBuilder) entries(id facts.ID, limit text.Span, keep func(*grammar
 			if !within(name, limit) {
 				continue
 			}
-			sym := Symbol{Name: f.Text(key), Kind: symbolKind(nil, fl.Key.Name), Span: name, Selection: name}
+			sym := Symbol{Name: f.Text(key), Kind: symbolKind(nil, fl.Key().Name), Span: name, Selection: name}
 			if v := f.Value(val); v != nil {
 				sym.Span.End = max(sym.Span.End, int(v.Span.End))
 				if v.Kind == syntax.Scalar {
@@ -287,15 +287,15 @@ func (b *symbolBuilder) listItems(parent facts.ID, k *grammar.Key, limit text.Sp
 		var details []string
 		for _, fl := range f.FieldsOf(c) {
 			val := f.Value(fl.Value)
-			if fl.Key == nil || val == nil || val.Kind != syntax.Scalar {
+			if fl.Key() == nil || val == nil || val.Kind != syntax.Scalar {
 				continue
 			}
-			if sym.Name == "" && fl.Key.Value.Kind == grammar.RefValue {
+			if sym.Name == "" && fl.Key().Value.Kind == grammar.RefValue {
 				sym.Name, sym.Selection = f.Text(fl.Value), val.Span.Text()
 				continue
 			}
-			if !e.Short && fl.Key.Name != grammar.KeyDescription {
-				details = append(details, fl.Key.Name+": "+f.Text(fl.Value))
+			if !e.Short && fl.Key().Name != grammar.KeyDescription {
+				details = append(details, fl.Key().Name+": "+f.Text(fl.Value))
 			}
 		}
 		if sym.Name == "" {

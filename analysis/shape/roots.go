@@ -60,7 +60,7 @@ func (e *Env) fieldRoot(id facts.ID, fl facts.Field, off int) Shape {
 	f, v := e.F, e.V
 	d := model.Decl{Path: e.Path, ID: id}
 	ent := f.Entity(id)
-	k := fl.Key
+	k := fl.Key()
 	switch {
 	case k == nil:
 		// The value of an entity written only as a value (a variability
@@ -150,7 +150,7 @@ func (e *Env) operand(id facts.ID, fl facts.Field, off int) Shape {
 	if !ok {
 		return e.calls(fl.Value, off)
 	}
-	switch fl.Key.Value.Kind {
+	switch fl.Key().Value.Kind {
 	case grammar.AnyValue:
 		return e.Of(fl.Value, def)
 	case grammar.RangeValue, grammar.ListValue:

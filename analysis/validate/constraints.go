@@ -58,10 +58,10 @@ func oneLine(s string) string {
 func (c *checker) clauseHolds(f *facts.Facts, id facts.ID, t typed, k *kindInfo) (holds, known bool) {
 	holds, known = true, true
 	for _, fl := range f.FieldsOf(id) {
-		if fl.Key == nil {
+		if fl.Key() == nil {
 			continue // a list of clauses in a short notation: its clauses are entities
 		}
-		h, kn := c.operatorHolds(f, fl.Key.Name, fl.Value, t, k)
+		h, kn := c.operatorHolds(f, fl.Key().Name, fl.Value, t, k)
 		if !kn {
 			known = false
 		} else if !h {
@@ -249,7 +249,7 @@ func (c *checker) constraintClause(id facts.ID) {
 		return
 	}
 	for _, fl := range c.f.FieldsOf(id) {
-		if fl.Key != nil {
+		if fl.Key() != nil {
 			c.operator(fl, k)
 		}
 	}
@@ -280,7 +280,7 @@ func (c *checker) clauseKind(id facts.ID) *kindInfo {
 
 // operator checks one operator of a clause against kind k.
 func (c *checker) operator(fl facts.Field, k *kindInfo) {
-	op := fl.Key.Name
+	op := fl.Key().Name
 	arg := fl.Value
 	if k.prim == grammar.PrimRange {
 		return // the texts do not say what the operands of a range's clauses are

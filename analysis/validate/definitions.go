@@ -174,10 +174,10 @@ func hasUnit(units []grammar.Unit, symbol string) bool {
 // reach another.
 func (c *checker) belowKeys(id facts.ID) {
 	for _, fl := range c.f.FieldsOf(id) {
-		if fl.Key == nil || fl.Key.Below == "" {
+		if fl.Key() == nil || fl.Key().Below == "" {
 			continue
 		}
-		b, outside := c.v.OutsideBase(c.decl(id), fl.Key.Below, c.vers)
+		b, outside := c.v.OutsideBase(c.decl(id), fl.Key().Below, c.vers)
 		if !outside {
 			continue
 		}
@@ -185,7 +185,7 @@ func (c *checker) belowKeys(id facts.ID) {
 		if b != nil {
 			from = "derives from " + b.Name
 		}
-		c.report(fl.KeySpan, diag.Error, diag.UnknownKeyname, "%s is a keyname of the types derived from %s, and %q %s (§9.1.2.2)", fl.Key.Name, fl.Key.Below, c.f.Entity(id).Name, from)
+		c.report(fl.KeySpan, diag.Error, diag.UnknownKeyname, "%s is a keyname of the types derived from %s, and %q %s (§9.1.2.2)", fl.Key().Name, fl.Key().Below, c.f.Entity(id).Name, from)
 	}
 }
 

@@ -131,7 +131,7 @@ func (c *checker) propertyPathFilter(id facts.ID, t model.Decl) {
 // holds against kind k.
 func (c *checker) clauseOperands(id facts.ID, k *kindInfo) {
 	for _, fl := range c.f.FieldsOf(id) {
-		if fl.Key != nil {
+		if fl.Key() != nil {
 			c.operator(fl, k)
 		}
 	}
@@ -421,7 +421,7 @@ func (c *checker) substitution(id facts.ID) {
 // `value`), or its short notation.
 func (c *checker) mappingValue(id facts.ID) facts.ValueID {
 	for _, fl := range c.f.FieldsOf(id) {
-		if fl.Key == nil || fl.Key.Name == grammar.KeyMapping || fl.Key.Name == grammar.KeyValue && c.f.Entity(id).Short {
+		if fl.Key() == nil || fl.Key().Name == grammar.KeyMapping || fl.Key().Name == grammar.KeyValue && c.f.Entity(id).Short {
 			return fl.Value
 		}
 	}

@@ -161,10 +161,10 @@ func (c *checker) entity(id facts.ID) {
 	}
 	for _, fl := range c.f.FieldsOf(id) {
 		switch {
-		case fl.Key == nil:
-		case fl.Key.Name == grammar.KeyOccurrences || fl.Key.Name == grammar.KeyCountRange:
+		case fl.Key() == nil:
+		case fl.Key().Name == grammar.KeyOccurrences || fl.Key().Name == grammar.KeyCountRange:
 			c.rangeKeyname(id, fl)
-		case fl.Key.Name == grammar.KeyDescription && c.strict:
+		case fl.Key().Name == grammar.KeyDescription && c.strict:
 			c.description(fl)
 		}
 	}
@@ -202,7 +202,7 @@ func (c *checker) rangeKeyname(id facts.ID, fl facts.Field) {
 			at = p.part
 		}
 		e := c.f.Entity(id)
-		c.report(at, diag.Error, diag.WrongValueType, "%s (%s of %s %q)", p.msg, fl.Key.Name, e.G.Name, e.Name)
+		c.report(at, diag.Error, diag.WrongValueType, "%s (%s of %s %q)", p.msg, fl.Key().Name, e.G.Name, e.Name)
 	}
 }
 

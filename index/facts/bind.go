@@ -361,7 +361,7 @@ func (b *binder) addField(id ID, k *grammar.Key, keyNode *syntax.Node, n *syntax
 	}
 	// Fields of one entity are contiguous: sub-entities store none of theirs
 	// before their parent's next field (values are walked after fields).
-	b.f.Fields = append(b.f.Fields, Field{Key: k, KeySpan: ks})
+	b.f.Fields = append(b.f.Fields, Field{key: k.Num(), KeySpan: ks})
 	fe.NumFields++
 	idx := len(b.f.Fields) - 1
 	if k != nil {
@@ -1221,7 +1221,7 @@ func (b *binder) imports() {
 		}
 		imp := Import{Entity: ID(id)}
 		for _, fl := range f.FieldsOf(src) {
-			if fl.Key == nil {
+			if fl.Key() == nil {
 				continue
 			}
 			val := f.Values[fl.Value]
@@ -1230,13 +1230,13 @@ func (b *binder) imports() {
 			}
 			txt := f.Text(fl.Value)
 			switch {
-			case fl.Key.Value.Kind == grammar.RefValue && fl.Key.Value.Ref == grammar.ImportURL:
+			case fl.Key().Value.Kind == grammar.RefValue && fl.Key().Value.Ref == grammar.ImportURL:
 				imp.URL, imp.Target = txt, val.Span
-			case fl.Key.Value.Kind == grammar.RefValue && fl.Key.Value.Ref == grammar.ProfileName:
+			case fl.Key().Value.Kind == grammar.RefValue && fl.Key().Value.Ref == grammar.ProfileName:
 				imp.Profile, imp.Target = txt, val.Span
-			case fl.Key.Value.Kind == grammar.RefValue && fl.Key.Value.Ref == grammar.Repository:
+			case fl.Key().Value.Kind == grammar.RefValue && fl.Key().Value.Ref == grammar.Repository:
 				imp.Repository, imp.RepoSpan = txt, val.Span
-			case fl.Key.Name == grammar.KeyNamespace || fl.Key.Name == grammar.KeyNamespacePrefix:
+			case fl.Key().Name == grammar.KeyNamespace || fl.Key().Name == grammar.KeyNamespacePrefix:
 				imp.Namespace, imp.NSpan = txt, val.Span
 			}
 		}
@@ -1250,7 +1250,7 @@ func (b *binder) isFunctionCall(n *syntax.Node) bool { return b.callOf(n, walkCt
 
 func (f *Facts) hasImportTarget(id ID) bool {
 	for _, fl := range f.FieldsOf(id) {
-		if fl.Key != nil && fl.Key.Value.Kind == grammar.RefValue && (fl.Key.Value.Ref == grammar.ImportURL || fl.Key.Value.Ref == grammar.ProfileName) {
+		if fl.Key() != nil && fl.Key().Value.Kind == grammar.RefValue && (fl.Key().Value.Ref == grammar.ImportURL || fl.Key().Value.Ref == grammar.ProfileName) {
 			return true
 		}
 	}

@@ -31,7 +31,7 @@ func (f *Facts) FieldsOf(id ID) []Field {
 // Field finds the field of an entity written with keyname name.
 func (f *Facts) Field(id ID, name string) (Field, bool) {
 	for _, fl := range f.FieldsOf(id) {
-		if fl.Key != nil && fl.Key.Name == name {
+		if fl.Key() != nil && fl.Key().Name == name {
 			return fl, true
 		}
 	}
