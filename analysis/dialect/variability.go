@@ -323,7 +323,7 @@ func (c *checker) unused() {
 	used := map[model.Decl]bool{}
 	for i := range c.f.Refs {
 		r := &c.f.Refs[i]
-		if r.Key != nil && r.Key.Value.KeyRef != grammar.NoRef {
+		if r.Key() != nil && r.Key().Value.KeyRef != grammar.NoRef {
 			continue
 		}
 		if d := c.v.Resolve(c.path, i).Target; d.Valid() {

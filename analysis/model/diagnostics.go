@@ -363,11 +363,11 @@ func (c *checker) member(i int, r *facts.Ref) {
 	}
 	t := c.v.TypeOfEntity(c.path, r.Entity)
 	if !t.Valid() || c.v.Resolve(c.path, i).Member != nil || !c.v.ChainComplete(t) ||
-		r.Key.Name == grammar.SectionProperties && c.v.OpenType(c.path, t) {
+		r.Key().Name == grammar.SectionProperties && c.v.OpenType(c.path, t) {
 		return
 	}
-	d := c.report(r.Span, diag.Error, diag.UnknownMember, diag.Sprintf("%s %q has no %s named %q", c.v.Kind(t), c.v.Name(t), grammar.Singular(r.Key.Name), c.f.RefName(r)))
-	suggestInto(d, c.v.memberCandidates(t, r.Key.Name).Suggest(c.f.RefName(r)))
+	d := c.report(r.Span, diag.Error, diag.UnknownMember, diag.Sprintf("%s %q has no %s named %q", c.v.Kind(t), c.v.Name(t), grammar.Singular(r.Key().Name), c.f.RefName(r)))
+	suggestInto(d, c.v.memberCandidates(t, r.Key().Name).Suggest(c.f.RefName(r)))
 	d.Related = []Related{{Location: c.v.Location(t), Message: diag.Name(c.v.Name(t)) + " is defined here"}}
 }
 

@@ -105,10 +105,10 @@ func (v *View) resolveMember(path string, f *facts.Facts, r *facts.Ref) Resolved
 	} else {
 		t = v.TypeOfEntity(path, r.Entity)
 	}
-	if !t.Valid() || r.Key == nil {
+	if !t.Valid() || r.Key() == nil {
 		return Resolved{}
 	}
-	if m := v.sharedMember(t, r.Key.Name, f.RefName(r)); m != nil {
+	if m := v.sharedMember(t, r.Key().Name, f.RefName(r)); m != nil {
 		return Resolved{Member: m, Kind: r.Kind}
 	}
 	return Resolved{}

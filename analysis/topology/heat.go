@@ -55,7 +55,7 @@ func (b *builder) dependencies() {
 			call = &b.f.Calls[r.Call]
 		}
 		switch {
-		case call == nil && r.Key != nil && r.Key.Name == grammar.HeatDependsOn:
+		case call == nil && r.Key() != nil && r.Key().Name == grammar.HeatDependsOn:
 			e.Kind = DependsOn
 		case call != nil && call.Name == grammar.HeatGetResource:
 			e.Kind = GetResource

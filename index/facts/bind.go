@@ -712,7 +712,7 @@ func (b *binder) memberRefs(p *syntax.Pair, k, sec *grammar.Key, c walkCtx) {
 			flags |= refMerged
 		}
 		b.f.Refs = append(b.f.Refs, Ref{Kind: grammar.MemberKind(k.Name), Span: b.refSpan(entry.Key),
-			Entity: c.entity, Owner: c.owner, Key: sec, Flags: flags, Call: -1, Parent: -1})
+			Entity: c.entity, Owner: c.owner, key: sec.Num(), Flags: flags, Call: -1, Parent: -1})
 		if k.Name != grammar.SectionInterfaces || entry.Value.Kind != syntax.Mapping {
 			continue
 		}
@@ -727,7 +727,7 @@ func (b *binder) memberRefs(p *syntax.Pair, k, sec *grammar.Key, c walkCtx) {
 				continue // a keyname of the assignment, not an operation
 			}
 			b.f.Refs = append(b.f.Refs, Ref{Kind: grammar.NoRef, Span: b.refSpan(op.Key),
-				Entity: c.entity, Owner: c.owner, Key: opSection, Flags: RefMember, Call: -1, Parent: parent})
+				Entity: c.entity, Owner: c.owner, key: opSection.Num(), Flags: RefMember, Call: -1, Parent: parent})
 		}
 	}
 }
@@ -761,7 +761,7 @@ func namedEntries(n *syntax.Node) []*syntax.Pair {
 
 // reference records a name the grammar says refers to something.
 func (b *binder) reference(n *syntax.Node, kind grammar.RefKind, c walkCtx) {
-	r := Ref{Kind: kind, Span: b.refSpan(n), Entity: c.entity, Owner: c.owner, Key: c.key, Call: -1, Parent: -1}
+	r := Ref{Kind: kind, Span: b.refSpan(n), Entity: c.entity, Owner: c.owner, key: c.key.Num(), Call: -1, Parent: -1}
 	if b.brokenYAML(n.Span) {
 		r.Flags |= RefBroken
 	}

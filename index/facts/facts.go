@@ -170,9 +170,6 @@ const (
 // keep thousands of them, so a reference holds no string of its own.
 // (Fields are ordered to pack it.)
 type Ref struct {
-	// Key is the keyname whose value holds the name (for member refs: the
-	// section, such as properties).
-	Key  *grammar.Key
 	Span Span
 	// Entity is the entity holding the reference; Owner the innermost
 	// declaration around it (a template, a type, an input …).
@@ -186,7 +183,14 @@ type Ref struct {
 	Arg    int16
 	Kind   grammar.RefKind
 	Flags  RefFlags
+	// key is the number (grammar.Key.Num) of the keyname whose value holds
+	// the name: 32 bytes a reference, not 40, and nothing to scan.
+	key uint16
 }
+
+// Key is the keyname whose value holds the name (for member refs: the
+// section, such as properties).
+func (r Ref) Key() *grammar.Key { return grammar.KeyNum(r.key) }
 
 // Call is a function call written in a value (`get_input: x`, `$concat: […]`).
 type Call struct {
