@@ -105,14 +105,9 @@ var candidateKinds = [...]Kind{
 // or as a value (`{ get_input: … }`): those whose result may be of type
 // want, where the grammar knows their result.
 func (r *request) functionItems(asKey bool, want grammar.ArgKind) {
-	fns := r.ops
-	if fns == nil {
-		fns = grammar.Functions
-	}
-	r.candidates(shape.Functions(fns, r.ver, want, asKey, r.colonAfter))
-	if r.ops == nil && want == grammar.ArgAny {
-		r.declaredFunctionItems(asKey)
-	}
+	q := &shape.Query{ColonAfter: r.colonAfter, Vers: r.ver, Ops: r.ops, Declared: r.declaredFunctionItems}
+	q.Functions(want, asKey)
+	r.candidates(q.Items)
 }
 
 // declaredFunctionItems offers the functions the file and its imports

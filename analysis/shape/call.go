@@ -296,7 +296,7 @@ func (c *call) Complete(q *Query) {
 		// A key among others: a literal map, not a call.
 	default:
 		// Any other argument is a value: a nested call.
-		q.functions(p.Kind, q.Key)
+		q.Functions(p.Kind, q.Key)
 	}
 }
 

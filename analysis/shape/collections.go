@@ -59,7 +59,7 @@ func (l *list) Complete(q *Query) {
 		entry.Complete(&eq)
 		q.Items = eq.Items
 	case len(q.Present) == 0:
-		q.functions(grammar.ArgAny, true)
+		q.Functions(grammar.ArgAny, true)
 	}
 }
 
@@ -121,14 +121,14 @@ func (d *dict) Definition(off int) []model.Location {
 // with no key yet may be a call.
 func (d *dict) Complete(q *Query) {
 	if !q.Key {
-		q.functions(grammar.ArgAny, false)
+		q.Functions(grammar.ArgAny, false)
 		return
 	}
 	if ks := d.e.V.KeySchema(d.def.Def); ks.Valid() {
 		d.e.Values(q, model.ValueDef{Def: ks, Type: d.e.V.TypeOf(ks)})
 	}
 	if len(q.Present) == 0 {
-		q.functions(grammar.ArgAny, true)
+		q.Functions(grammar.ArgAny, true)
 	}
 }
 

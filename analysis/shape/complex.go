@@ -65,12 +65,12 @@ func (c *complexValue) Definition(off int) []model.Location {
 // with no key yet, the functions (a call is the only key of its map).
 func (c *complexValue) Complete(q *Query) {
 	if !q.Key {
-		q.functions(grammar.ArgAny, false)
+		q.Functions(grammar.ArgAny, false)
 		return
 	}
 	q.Members(c.def.Type, grammar.SectionProperties, q.Present, false, "")
 	if len(q.Present) == 0 && !q.NewItem {
-		q.functions(grammar.ArgAny, true)
+		q.Functions(grammar.ArgAny, true)
 	}
 }
 
@@ -123,7 +123,7 @@ func (f *free) Snippet(w *Writer)               { w.Stop() }
 // the only key of its map.
 func (f *free) Complete(q *Query) {
 	if !q.Key || len(q.Present) == 0 {
-		q.functions(grammar.ArgAny, q.Key)
+		q.Functions(grammar.ArgAny, q.Key)
 	}
 }
 

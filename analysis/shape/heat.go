@@ -67,7 +67,7 @@ func (h *heatValue) Complete(q *Query) {
 	for i, v := range allowedValues(h.p) {
 		q.add(Candidate{Label: v, Text: v, Kind: CandidateValue, Detail: "allowed value of " + h.name, Sort: fmt.Sprintf("0%03d", i)})
 	}
-	q.functions(grammar.ArgAny, false)
+	q.Functions(grammar.ArgAny, false)
 }
 
 // Snippet writes a map as a block to fill, a list of maps as its first

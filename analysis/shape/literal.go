@@ -119,12 +119,12 @@ func (l *literal) Definition(off int) []model.Location {
 func (l *literal) Complete(q *Query) {
 	if q.Key {
 		if len(q.Present) == 0 {
-			q.functions(grammar.ArgAny, true)
+			q.Functions(grammar.ArgAny, true)
 		}
 		return
 	}
 	l.e.Values(q, l.def)
-	q.functions(grammar.ArgAny, false)
+	q.Functions(grammar.ArgAny, false)
 }
 
 func (l *literal) Tokens(func(Token)) {}

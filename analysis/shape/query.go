@@ -95,25 +95,26 @@ func (q *Query) bools() {
 	q.add(Candidate{Label: "false", Kind: CandidateBool, Sort: "01"})
 }
 
-// functions offers the functions (or the operators around) whose result
-// may be of kind want, as a key or as a value.
-func (q *Query) functions(want grammar.ArgKind, asKey bool) {
+// Functions offers the functions (or the operators around) whose result
+// may be of kind want, as a key or as a value, and the functions the file
+// declares where any function may stand.
+func (q *Query) Functions(want grammar.ArgKind, asKey bool) {
 	fns := q.Ops
 	if fns == nil {
 		fns = grammar.Functions
 	}
-	q.Items = append(q.Items, Functions(fns, q.Vers, want, asKey, q.ColonAfter)...)
+	q.Items = append(q.Items, functionCandidates(fns, q.Vers, want, asKey, q.ColonAfter)...)
 	if q.Ops == nil && want == grammar.ArgAny && q.Declared != nil {
 		q.Declared(asKey)
 	}
 }
 
-// Functions offers the functions of fns that exist in vers and whose
+// functionCandidates offers the functions of fns that exist in vers and whose
 // result may be of kind want (where the grammar knows their result): each
 // inserted as the snippet of a call, as the key of a mapping (`get_input:
 // `) or as a value (`{ get_input: … }`); only the name where the word is
 // a key being renamed.
-func Functions(fns []*grammar.Function, vers grammar.Versions, want grammar.ArgKind, asKey, colonAfter bool) []Candidate {
+func functionCandidates(fns []*grammar.Function, vers grammar.Versions, want grammar.ArgKind, asKey, colonAfter bool) []Candidate {
 	var out []Candidate
 	for _, fn := range fns {
 		if !fn.In.Has(vers) || want != grammar.ArgAny && fn.Result != grammar.ArgAny && fn.Result != want {
