@@ -173,6 +173,16 @@
     ('load-path (require 'tosca-mode))
     (_ (error "Unknown install %s" driver-install))))
 
+;; The places xref items point at, as the Go test reads them (0-based lines).
+(defun driver-locations (xrefs)
+  (vconcat
+   (mapcar (lambda (x)
+             (let ((loc (xref-item-location x)))
+               `((path . ,(xref-file-location-file loc))
+                 (line . ,(1- (xref-file-location-line loc)))
+                 (character . ,(xref-file-location-column loc)))))
+           xrefs)))
+
 (defun driver-run ()
   (driver-install)
   (pcase driver-client
@@ -221,25 +231,12 @@
                                        (title . ,(lsp:command-title (lsp:code-lens-command? l)))))
                                    resolved)))
       (driver-put 'lensShown
-                  (vconcat
-                   (mapcar (lambda (x)
-                             (let ((loc (xref-item-location x)))
-                               `((path . ,(xref-file-location-file loc))
-                                 (line . ,(1- (xref-file-location-line loc)))
-                                 (character . ,(xref-file-location-column loc)))))
-                           (and on-line (lsp--execute-command (lsp:code-lens-command? on-line))))))))
+                  (driver-locations (and on-line (lsp--execute-command (lsp:code-lens-command? on-line)))))))
   ;; Go to definition the way M-. does: through the xref backend.
   (driver-goto (driver-get 'definition))
   (let* ((backend (xref-find-backend))
          (xrefs (xref-backend-definitions backend (xref-backend-identifier-at-point backend))))
-    (driver-put 'definition
-                (vconcat
-                 (mapcar (lambda (x)
-                           (let ((loc (xref-item-location x)))
-                             `((path . ,(xref-file-location-file loc))
-                               (line . ,(1- (xref-file-location-line loc)))
-                               (character . ,(xref-file-location-column loc)))))
-                         xrefs))))
+    (driver-put 'definition (driver-locations xrefs)))
   (pcase driver-client
     ('eglot (eglot-shutdown (eglot-current-server) nil 10))
     ('lsp-mode (let ((ws (car (lsp-workspaces))))
