@@ -277,9 +277,6 @@ func (v *View) ResolveUse(path string, u Use) Resolved {
 	case UsePathArg:
 		return v.resolvePathArg(path, f, u)
 	case UseFunctionCall:
-		if d := v.Local(path, grammar.UserFunction, BaseName(u.Name)); d.Valid() {
-			return Resolved{Target: d, Kind: grammar.UserFunction}
-		}
 		if d := v.LookupFunction(path, strings.TrimPrefix(u.Name, grammar.CallPrefix)); d.Valid() {
 			return Resolved{Target: d, Kind: grammar.UserFunction}
 		}
