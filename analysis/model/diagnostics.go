@@ -80,7 +80,15 @@ type checker struct {
 	path string
 	f    *facts.Facts
 	out  []Diagnostic
+	// scope is the file, its import closure and its implicit profiles, each
+	// with the prefix it is first reached with (see View.enumerate), and
+	// candidates the types of each kind there: found on the first unknown
+	// name, for all of the file's.
+	scope      []scopeFile
+	candidates map[grammar.RefKind][]*diag.Candidates
 }
+
+type scopeFile struct{ prefix, path string }
 
 func (v *View) diagnose(ctx context.Context, path string) []Diagnostic {
 	c := &checker{ctx: ctx, v: v, path: path, f: v.Facts(path)}
@@ -277,17 +285,19 @@ func (c *checker) reference(i int, r *facts.Ref) {
 		what = append(what, k.String())
 	}
 	d := c.report(r.Span, diag.Error, diag.UnknownName, diag.Sprintf("no %s named %q", strings.Join(what, " or "), c.f.RefName(r)))
-	suggestInto(d, c.v.suggest(c.path, c.f.RefName(r), kinds...))
+	suggestInto(d, c.suggest(c.f.RefName(r), kinds...))
 }
 
 // draftBuiltin warns about a use of a type that only the drafts of 2.0
 // had built in (the fallbacks of 2.0 files): the OASIS Standard has not.
 func (c *checker) draftBuiltin(r *facts.Ref, t Decl) {
-	if c.v.ProfileOf(t.Path) != grammar.ProfileBuiltin20Draft || !c.v.DeclaresBuiltins(t.Path) {
-		return
-	}
+	// The name first: most types are no built-in, and which profile holds
+	// a file is a walk over the profile names.
 	b := grammar.BuiltinNamed(c.v.Name(t), grammar.V2)
 	if b == nil || b.Instead == "" {
+		return
+	}
+	if c.v.ProfileOf(t.Path) != grammar.ProfileBuiltin20Draft || !c.v.DeclaresBuiltins(t.Path) {
 		return
 	}
 	c.report(r.Span, diag.Warning, diag.DraftBuiltin, fmt.Sprintf("%s is built into the drafts of TOSCA 2.0, not into the OASIS Standard (§9.1), which writes %s", b.Name, b.Instead))
@@ -328,7 +338,7 @@ func (c *checker) unknownType(s facts.Span, name string, kind grammar.RefKind) {
 		return
 	}
 	d := c.report(s, diag.Error, diag.UnknownType, diag.Sprintf("unknown %s %q", kind, name))
-	suggestInto(d, c.v.suggest(c.path, name, kind))
+	suggestInto(d, c.suggest(name, kind))
 }
 
 // capability checks a requirement's `capability`: a capability type, or a
@@ -348,7 +358,7 @@ func (c *checker) capability(i int, r *facts.Ref) {
 	d := c.report(r.Span, diag.Error, diag.UnknownType, diag.Sprintf("%q is neither a capability type nor a capability of %s", c.f.RefName(r), diag.Name(c.v.RequirementNode(c.path, r.Entity))))
 	g := diag.NewSuggester(c.f.RefName(r))
 	g.Add(c.v.memberCandidates(target, grammar.SectionCapabilities), 0)
-	c.v.addSuggestions(g, c.path, grammar.CapabilityType)
+	c.addSuggestions(g, grammar.CapabilityType)
 	d.Suggestions = g.Best()
 }
 
@@ -482,4 +492,50 @@ func (c *checker) duplicateKeys() map[uint32]bool {
 		}
 	}
 	return out
+}
+
+// suggest is "did you mean" for an unknown name of kinds: among the types
+// of the files the file's imports reach (each file's names prepared once,
+// under the prefix it is reached with: no list of every name a file sees
+// is made, which along a chain of thousands of imports would be as long as
+// the chain for each file) and the template-level names of its own, ties
+// going to the kinds in order.
+func (c *checker) suggest(name string, kinds ...grammar.RefKind) []string {
+	g := diag.NewSuggester(name)
+	c.addSuggestions(g, kinds...)
+	return g.Best()
+}
+
+// addSuggestions adds to g the names of kinds visible in the file, ranked
+// by kind.
+func (c *checker) addSuggestions(g *diag.Suggester, kinds ...grammar.RefKind) {
+	for rank, k := range kinds {
+		if !k.IsType() {
+			g.Add(c.v.localCandidates(c.path, k), rank)
+			continue
+		}
+		for _, cands := range c.typeCandidates(k) {
+			g.Add(cands, rank)
+		}
+	}
+}
+
+// typeCandidates are the types of kind visible in the file, one set per
+// file of its scope, in the order of View.enumerate.
+func (c *checker) typeCandidates(kind grammar.RefKind) []*diag.Candidates {
+	if cands, ok := c.candidates[kind]; ok {
+		return cands
+	}
+	if c.scope == nil {
+		c.v.enumerate(c.path, func(prefix, file string) { c.scope = append(c.scope, scopeFile{prefix, file}) })
+	}
+	cands := make([]*diag.Candidates, len(c.scope))
+	for i, s := range c.scope {
+		cands[i] = c.v.typeCandidates(s.path, kind, s.prefix)
+	}
+	if c.candidates == nil {
+		c.candidates = map[grammar.RefKind][]*diag.Candidates{}
+	}
+	c.candidates[kind] = cands
+	return cands
 }

@@ -26,6 +26,9 @@ type Program struct {
 
 	names   memo[textKey, *ownNames]
 	lookups memo[lookupKey, Decl]
+	// profiles are the profile names of the embedded profiles' files (see
+	// View.ProfileOf).
+	profiles memo[textKey, string]
 	// fallbacks are the fallback profiles of each file (see View.fallbacks).
 	fallbacks memo[textKey, []string]
 	// sccs are the import cycles (see View.importCycles).
@@ -732,30 +735,6 @@ func (v *View) visibleNames(path string, kind grammar.RefKind) []string {
 		names = p.visible.put(key, v.names(path, kind))
 	}
 	return names
-}
-
-// suggest is "did you mean" for an unknown name of kinds in the file at
-// path: among the types of the files its imports reach (each file's names
-// prepared once, under the prefix it is reached with: no list of every
-// name a file sees is made, which along a chain of thousands of imports
-// would be as long as the chain for each file) and the template-level
-// names of its own, ties going to the kinds in order.
-func (v *View) suggest(path, name string, kinds ...grammar.RefKind) []string {
-	g := diag.NewSuggester(name)
-	v.addSuggestions(g, path, kinds...)
-	return g.Best()
-}
-
-// addSuggestions adds to g the names of kinds visible in the file at path,
-// ranked by kind.
-func (v *View) addSuggestions(g *diag.Suggester, path string, kinds ...grammar.RefKind) {
-	for rank, k := range kinds {
-		if !k.IsType() {
-			g.Add(v.localCandidates(path, k), rank)
-			continue
-		}
-		v.enumerate(path, func(prefix, file string) { g.Add(v.typeCandidates(file, k, prefix), rank) })
-	}
 }
 
 // localCandidates are the template-level names of kind of the file at path,

@@ -24,7 +24,15 @@ func (v *View) ProfileOf(path string) string {
 		// A workspace file belongs to a profile only by declaring it.
 		return ""
 	}
-	// An embedded profile spreads over the files of one folder.
+	if name, ok := v.prog.profiles.get(textKey(path)); ok {
+		return name
+	}
+	return v.prog.profiles.put(textKey(path), v.embeddedProfileOf(path))
+}
+
+// embeddedProfileOf is the name the folder of an embedded profile's file is
+// imported by: an embedded profile spreads over the files of one folder.
+func (v *View) embeddedProfileOf(path string) string {
 	dir := filepath.Dir(path)
 	best := ""
 	for _, name := range v.Snap.ProfileNames() {
