@@ -143,17 +143,17 @@ func serve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // batchGC lets a one-shot command (check, graph) grow its heap 16×
-// between collections instead of 2×, within a soft limit of 1 GiB, unless
-// GOGC or GOMEMLIMIT say otherwise. It holds its whole workspace until it
-// exits, and what it allocates besides is mostly garbage of one file at a
-// time (its parse trees are recycled in arenas): a 1,000-file check then
-// needs no collection at all, and the limit keeps a repository of
-// thousands of profiles (the DMTF set) near the peak it had with 4×.
+// between collections instead of 2×, unless GOGC says otherwise, within a
+// soft limit of batchMemoryFloor raised with the live heap (see
+// followMemoryLimit), unless GOMEMLIMIT sets one. It holds its whole
+// workspace until it exits, and what it allocates besides is mostly
+// garbage of one file at a time (its parse trees are recycled in arenas,
+// check's memo tables dropped every few hundred files): a 1,000-file check
+// then needs no collection at all, and the limit keeps a repository of
+// thousands of profiles (the DMTF set) near 400 MiB.
 func batchGC() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(1500)
 	}
-	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(1 << 30)
-	}
+	followMemoryLimit(batchMemoryFloor)
 }

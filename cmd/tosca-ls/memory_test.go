@@ -9,15 +9,18 @@ import (
 
 func TestMemoryLimitFor(t *testing.T) {
 	for _, tc := range []struct {
-		live uint64
-		want int64
+		floor int64
+		live  uint64
+		want  int64
 	}{
-		{0, serverMemoryFloor},
-		{500 << 20, serverMemoryFloor},
-		{600 << 20, 900 << 20},
-		{2 << 30, 3 << 30},
+		{serverMemoryFloor, 0, serverMemoryFloor},
+		{serverMemoryFloor, 500 << 20, serverMemoryFloor},
+		{serverMemoryFloor, 600 << 20, 900 << 20},
+		{serverMemoryFloor, 2 << 30, 3 << 30},
+		{batchMemoryFloor, 200 << 20, batchMemoryFloor},
+		{batchMemoryFloor, 300 << 20, 450 << 20},
 	} {
-		if got := memoryLimitFor(tc.live); got != tc.want {
+		if got := memoryLimitFor(tc.floor, tc.live); got != tc.want {
 			t.Errorf("memoryLimitFor(%d MiB) = %d MiB, want %d MiB", tc.live>>20, got>>20, tc.want>>20)
 		}
 	}
