@@ -1,6 +1,10 @@
 package index
 
-import "github.com/benbjohnson/immutable"
+import (
+	"hash/maphash"
+
+	"github.com/benbjohnson/immutable"
+)
 
 // batchAfter is the number of writes after which a build stops changing a
 // persistent map in place and fills a builder instead.
@@ -40,9 +44,25 @@ type (
 	batchedSortedMap[K comparable, V any] = batched[K, V, *immutable.SortedMap[K, V]]
 )
 
-func newBatchedMap[K comparable, V any](m *immutable.Map[K, V]) *batchedMap[K, V] {
-	return &batchedMap[K, V]{m: m, builder: func(m *immutable.Map[K, V]) mapBuilder[K, V, *immutable.Map[K, V]] {
-		b := immutable.NewMapBuilder[K, V](nil)
+// pathHasher hashes the keys of a snapshot's hash maps (paths, profile
+// names) with the runtime's string hash: the library's default multiplies
+// a byte at a time, and indexing a workspace looks up the target of every
+// import in them.
+type pathHasher struct{}
+
+var pathSeed = maphash.MakeSeed()
+
+func (pathHasher) Hash(s string) uint32   { return uint32(maphash.String(pathSeed, s)) }
+func (pathHasher) Equal(a, b string) bool { return a == b }
+
+// newPathMap is an empty hash map keyed by path (or profile name).
+func newPathMap[V any]() *immutable.Map[string, V] {
+	return immutable.NewMap[string, V](pathHasher{})
+}
+
+func newBatchedMap[V any](m *immutable.Map[string, V]) *batchedMap[string, V] {
+	return &batchedMap[string, V]{m: m, builder: func(m *immutable.Map[string, V]) mapBuilder[string, V, *immutable.Map[string, V]] {
+		b := immutable.NewMapBuilder[string, V](pathHasher{})
 		fill(b, m.Iterator())
 		return b
 	}}

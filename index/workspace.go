@@ -830,12 +830,12 @@ func (w *Workspace) newBuilder(prev *Snapshot) *builder {
 	b := &builder{w: w, s: &w.st, prev: prev, dirty: map[string]bool{}, changed: map[string]bool{}}
 	if prev == nil {
 		b.files = newBatchedSortedMap(immutable.NewSortedMap[string, *File](nil))
-		b.links = newBatchedMap(immutable.NewMap[string, []Link](nil))
-		b.imps = newBatchedMap(immutable.NewMap[string, []string](nil))
-		b.profiles = immutable.NewMap[string, string](nil)
-		b.shadowed = immutable.NewMap[string, string](nil)
-		b.keys = newBatchedMap(immutable.NewMap[string, fileKey](nil))
-		b.heatUsers = newBatchedMap(immutable.NewMap[string, []string](nil))
+		b.links = newBatchedMap(newPathMap[[]Link]())
+		b.imps = newBatchedMap(newPathMap[[]string]())
+		b.profiles = newPathMap[string]()
+		b.shadowed = newPathMap[string]()
+		b.keys = newBatchedMap(newPathMap[fileKey]())
+		b.heatUsers = newBatchedMap(newPathMap[[]string]())
 		for _, p := range profiles.All() {
 			entry := b.s.embedded.entry(p)
 			for _, n := range append([]string{p.Name}, p.Aliases...) {
