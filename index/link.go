@@ -20,23 +20,27 @@ const (
 func (b *builder) resolveAll(f *File) []Link {
 	imports := f.Imports()
 	links := make([]Link, len(imports))
+	dir := filepath.Dir(f.Path)
 	for i := range imports {
 		imp := &imports[i]
-		target, problem := b.resolve(f, imp)
-		if known, ok := b.files.Get(target); ok {
-			// The file's own path string: thousands of imports of one
-			// profile file share it instead of a copy each.
-			target = known.Path
+		path, problem := b.resolve(f, dir, imp)
+		switch {
+		case problem != nil:
+			path = ""
+		case path != "":
+			if known := b.target(path).file; known != nil {
+				// The file's own path string: thousands of imports of one
+				// profile file share it instead of a copy each.
+				path = known.Path
+			}
 		}
-		links[i] = Link{Import: imp, Path: target, Problem: problem}
-		if problem != nil {
-			links[i].Path = ""
-		}
+		links[i] = Link{Import: imp, Path: path, Problem: problem}
 	}
 	return links
 }
 
-func (b *builder) resolve(f *File, imp *facts.Import) (string, *Problem) {
+// resolve resolves an import of f, whose folder is dir.
+func (b *builder) resolve(f *File, dir string, imp *facts.Import) (string, *Problem) {
 	if imp.Profile != "" {
 		return b.profile(f, imp.Profile)
 	}
@@ -61,7 +65,7 @@ func (b *builder) resolve(f *File, imp *facts.Import) (string, *Problem) {
 		}
 		u = base.ResolveReference(ref).String()
 	}
-	base := filepath.Dir(f.Path)
+	base := dir
 	if imp.Repository != "" {
 		repo, ok := f.Repositories[imp.Repository]
 		if !ok {

@@ -78,34 +78,60 @@ func (box *sandbox) contains(path string) bool {
 	return false
 }
 
-// allows returns why path may not be read, or nil; url is the import as
-// the author wrote it (messages never show more of the target; it is
-// quoted only for them: every import of a workspace's index passes here).
-func (b *builder) allows(path, url string) *Problem {
+// access is what the sandbox says of reading an import's target.
+type access uint8
+
+const (
+	readable access = iota
+	namesFolder
+	systemFile
+	notRegular
+	outsideBox
+)
+
+// access judges whether imports may read path: a path outside the
+// sandbox's folders once its links are followed, or not a regular file,
+// is refused.
+func (b *builder) access(path string) access {
 	real, kind, err := b.realPath(path)
 	for _, r := range b.sandbox().roots {
 		if within(r, real) {
-			if err == nil && kind == folderEntry {
-				return &Problem{Code: diag.ImportNotFound, Message: "import " + diag.Quote(url) + " names a folder, not a file"}
-			} else if err == nil && kind == systemEntry {
-				return &Problem{Code: diag.ImportRefused, Message: "import " + diag.Quote(url) + " refused: the system's files (/proc, /sys, /dev, kernel file systems) are never read"}
-			} else if err == nil && kind != regularEntry {
-				return &Problem{Code: diag.ImportRefused, Message: "import " + diag.Quote(url) + " refused: not a regular file (devices, pipes and sockets are never read)"}
+			switch {
+			case err != nil || kind == regularEntry:
+				return readable
+			case kind == folderEntry:
+				return namesFolder
+			case kind == systemEntry:
+				return systemFile
 			}
-			return nil
+			return notRegular
 		}
 	}
-	return &Problem{Code: diag.ImportRefused, Message: "import " + diag.Quote(url) + " refused: it lies outside the workspace folders, the CSAR root, the profile folders and the profile cache (add it to the allowedPaths setting to allow it)"}
+	return outsideBox
+}
+
+// refusal returns why an import of url may not read its target, or nil;
+// url is the import as the author wrote it (messages never show more of the
+// target).
+func (a access) refusal(url string) *Problem {
+	switch a {
+	case namesFolder:
+		return &Problem{Code: diag.ImportNotFound, Message: "import " + diag.Quote(url) + " names a folder, not a file"}
+	case systemFile:
+		return &Problem{Code: diag.ImportRefused, Message: "import " + diag.Quote(url) + " refused: the system's files (/proc, /sys, /dev, kernel file systems) are never read"}
+	case notRegular:
+		return &Problem{Code: diag.ImportRefused, Message: "import " + diag.Quote(url) + " refused: not a regular file (devices, pipes and sockets are never read)"}
+	case outsideBox:
+		return &Problem{Code: diag.ImportRefused, Message: "import " + diag.Quote(url) + " refused: it lies outside the workspace folders, the CSAR root, the profile folders and the profile cache (add it to the allowedPaths setting to allow it)"}
+	}
+	return nil
 }
 
 // realPath follows the symbolic links of path and tells what it leads to
-// (err when nothing is there), memoised for one build: thousands of imports
-// share a few targets and folders, and resolving a folder costs a system
-// call per path element. A regular file the build's scan met costs none.
+// (err when nothing is there). Resolving a folder costs a system call per
+// path element, memoised for the build (see realDir); a regular file the
+// build's scan met costs none.
 func (b *builder) realPath(path string) (string, entryKind, error) {
-	if r, ok := b.realPaths[path]; ok {
-		return r.path, r.kind, r.err
-	}
 	real := filepath.Join(b.realDir(filepath.Dir(path)), filepath.Base(path))
 	kind, err := regularEntry, error(nil)
 	if !b.plain[path] {
@@ -122,10 +148,6 @@ func (b *builder) realPath(path string) (string, entryKind, error) {
 			kind = systemEntry
 		}
 	}
-	if b.realPaths == nil {
-		b.realPaths = map[string]resolvedPath{}
-	}
-	b.realPaths[path] = resolvedPath{real, kind, err}
 	return real, kind, err
 }
 
@@ -149,13 +171,6 @@ func kindOf(info os.FileInfo) entryKind {
 		return regularEntry
 	}
 	return otherEntry
-}
-
-// resolvedPath is what realPath found.
-type resolvedPath struct {
-	path string
-	kind entryKind
-	err  error
 }
 
 // realDir is the real path of a folder, built from its parent's (memoised)

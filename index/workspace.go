@@ -792,10 +792,10 @@ type builder struct {
 	changed map[string]bool
 	// onFinish is told the snapshot once it is published.
 	onFinish func(*Snapshot)
-	// realPaths and realDirs memoise the real paths of imported files and
-	// of folders (see realPath).
-	realPaths map[string]resolvedPath
-	realDirs  map[string]string
+	// targets memoise what the build found at the paths imports resolve
+	// to, realDirs the real paths of folders (see realDir).
+	targets  map[string]*target
+	realDirs map[string]string
 	// ownedImps are the importer lists created by this build (see
 	// ownImporters).
 	ownedImps map[string]bool
@@ -859,6 +859,7 @@ func (b *builder) put(f *File) {
 		return
 	}
 	b.files.Set(f.Path, f)
+	delete(b.targets, f.Path)
 	b.changed[f.Path] = true
 	b.profileChanged(prev, f)
 	b.s.heat.changed(f.Path, f, b.heatMoved)
@@ -895,6 +896,7 @@ func (b *builder) remove(path string) {
 		return
 	}
 	b.files.Delete(path)
+	delete(b.targets, path)
 	b.s.forgetUser(path)
 	b.changed[path] = true
 	b.profileChanged(prev, nil)
@@ -1004,15 +1006,18 @@ func (b *builder) link() {
 				if l.Path == "" {
 					continue
 				}
-				if problem := b.allows(l.Path, l.Import.URL); problem != nil {
+				t := b.target(l.Path)
+				if problem := t.access.refusal(l.Import.URL); problem != nil {
 					links[i].Path, links[i].Problem = "", problem
 					b.s.refusedUsers[p] = true
 					continue
 				}
-				if _, known := b.files.Get(l.Path); !known && !b.isForeign(l.Path) {
+				if t.file == nil && !t.unread && !b.isForeign(l.Path) {
 					if loaded := b.load(l.Path); loaded != nil {
 						b.put(loaded)
 						queue = append(queue, l.Path)
+					} else {
+						t.unread = true
 					}
 				}
 			}
@@ -1037,7 +1042,7 @@ func (b *builder) check(from string, links []Link) []Link {
 			continue
 		}
 		lang, known := b.foreign[l.Path]
-		if f, ok := b.files.Get(l.Path); ok {
+		if f := b.target(l.Path).file; f != nil {
 			lang, known = f.Dialect, true
 		}
 		if known && lang == TOSCA {
@@ -1087,6 +1092,33 @@ func (b *builder) load(path string) *File {
 	f := newFile(path, string(src), TOSCA, b.w.reading(), false)
 	b.s.disk[path] = f
 	return f
+}
+
+// target is what a build found at a path imports resolve to. A workspace's
+// imports name a few hundred paths a hundred thousand times: each path is
+// judged once, and looked up in a hash map instead of the sorted files and
+// the sandbox's folders.
+type target struct {
+	// file is the file there (nil: none known yet).
+	file *File
+	// access is what the sandbox says of reading it.
+	access access
+	// unread is set when load found nothing there it could read.
+	unread bool
+}
+
+// target returns what the build knows of path (put and remove forget it).
+func (b *builder) target(path string) *target {
+	if t, ok := b.targets[path]; ok {
+		return t
+	}
+	t := &target{access: b.access(path)}
+	t.file, _ = b.files.Get(path)
+	if b.targets == nil {
+		b.targets = map[string]*target{}
+	}
+	b.targets[path] = t
+	return t
 }
 
 func (b *builder) isForeign(path string) bool {
