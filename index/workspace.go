@@ -796,6 +796,8 @@ type builder struct {
 	// to, realDirs the real paths of folders (see realDir).
 	targets  map[string]*target
 	realDirs map[string]string
+	// joined memoises the paths of relative imports (see join).
+	joined map[relativeImport]string
 	// ownedImps are the importer lists created by this build (see
 	// ownImporters).
 	ownedImps map[string]bool
