@@ -20,19 +20,21 @@ func DecodeScalar(src string, start, end int, style Style) string {
 		return ""
 	}
 	written := src[start:end]
+	// The binder asks this of every scalar: the searches for what changes
+	// the value go a vector at a time (strings.ContainsAny goes a byte).
 	switch style {
 	case Plain:
-		if !strings.ContainsAny(written, "\r\n") {
+		if !hasLineBreak(written) {
 			return written
 		}
 	case SingleQuoted, DoubleQuoted:
 		if len(written) >= 2 && written[len(written)-1] == written[0] {
 			inner := written[1 : len(written)-1]
-			special := "\r\n\\"
+			escape := byte('\\')
 			if style == SingleQuoted {
-				special = "\r\n'"
+				escape = '\''
 			}
-			if !strings.ContainsAny(inner, special) {
+			if !hasLineBreak(inner) && strings.IndexByte(inner, escape) < 0 {
 				return inner
 			}
 		}
@@ -69,4 +71,8 @@ func DecodeScalar(src string, start, end int, style Style) string {
 		return written
 	}
 	return t.value
+}
+
+func hasLineBreak(s string) bool {
+	return strings.IndexByte(s, '\n') >= 0 || strings.IndexByte(s, '\r') >= 0
 }

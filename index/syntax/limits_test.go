@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"encoding/binary"
 	"fmt"
 	"runtime"
 	"strings"
@@ -163,6 +164,29 @@ func TestFirstNonTextEveryOffset(t *testing.T) {
 	for _, good := range []string{allowed, " ~~~~~~~~~~~~~~~", "\t\t\t\t\t\t\t\t\n\n\n\n\n\n\n\n", "\u0085\u00a0éééééé\U0010FFFF"} {
 		if off, _, msg := firstNonText([]byte(good)); off >= 0 {
 			t.Errorf("%q: %s at %d, want text", good, msg, off)
+		}
+	}
+}
+
+// TestPlainTextWord checks the word at a time test of firstNonText against
+// a byte at a time one: every byte value at every place of a word whose
+// other bytes are each of a set of neighbours (borrows and carries between
+// bytes would show there).
+func TestPlainTextWord(t *testing.T) {
+	plain := func(c byte) bool { return c >= 0x20 && c < 0x7f || c == '\n' || c == '\r' || c == '\t' }
+	for _, around := range []byte{' ', '!', 'a', '~', '\n', '\r', '\t', 0x00, 0x1f, 0x7f, 0x80, 0xff} {
+		for at := range 8 {
+			for c := range 256 {
+				var w [8]byte
+				for i := range w {
+					w[i] = around
+				}
+				w[at] = byte(c)
+				want := plain(around) && plain(byte(c))
+				if got := plainText(binary.LittleEndian.Uint64(w[:])); got != want {
+					t.Fatalf("% x: %v, want %v", w, got, want)
+				}
+			}
 		}
 	}
 }

@@ -129,11 +129,11 @@ func nextDocumentMarker(src []byte, from int) int {
 // text, and one error says so.
 func firstNonText(src []byte) (int, int, string) {
 	for i := 0; i < len(src); {
-		if i+8 <= len(src) && printableASCII(binary.LittleEndian.Uint64(src[i:])) {
+		if i+8 <= len(src) && plainText(binary.LittleEndian.Uint64(src[i:])) {
 			i += 8
 			continue
 		}
-		// A word holding a line break, a tab or a character past ASCII is
+		// A word holding a control character or a character past ASCII is
 		// read a character at a time.
 		for end := min(i+8, len(src)); i < end; {
 			c := src[i]
@@ -160,16 +160,30 @@ func firstNonText(src []byte) (int, int, string) {
 	return -1, -1, ""
 }
 
-// printableASCII reports whether the eight bytes of w are all printable
-// ASCII (0x20 to 0x7e), the bulk of a YAML file, checked at once.
-func printableASCII(w uint64) bool {
+// plainText reports whether the eight bytes of w are all printable ASCII
+// (0x20 to 0x7e) or line breaks and tabs, the bulk of a YAML file, checked
+// at once: a word holding a line break (one in five) is not read a byte at
+// a time.
+func plainText(w uint64) bool {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	// A byte below n sets its high bit in (w - n) &^ w when no byte has
-	// its own high bit set (the bit-twiddling "has less than").
-	below := (w - ones*0x20) &^ w
-	del := w ^ ones*0x7f
-	isDel := (del - ones) &^ del
-	return (w|below|isDel)&highs == 0
+	if w&highs != 0 {
+		return false
+	}
+	// Each byte below 0x80 here: adding 0x80-n to it sets its high bit
+	// exactly when it is at least n, and never carries into the next byte.
+	control := ^(w + ones*(0x80-0x20)) & highs
+	allowed := equalBytes(w, '\n') | equalBytes(w, '\r') | equalBytes(w, '\t')
+	return control&^allowed == 0 && equalBytes(w, 0x7f) == 0
+}
+
+// equalBytes has the high bit set of each byte of w (all below 0x80) equal
+// to c, and no other bit.
+func equalBytes(w uint64, c byte) uint64 {
+	const ones, highs, lows = 0x0101010101010101, 0x8080808080808080, 0x7f7f7f7f7f7f7f7f
+	x := w ^ ones*uint64(c)
+	// A byte of x is zero exactly when adding 0x7f to it leaves its high
+	// bit clear.
+	return ^(x + lows) & highs
 }
 
 // pstate is a state of the parser (libyaml's design): what the next token
