@@ -115,7 +115,7 @@ func (b *builder) dependents(path string, fn func(string)) {
 	for _, p := range users {
 		fn(p)
 	}
-	if f, ok := b.files.Get(path); ok && f.ProfileName != "" {
+	if f, ok := b.file(path); ok && f.ProfileName != "" {
 		if w, _ := b.profiles.Get(f.ProfileName); w == path {
 			for _, p := range slices.Sorted(maps.Keys(b.s.shadows[f.ProfileName])) {
 				fn(p)
@@ -163,7 +163,7 @@ func (b *builder) rekey() {
 	full := b.prev == nil
 	for p := range b.changed {
 		old, had := b.keys.Get(p)
-		f, ok := b.files.Get(p)
+		f, ok := b.file(p)
 		if !ok {
 			if had {
 				b.keys.Delete(p)
@@ -188,7 +188,7 @@ func (b *builder) rekey() {
 		seeds[p] = true
 	}
 	for p := range b.moved {
-		if _, ok := b.files.Get(p); ok {
+		if _, ok := b.file(p); ok {
 			seeds[p] = true
 		}
 	}
@@ -230,7 +230,7 @@ func (b *builder) rekey() {
 			})
 		}
 		for _, p := range queue {
-			if _, ok := b.files.Get(p); ok {
+			if _, ok := b.file(p); ok {
 				affected = append(affected, p)
 			}
 		}
@@ -253,7 +253,11 @@ func (b *builder) keyComponents(affected []string) {
 	}
 	edges := make([][]int, len(affected))
 	outside := make([][]string, len(affected))
+	// The keys of the files affected, read once and kept as they change:
+	// their edges are read many times.
+	keys := make([]fileKey, len(affected))
 	for i, p := range affected {
+		keys[i], _ = b.keys.Get(p)
 		b.deps(p, func(d string) {
 			if j, ok := index[d]; ok {
 				edges[i] = append(edges[i], j)
@@ -313,7 +317,7 @@ func (b *builder) keyComponents(affected []string) {
 				i--
 			}
 			comp := stack[i:]
-			b.keyComponent(affected, comp, edges, outside)
+			b.keyComponent(affected, keys, comp, edges, outside)
 			for _, w := range comp {
 				onStack[w] = false
 			}
@@ -323,8 +327,8 @@ func (b *builder) keyComponents(affected []string) {
 }
 
 // keyComponent sets the keys of one component, whose dependencies outside
-// it have theirs.
-func (b *builder) keyComponent(affected []string, comp []int, edges [][]int, outside [][]string) {
+// it have theirs; keys are those of the files affected.
+func (b *builder) keyComponent(affected []string, keys []fileKey, comp []int, edges [][]int, outside [][]string) {
 	keyOf := func(p string) uint64 {
 		k, _ := b.keys.Get(p)
 		return k.key
@@ -342,13 +346,12 @@ func (b *builder) keyComponent(affected []string, comp []int, edges [][]int, out
 		d := newDigest()
 		d.num(b.embedded)
 		for _, n := range members {
-			k, _ := b.keys.Get(affected[n])
-			d.num(k.own)
+			d.num(keys[n].own)
 		}
 		for _, n := range members {
 			for _, w := range edges[n] {
 				if !in[w] {
-					d.num(keyOf(affected[w]))
+					d.num(keys[w].key)
 				}
 			}
 			for _, o := range outside[n] {
@@ -360,7 +363,7 @@ func (b *builder) keyComponent(affected []string, comp []int, edges [][]int, out
 	}
 	for _, n := range comp {
 		p := affected[n]
-		k, _ := b.keys.Get(p)
+		k := keys[n]
 		d := newDigest()
 		d.num(k.own)
 		if cyclic {
@@ -368,7 +371,7 @@ func (b *builder) keyComponent(affected []string, comp []int, edges [][]int, out
 		} else {
 			d.num(b.embedded)
 			for _, w := range edges[n] {
-				d.num(keyOf(affected[w]))
+				d.num(keys[w].key)
 			}
 			for _, o := range outside[n] {
 				d.str(o)
@@ -378,7 +381,8 @@ func (b *builder) keyComponent(affected []string, comp []int, edges [][]int, out
 		key := d.h.Sum64()
 		if key != k.key {
 			b.rekeyed = append(b.rekeyed, p)
-			b.keys.Set(p, fileKey{own: k.own, key: key})
+			keys[n].key = key
+			b.keys.Set(p, keys[n])
 		}
 	}
 }

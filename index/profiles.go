@@ -184,7 +184,7 @@ func (b *builder) members(name string, declarers []string) map[string]bool {
 			continue
 		}
 		reached[s.path] = append(from, s.from)
-		if f, ok := b.files.Get(s.path); ok && s.path != s.from && f.ProfileName != "" && f.ProfileName != name {
+		if f, ok := b.file(s.path); ok && s.path != s.from && f.ProfileName != "" && f.ProfileName != name {
 			continue // another profile starts here (§6.7.1)
 		}
 		links, _ := b.links.Get(s.path)

@@ -779,10 +779,13 @@ func absPath(p string) string {
 
 // builder makes the next snapshot from the previous one and the state.
 type builder struct {
-	w        *Workspace
-	s        *state
-	prev     *Snapshot
-	files    *batchedSortedMap[string, *File]
+	w     *Workspace
+	s     *state
+	prev  *Snapshot
+	files *batchedSortedMap[string, *File]
+	// known holds the files the build asked about or set, by path (nil:
+	// none there), in front of the sorted files (see file).
+	known    map[string]*File
 	links    *batchedMap[string, []Link]
 	imps     *batchedMap[string, []string]
 	profiles *immutable.Map[string, string]
@@ -856,11 +859,12 @@ func (w *Workspace) newBuilder(prev *Snapshot) *builder {
 
 // put sets the file at its path.
 func (b *builder) put(f *File) {
-	prev, _ := b.files.Get(f.Path)
+	prev, _ := b.file(f.Path)
 	if prev == f {
 		return
 	}
 	b.files.Set(f.Path, f)
+	b.know(f.Path, f)
 	delete(b.targets, f.Path)
 	b.changed[f.Path] = true
 	b.profileChanged(prev, f)
@@ -893,11 +897,12 @@ func (b *builder) addAll(files map[string]*File) {
 
 // remove drops the file at path; files importing it are linked again.
 func (b *builder) remove(path string) {
-	prev, ok := b.files.Get(path)
+	prev, ok := b.file(path)
 	if !ok {
 		return
 	}
 	b.files.Delete(path)
+	b.know(path, nil)
 	delete(b.targets, path)
 	b.s.forgetUser(path)
 	b.changed[path] = true
@@ -919,7 +924,7 @@ func (b *builder) relinkUsers(profile string) {
 
 // relink marks a file for resolving its imports again.
 func (b *builder) relink(path string) {
-	if _, ok := b.files.Get(path); ok {
+	if _, ok := b.file(path); ok {
 		b.dirty[path] = true
 	}
 }
@@ -997,7 +1002,7 @@ func (b *builder) link() {
 			p := queue[0]
 			queue = queue[1:]
 			delete(b.dirty, p)
-			f, ok := b.files.Get(p)
+			f, ok := b.file(p)
 			if !ok {
 				continue
 			}
@@ -1096,6 +1101,26 @@ func (b *builder) load(path string) *File {
 	return f
 }
 
+// file returns the file at path in this build. A build asks about each
+// file several times (put, link, the targets of imports, keys): a hash map
+// answers in front of the sorted files.
+func (b *builder) file(path string) (*File, bool) {
+	if f, ok := b.known[path]; ok {
+		return f, f != nil
+	}
+	f, ok := b.files.Get(path)
+	b.know(path, f)
+	return f, ok
+}
+
+// know records the file at path (nil: none) for file.
+func (b *builder) know(path string, f *File) {
+	if b.known == nil {
+		b.known = map[string]*File{}
+	}
+	b.known[path] = f
+}
+
 // target is what a build found at a path imports resolve to. A workspace's
 // imports name a few hundred paths a hundred thousand times: each path is
 // judged once, and looked up in a hash map instead of the sorted files and
@@ -1115,7 +1140,7 @@ func (b *builder) target(path string) *target {
 		return t
 	}
 	t := &target{access: b.access(path)}
-	t.file, _ = b.files.Get(path)
+	t.file, _ = b.file(path)
 	if b.targets == nil {
 		b.targets = map[string]*target{}
 	}
