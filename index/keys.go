@@ -107,8 +107,7 @@ func (b *builder) deps(path string, fn func(string)) {
 
 // dependents calls fn with every file that reads the file at path.
 func (b *builder) dependents(path string, fn func(string)) {
-	imps, _ := b.imps.Get(path)
-	for _, p := range imps {
+	for _, p := range b.importers(path) {
 		fn(p)
 	}
 	users, _ := b.heatUsers.Get(path)

@@ -801,9 +801,9 @@ type builder struct {
 	realDirs map[string]string
 	// joined memoises the paths of relative imports (see join).
 	joined map[relativeImport]string
-	// ownedImps are the importer lists created by this build (see
-	// ownImporters).
-	ownedImps map[string]bool
+	// ownedImps are the importer lists this build changed, by target (see
+	// ownImporters), written into imps when it finishes.
+	ownedImps map[string][]string
 	// plain are the folders and regular files a scan committed by this
 	// build met below its root: no system call is needed to know their
 	// real paths.
@@ -910,8 +910,7 @@ func (b *builder) remove(path string) {
 	b.s.heat.changed(path, nil, b.heatMoved)
 	b.setLinks(path, nil)
 	b.links.Delete(path)
-	users, _ := b.imps.Get(path)
-	for _, u := range users {
+	for _, u := range b.importers(path) {
 		b.dirty[u] = true
 	}
 }
@@ -969,6 +968,14 @@ func (b *builder) finish() *Snapshot {
 	for round := 0; round < 3 && b.settleProfiles(); round++ {
 		b.link()
 	}
+	for t, users := range b.ownedImps {
+		if len(users) == 0 {
+			b.imps.Delete(t)
+		} else {
+			b.imps.Set(t, users)
+		}
+	}
+	b.ownedImps = nil
 	b.rekey()
 	sort.Strings(b.rekeyed)
 	b.s.nextID++
@@ -1159,18 +1166,12 @@ func (b *builder) setLinks(path string, links []Link) {
 	oldTargets, newTargets := targets(old), targets(links)
 	for t := range oldTargets {
 		if !newTargets[t] {
-			users := slices.DeleteFunc(b.ownImporters(t), func(u string) bool { return u == path })
-			if len(users) == 0 {
-				b.imps.Delete(t)
-				delete(b.ownedImps, t)
-			} else {
-				b.imps.Set(t, users)
-			}
+			b.ownedImps[t] = slices.DeleteFunc(b.ownImporters(t), func(u string) bool { return u == path })
 		}
 	}
 	for t := range newTargets {
 		if !oldTargets[t] {
-			b.imps.Set(t, append(b.ownImporters(t), path))
+			b.ownedImps[t] = append(b.ownImporters(t), path)
 		}
 	}
 	if links != nil {
@@ -1187,17 +1188,29 @@ func sameLinks(a, b []Link) bool {
 
 // ownImporters returns the importers of t as a slice this build may change
 // in place: copied from the previous snapshot once per build, not once per
-// importer (a profile imported by thousands of files would cost a square).
+// importer (a profile imported by thousands of files would cost a square),
+// and kept in a hash map until the build finishes instead of the persistent
+// one at each change.
 func (b *builder) ownImporters(t string) []string {
-	users, _ := b.imps.Get(t)
-	if b.ownedImps[t] {
+	if users, ok := b.ownedImps[t]; ok {
 		return users
 	}
 	if b.ownedImps == nil {
-		b.ownedImps = map[string]bool{}
+		b.ownedImps = map[string][]string{}
 	}
-	b.ownedImps[t] = true
-	return slices.Clone(users)
+	users, _ := b.imps.Get(t)
+	users = slices.Clone(users)
+	b.ownedImps[t] = users
+	return users
+}
+
+// importers returns the files importing t in this build.
+func (b *builder) importers(t string) []string {
+	if users, ok := b.ownedImps[t]; ok {
+		return users
+	}
+	users, _ := b.imps.Get(t)
+	return users
 }
 
 func targets(links []Link) map[string]bool {
