@@ -20,27 +20,21 @@ const (
 func (b *builder) resolveAll(f *File) []Link {
 	imports := f.Imports()
 	links := make([]Link, len(imports))
-	dir := filepath.Dir(f.Path)
+	dir, origin := filepath.Dir(f.Path), b.w.fetcher.origin(f.Path)
 	for i := range imports {
 		imp := &imports[i]
-		path, problem := b.resolve(f, dir, imp)
-		switch {
-		case problem != nil:
+		path, problem := b.resolve(f, dir, origin, imp)
+		if problem != nil {
 			path = ""
-		case path != "":
-			if known := b.target(path).file; known != nil {
-				// The file's own path string: thousands of imports of one
-				// profile file share it instead of a copy each.
-				path = known.Path
-			}
 		}
 		links[i] = Link{Import: imp, Path: path, Problem: problem}
 	}
 	return links
 }
 
-// resolve resolves an import of f, whose folder is dir.
-func (b *builder) resolve(f *File, dir string, imp *facts.Import) (string, *Problem) {
+// resolve resolves an import of f, whose folder is dir; origin is the URL
+// f was downloaded from ("" for a local file).
+func (b *builder) resolve(f *File, dir, origin string, imp *facts.Import) (string, *Problem) {
 	if imp.Profile != "" {
 		return b.profile(f, imp.Profile)
 	}
@@ -56,7 +50,7 @@ func (b *builder) resolve(f *File, dir string, imp *facts.Import) (string, *Prob
 			return p, nil
 		}
 	}
-	if origin := b.w.fetcher.origin(f.Path); origin != "" && imp.Repository == "" && !hasScheme(u) {
+	if origin != "" && imp.Repository == "" && !hasScheme(u) {
 		// A relative import inside a downloaded file is relative to its URL.
 		base, err := url.Parse(origin)
 		ref, err2 := url.Parse(u)
@@ -214,10 +208,28 @@ func (b *builder) repositoryRoot(path string) string {
 }
 
 // importedName says which file an import wanted, as the author wrote it
-// (plus the resolved path when it is relative to the importing file).
-func importedName(imp *facts.Import, from, target string) string {
-	if rel, err := filepath.Rel(filepath.Dir(from), target); err == nil && filepath.ToSlash(rel) != imp.URL {
-		return diag.Sprintf("%q (%s)", imp.URL, diag.Name(filepath.ToSlash(rel)))
+// (plus the resolved path when it is relative to the importing file),
+// memoised for the build: the files of a folder import the same missing
+// files (the DMTF set's 11,000 imports of files it does not ship).
+func (b *builder) importedName(imp *facts.Import, from, target string) string {
+	k := importedTarget{relativeImport{filepath.Dir(from), imp.URL}, target}
+	if name, ok := b.names[k]; ok {
+		return name
 	}
-	return diag.Quote(imp.URL)
+	name := diag.Quote(imp.URL)
+	if rel, err := filepath.Rel(k.dir, target); err == nil && filepath.ToSlash(rel) != imp.URL {
+		name = diag.Sprintf("%q (%s)", imp.URL, diag.Name(filepath.ToSlash(rel)))
+	}
+	if b.names == nil {
+		b.names = map[importedTarget]string{}
+	}
+	b.names[k] = name
+	return name
+}
+
+// importedTarget is an import of a file in a folder and the path it
+// resolved to.
+type importedTarget struct {
+	relativeImport
+	target string
 }

@@ -799,8 +799,10 @@ type builder struct {
 	// to, realDirs the real paths of folders (see realDir).
 	targets  map[string]*target
 	realDirs map[string]string
-	// joined memoises the paths of relative imports (see join).
+	// joined memoises the paths of relative imports (see join), names
+	// how imports of missing files are quoted (see importedName).
 	joined map[relativeImport]string
+	names  map[importedTarget]string
 	// ownedImps are the importer lists this build changed, by target (see
 	// ownImporters), written into imps when it finishes.
 	ownedImps map[string][]string
@@ -1026,7 +1028,11 @@ func (b *builder) link() {
 					b.s.refusedUsers[p] = true
 					continue
 				}
-				if t.file == nil && !t.unread && !b.isForeign(l.Path) {
+				if t.file != nil {
+					// The file's own path string: thousands of imports of
+					// one profile file share it instead of a copy each.
+					links[i].Path = t.file.Path
+				} else if !t.unread && !b.isForeign(l.Path) {
 					if loaded := b.load(l.Path); loaded != nil {
 						b.put(loaded)
 						queue = append(queue, l.Path)
@@ -1063,7 +1069,7 @@ func (b *builder) check(from string, links []Link) []Link {
 			continue
 		}
 		b.s.wanted.add(l.Path, from)
-		name := importedName(l.Import, from, l.Path)
+		name := b.importedName(l.Import, from, l.Path)
 		if known {
 			links[i].Problem = notTOSCA(name, lang)
 		} else {
