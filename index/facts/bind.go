@@ -1058,7 +1058,7 @@ func (b *binder) fill(id ValueID, n *syntax.Node, c walkCtx) {
 		// when asked (see Text); a copy is kept only of those the source
 		// alone does not give (an alias, a block scalar keeping trailing
 		// lines): the DMTF set's folded descriptions were 35 MB of copies.
-		if s := n.Span; n.Anchored != nil || s.Start < 0 || s.End > len(b.f.Src) || syntax.DecodeScalar(b.f.Src, s.Start, s.End, n.Style) != n.Value {
+		if !syntax.Decodes(b.f.Src, n, len(b.tree.Errors) == 0) {
 			t, _ := b.sourceText(n)
 			if b.f.decoded == nil {
 				b.f.decoded = map[uint32]string{}

@@ -76,3 +76,21 @@ func DecodeScalar(src string, start, end int, style Style) string {
 func hasLineBreak(s string) bool {
 	return strings.IndexByte(s, '\n') >= 0 || strings.IndexByte(s, '\r') >= 0
 }
+
+// Decodes reports whether DecodeScalar reads the scalar n of src again as
+// the parse read it; clean tells that the parse found no error in src. A
+// block scalar of a clean file tells by its header alone, without being
+// read again: it does unless the header sets its indentation or keeps the
+// empty lines after it (TestDecodeScalarOnRealYAML), and the descriptions
+// of a profile are mostly block scalars.
+func Decodes(src string, n *Node, clean bool) bool {
+	start, end := n.Span.Start, n.Span.End
+	if n.Anchored != nil || start < 0 || end > len(src) {
+		return false
+	}
+	if (n.Style == Literal || n.Style == Folded) && n.Tag == "" && clean {
+		header := src[start:min(end, start+3)]
+		return strings.IndexByte(header, '+') < 0 && strings.IndexAny(header, "123456789") < 0
+	}
+	return DecodeScalar(src, start, end, n.Style) == n.Value
+}
