@@ -379,7 +379,11 @@ func (w *Workspace) SetOptions(opts Options) {
 // the caller cancels it finds the folder either added or never added.
 func (w *Workspace) AddFolder(ctx context.Context, dir string, progress func(done, total int)) {
 	dir = absPath(dir)
-	found := scanFolders(ctx, []string{dir}, w.reading(), progress)
+	w.addScanned(ctx, dir, scanFolders(ctx, []string{dir}, w.reading(), progress))
+}
+
+// addScanned adds the folder dir, given what its scan found.
+func (w *Workspace) addScanned(ctx context.Context, dir string, found scan) {
 	w.do(func(s *state, b *builder) {
 		if ctx.Err() != nil {
 			return
