@@ -89,10 +89,10 @@ const (
 	outsideBox
 )
 
-// access judges whether imports may read path: a path outside the
+// judge says whether imports may read path: a path outside the
 // sandbox's folders once its links are followed, or not a regular file,
 // is refused.
-func (b *builder) access(path string) access {
+func (b *builder) judge(path string) access {
 	real, kind, err := b.realPath(path)
 	for _, r := range b.sandbox().roots {
 		if within(r, real) {

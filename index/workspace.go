@@ -1156,7 +1156,7 @@ func (b *builder) target(path string) *target {
 	if t, ok := b.targets[path]; ok {
 		return t
 	}
-	t := &target{access: b.access(path)}
+	t := &target{access: b.judge(path)}
 	t.file, _ = b.file(path)
 	if b.targets == nil {
 		b.targets = map[string]*target{}
