@@ -1,6 +1,9 @@
 package model
 
-import "sync"
+import (
+	"sync"
+	"sync/atomic"
+)
 
 // memoShards is the number of independently locked parts of a memo table:
 // enough that check's workers (one per core) seldom wait for each other.
@@ -12,6 +15,19 @@ const memoShards = 32
 // holding the DMTF profiles 60 MB more than plain maps.
 type memo[K memoKey, V any] struct {
 	shards [memoShards]memoShard[K, V]
+	// from, in the program of an export generation following another, is
+	// the same table of the previous program: an entry missing here moves
+	// over from it when its file kept its key (see Program.follow).
+	from atomic.Pointer[carried[K, V]]
+}
+
+// carried is where a table takes the entries of files whose key did not
+// change.
+type carried[K memoKey, V any] struct {
+	prev *memo[K, V]
+	// file is the file whose key an entry depends on.
+	file func(K) string
+	keys *keyChange
 }
 
 type memoShard[K memoKey, V any] struct {
@@ -32,11 +48,33 @@ func (t *memo[K, V]) shard(k K) *memoShard[K, V] {
 }
 
 func (t *memo[K, V]) get(k K) (V, bool) {
+	v, ok := t.own(k)
+	if !ok {
+		if c := t.from.Load(); c != nil && c.keys.kept(c.file(k)) {
+			if v, ok = c.prev.own(k); ok {
+				v = t.put(k, v)
+			}
+		}
+	}
+	return v, ok
+}
+
+// own returns k's value in this table alone.
+func (t *memo[K, V]) own(k K) (V, bool) {
 	s := t.shard(k)
 	s.mu.Lock()
 	v, ok := s.m[k]
 	s.mu.Unlock()
 	return v, ok
+}
+
+// carry makes t take over the entries of prev whose file kept its key, and
+// cuts prev from the table before it: a table holds the entries of the
+// generation before it at most, those nobody asked for since are dropped
+// with it.
+func carry[K memoKey, V any](t, prev *memo[K, V], keys *keyChange, file func(K) string) {
+	prev.from.Store(nil)
+	t.from.Store(&carried[K, V]{prev: prev, file: file, keys: keys})
 }
 
 // put stores v unless k already has a value, and returns the value k has.

@@ -4,7 +4,8 @@
 // which members it has, and which problems a file has once its names are
 // resolved. Results are memoised per export generation of the workspace: an
 // edit that leaves every file's exports unchanged (typing inside a template)
-// reuses every scope, chain and member list already computed.
+// reuses every scope, chain and member list already computed, and one that
+// changes some recomputes those of the files whose key changed alone.
 //
 // The model knows TOSCA through the grammar package and nothing of LSP.
 // Feature packages (completion, hover, navigation, …) build on it and never
@@ -14,6 +15,7 @@ package model
 import (
 	"context"
 	"sync"
+	"sync/atomic"
 
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
 	"github.com/tosca-ls/tosca-ls/index"
@@ -70,8 +72,10 @@ type Diagnostic struct {
 // the latest export generation and the diagnostics of each file. A server
 // (or one run of the check command) owns one engine.
 type Engine struct {
-	mu    sync.Mutex
-	prog  *Program
+	mu   sync.Mutex
+	prog *Program
+	// keys tell which files kept their key since the program before prog.
+	keys  *keyChange
 	diags map[string]diagEntry
 	// checks are the checks of other packages (deep validation) that run
 	// after the model's own, memoised with them.
@@ -112,15 +116,59 @@ type View struct {
 // View returns the view of a snapshot, reusing the program of the previous
 // snapshot when no file's exports and no import changed (the index keeps
 // that digest: a view costs the same whatever the size of the workspace).
+// When they did, the new program takes over, as they are asked for, the
+// results of the files whose key is unchanged: an edit recomputes those of
+// the edited file and of the files reading it alone.
 func (e *Engine) View(snap *index.Snapshot) *View {
 	gen := snap.Generation()
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.prog == nil || e.prog.gen != gen {
-		e.prog = newProgram(gen)
+		prog, keys := newProgram(gen), &keyChange{}
+		if e.prog != nil {
+			keys.before = e.keys.latest.Load()
+			prog.follow(e.prog, keys)
+		}
+		e.prog, e.keys = prog, keys
 	}
+	// Any snapshot of the generation has its keys: the latest is kept, so
+	// that the older ones are not held.
+	e.keys.latest.Store(snap)
 	return &View{Snap: snap, prog: e.prog, eng: e}
 }
+
+// keyChange compares the keys of the files in the last snapshot of one
+// export generation and in a snapshot of the next.
+type keyChange struct {
+	before *index.Snapshot
+	latest atomic.Pointer[index.Snapshot]
+}
+
+// kept reports whether the file at path has the same key in both.
+func (k *keyChange) kept(path string) bool {
+	return k.before != nil && k.before.Key(path) == k.latest.Load().Key(path)
+}
+
+// follow makes p, the program of the generation following old's, take over
+// old's results of the files whose key did not change: what each depends on
+// is the file of its key, whose key covers everything it reads. What is
+// worked out over the whole snapshot (import cycles, subtypes, every type
+// by name) is not taken over.
+func (p *Program) follow(old *Program, keys *keyChange) {
+	carry(&p.names, &old.names, keys, func(k textKey) string { return string(k) })
+	carry(&p.fallbacks, &old.fallbacks, keys, func(k textKey) string { return string(k) })
+	carry(&p.lookups, &old.lookups, keys, func(k lookupKey) string { return k.path })
+	carry(&p.visible, &old.visible, keys, func(k lookupKey) string { return k.path })
+	carry(&p.closures, &old.closures, keys, func(k closureKey) string { return k.path })
+	carry(&p.typeCandidates, &old.typeCandidates, keys, func(k candidatesKey) string { return k.path })
+	carry(&p.parents, &old.parents, keys, declFile)
+	carry(&p.chains, &old.chains, keys, declFile)
+	carry(&p.needed, &old.needed, keys, declFile)
+	carry(&p.members, &old.members, keys, func(k memberKey) string { return k.d.Path })
+	carry(&p.builtins, &old.builtins, keys, func(k builtinKey) string { return k.t.Path })
+}
+
+func declFile(d Decl) string { return d.Path }
 
 // Apart returns a view of the same snapshot whose results are memoised in
 // tables of its own, dropped with it; diagnostics are still memoised in the
