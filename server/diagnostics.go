@@ -256,10 +256,15 @@ func (d *diagnostics) run(ctx context.Context, gen uint64, paths []string) {
 // a long one gives its memory back to the system before it returns: an
 // editor's server would otherwise hold what the run used until the next
 // collection, and the collector keeps what it once needed for the next
-// burst.
+// burst. While it runs, the collector runs less often (see runGCPercent).
 func (d *diagnostics) computeAll(ctx context.Context, view *model.View, paths []string, cfg Config, emit func(string, *protocol.PublishDiagnosticsParams)) {
+	if len(paths) == 0 {
+		return
+	}
 	start := time.Now()
+	exit := runPacing.enter()
 	d.computeEach(ctx, view.Apart(), paths, cfg, emit)
+	exit()
 	if time.Since(start) > time.Second {
 		debug.FreeOSMemory()
 	}

@@ -1,0 +1,54 @@
+package server
+
+import (
+	"runtime/debug"
+	"testing"
+)
+
+// gcPercent reads GOGC (setting it back at once).
+func gcPercent() int {
+	p := debug.SetGCPercent(100)
+	debug.SetGCPercent(p)
+	return p
+}
+
+// TestRunPacing: while workspace runs are in flight the collector runs at
+// runGCPercent, and at what it was before once the last is done; a GOGC
+// the environment sets, or a higher one, is left alone.
+func TestRunPacing(t *testing.T) {
+	t.Setenv("GOGC", "")
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	g := &gcPacing{}
+
+	first := g.enter()
+	second := g.enter()
+	if got := gcPercent(); got != runGCPercent {
+		t.Fatalf("GOGC %d during two runs, want %d", got, runGCPercent)
+	}
+	first()
+	if got := gcPercent(); got != runGCPercent {
+		t.Fatalf("GOGC %d while a run is still in flight, want %d", got, runGCPercent)
+	}
+	second()
+	if got := gcPercent(); got != 100 {
+		t.Fatalf("GOGC %d after the runs, want 100 as before", got)
+	}
+
+	debug.SetGCPercent(1000)
+	exit := g.enter()
+	if got := gcPercent(); got != 1000 {
+		t.Errorf("GOGC %d during a run, want 1000 (higher already) left alone", got)
+	}
+	exit()
+
+	debug.SetGCPercent(50)
+	t.Setenv("GOGC", "50")
+	exit = g.enter()
+	if got := gcPercent(); got != 50 {
+		t.Errorf("GOGC %d during a run, want the environment's 50", got)
+	}
+	exit()
+	if got := gcPercent(); got != 50 {
+		t.Errorf("GOGC %d after a run, want the environment's 50", got)
+	}
+}
