@@ -25,26 +25,29 @@ const runGCPercent = 300
 // gcPacing raises GOGC while any workspace run is in flight, and restores
 // it once the last one is done.
 type gcPacing struct {
+	// setPercent sets GOGC and returns what it was (debug.SetGCPercent).
+	setPercent func(int) int
+
 	mu   sync.Mutex
 	runs int
 	prev int
-	// set is whether the percent was raised by the first run.
-	set bool
+	// raised is whether the first run raised it.
+	raised bool
 }
 
 // runPacing is the process's: GOGC is.
-var runPacing = &gcPacing{}
+var runPacing = &gcPacing{setPercent: debug.SetGCPercent}
 
 // enter marks a run in flight until exit is called.
 func (g *gcPacing) enter() (exit func()) {
 	g.mu.Lock()
 	if g.runs == 0 && os.Getenv("GOGC") == "" {
-		g.prev = debug.SetGCPercent(runGCPercent)
-		g.set = true
+		g.prev = g.setPercent(runGCPercent)
+		g.raised = true
 		if g.prev < 0 || g.prev >= runGCPercent {
 			// Off or higher already: leave it.
-			debug.SetGCPercent(g.prev)
-			g.set = false
+			g.setPercent(g.prev)
+			g.raised = false
 		}
 	}
 	g.runs++
@@ -52,9 +55,9 @@ func (g *gcPacing) enter() (exit func()) {
 	return func() {
 		g.mu.Lock()
 		defer g.mu.Unlock()
-		if g.runs--; g.runs == 0 && g.set {
-			debug.SetGCPercent(g.prev)
-			g.set = false
+		if g.runs--; g.runs == 0 && g.raised {
+			g.setPercent(g.prev)
+			g.raised = false
 		}
 	}
 }

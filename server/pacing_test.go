@@ -1,24 +1,18 @@
 package server
 
-import (
-	"runtime/debug"
-	"testing"
-)
-
-// gcPercent reads GOGC (setting it back at once).
-func gcPercent() int {
-	p := debug.SetGCPercent(100)
-	debug.SetGCPercent(p)
-	return p
-}
+import "testing"
 
 // TestRunPacing: while workspace runs are in flight the collector runs at
 // runGCPercent, and at what it was before once the last is done; a GOGC
 // the environment sets, or a higher one, is left alone.
 func TestRunPacing(t *testing.T) {
 	t.Setenv("GOGC", "")
-	defer debug.SetGCPercent(debug.SetGCPercent(100))
-	g := &gcPacing{}
+	percent := 100
+	g := &gcPacing{setPercent: func(p int) int {
+		percent, p = p, percent
+		return p
+	}}
+	gcPercent := func() int { return percent }
 
 	first := g.enter()
 	second := g.enter()
@@ -34,14 +28,14 @@ func TestRunPacing(t *testing.T) {
 		t.Fatalf("GOGC %d after the runs, want 100 as before", got)
 	}
 
-	debug.SetGCPercent(1000)
+	percent = 1000
 	exit := g.enter()
 	if got := gcPercent(); got != 1000 {
 		t.Errorf("GOGC %d during a run, want 1000 (higher already) left alone", got)
 	}
 	exit()
 
-	debug.SetGCPercent(50)
+	percent = 50
 	t.Setenv("GOGC", "50")
 	exit = g.enter()
 	if got := gcPercent(); got != 50 {
