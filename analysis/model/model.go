@@ -153,10 +153,12 @@ func (k *keyChange) kept(path string) bool {
 // old's results of the files whose key did not change: what each depends on
 // is the file of its key, whose key covers everything it reads. What is
 // worked out over the whole snapshot (import cycles, subtypes, every type
-// by name) is not taken over.
+// by name) is not taken over. A table of the program keyed by a file's
+// results belongs here.
 func (p *Program) follow(old *Program, keys *keyChange) {
-	carry(&p.names, &old.names, keys, func(k textKey) string { return string(k) })
-	carry(&p.fallbacks, &old.fallbacks, keys, func(k textKey) string { return string(k) })
+	carry(&p.names, &old.names, keys, textFile)
+	carry(&p.fallbacks, &old.fallbacks, keys, textFile)
+	carry(&p.profiles, &old.profiles, keys, textFile)
 	carry(&p.lookups, &old.lookups, keys, func(k lookupKey) string { return k.path })
 	carry(&p.visible, &old.visible, keys, func(k lookupKey) string { return k.path })
 	carry(&p.closures, &old.closures, keys, func(k closureKey) string { return k.path })
@@ -169,6 +171,8 @@ func (p *Program) follow(old *Program, keys *keyChange) {
 }
 
 func declFile(d Decl) string { return d.Path }
+
+func textFile(k textKey) string { return string(k) }
 
 // Apart returns a view of the same snapshot whose results are memoised in
 // tables of its own, dropped with it; diagnostics are still memoised in the
