@@ -6,24 +6,26 @@ import (
 	"sync"
 )
 
-// runGCPercent is the collector's GOGC while a workspace run is in flight.
+// runGCPercent is the collector's GOGC while a workspace run is in flight
+// and the author is at work (a request or an edit came since it started).
 //
 // During a run over a large workspace, each collection marks the whole
 // index (about 230 MiB live on the OASIS repository: some 90 ms of both
-// cores), and at the default 100 one starts every ~300 MiB allocated: with
-// an author typing in a 10,000-line template, whose every keystroke
-// allocates some 16 MiB (its parse, its diagnostics), every 15–20
-// keystrokes. A runtime trace of the slow answers showed each under such a
-// mark: the collector's workers take the cores the run's parked workers
-// left, the parse and diagnostics of the keystroke wait for them and run
-// 2–3.5× slower beside them, and the answer takes 3× its usual time. At
-// 300 the collections are half as many or fewer, and the soft memory limit
-// the command sets (see cmd/tosca-ls) still bounds the heap; the run itself
-// gets faster. A GOGC in the environment is left alone.
+// cores), and at the default 100 one starts every ~300 MiB allocated. An
+// author typing in a 10,000-line template allocates 16 MiB a keystroke
+// (its parse and binding, its diagnostics; 88% of what is allocated then):
+// one collection every 15–20 keystrokes. A runtime trace of the slow
+// answers showed each under such a mark: the collector's workers take the
+// cores the run's parked workers left, and the keystroke's parse and
+// diagnostics run 2–3.5× slower beside them. At 300 the collections under
+// keystrokes are half as many, and the soft memory limit the command sets
+// (see cmd/tosca-ls) still bounds the heap. A run nobody works beside keeps
+// the default: the larger heap costs it page faults and a longer release
+// of the memory at its end. A GOGC in the environment is left alone.
 const runGCPercent = 300
 
-// gcPacing raises GOGC while any workspace run is in flight, and restores
-// it once the last one is done.
+// gcPacing raises GOGC once urgent work comes while any workspace run is
+// in flight, and restores it when the last run is done.
 type gcPacing struct {
 	// setPercent sets GOGC and returns what it was (debug.SetGCPercent).
 	setPercent func(int) int
@@ -31,7 +33,7 @@ type gcPacing struct {
 	mu   sync.Mutex
 	runs int
 	prev int
-	// raised is whether the first run raised it.
+	// raised is whether urgent work during the runs raised it.
 	raised bool
 }
 
@@ -41,15 +43,6 @@ var runPacing = &gcPacing{setPercent: debug.SetGCPercent}
 // enter marks a run in flight until exit is called.
 func (g *gcPacing) enter() (exit func()) {
 	g.mu.Lock()
-	if g.runs == 0 && os.Getenv("GOGC") == "" {
-		g.prev = g.setPercent(runGCPercent)
-		g.raised = true
-		if g.prev < 0 || g.prev >= runGCPercent {
-			// Off or higher already: leave it.
-			g.setPercent(g.prev)
-			g.raised = false
-		}
-	}
 	g.runs++
 	g.mu.Unlock()
 	return func() {
@@ -60,4 +53,19 @@ func (g *gcPacing) enter() (exit func()) {
 			g.raised = false
 		}
 	}
+}
+
+// urgent notes that urgent work began (see priority).
+func (g *gcPacing) urgent() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.runs == 0 || g.raised || os.Getenv("GOGC") != "" {
+		return
+	}
+	if g.prev = g.setPercent(runGCPercent); g.prev < 0 || g.prev >= runGCPercent {
+		// Off or higher already: leave it.
+		g.setPercent(g.prev)
+		return
+	}
+	g.raised = true
 }

@@ -2,9 +2,10 @@ package server
 
 import "testing"
 
-// TestRunPacing: while workspace runs are in flight the collector runs at
-// runGCPercent, and at what it was before once the last is done; a GOGC
-// the environment sets, or a higher one, is left alone.
+// TestRunPacing: once urgent work comes while workspace runs are in
+// flight the collector runs at runGCPercent, and at what it was before once
+// the last run is done; a run alone, urgent work alone, a GOGC the
+// environment sets or a higher one leave it alone.
 func TestRunPacing(t *testing.T) {
 	t.Setenv("GOGC", "")
 	percent := 100
@@ -12,37 +13,38 @@ func TestRunPacing(t *testing.T) {
 		percent, p = p, percent
 		return p
 	}}
-	gcPercent := func() int { return percent }
+	want := func(step string, p int) {
+		t.Helper()
+		if percent != p {
+			t.Fatalf("%s: GOGC %d, want %d", step, percent, p)
+		}
+	}
 
+	g.urgent()
+	want("urgent work, no run", 100)
 	first := g.enter()
+	want("a run alone", 100)
 	second := g.enter()
-	if got := gcPercent(); got != runGCPercent {
-		t.Fatalf("GOGC %d during two runs, want %d", got, runGCPercent)
-	}
+	g.urgent()
+	want("urgent work during two runs", runGCPercent)
+	g.urgent()
 	first()
-	if got := gcPercent(); got != runGCPercent {
-		t.Fatalf("GOGC %d while a run is still in flight, want %d", got, runGCPercent)
-	}
+	want("a run still in flight", runGCPercent)
 	second()
-	if got := gcPercent(); got != 100 {
-		t.Fatalf("GOGC %d after the runs, want 100 as before", got)
-	}
+	want("after the runs", 100)
 
 	percent = 1000
 	exit := g.enter()
-	if got := gcPercent(); got != 1000 {
-		t.Errorf("GOGC %d during a run, want 1000 (higher already) left alone", got)
-	}
+	g.urgent()
+	want("higher already", 1000)
 	exit()
+	want("after a run, higher", 1000)
 
 	percent = 50
 	t.Setenv("GOGC", "50")
 	exit = g.enter()
-	if got := gcPercent(); got != 50 {
-		t.Errorf("GOGC %d during a run, want the environment's 50", got)
-	}
+	g.urgent()
+	want("the environment's", 50)
 	exit()
-	if got := gcPercent(); got != 50 {
-		t.Errorf("GOGC %d after a run, want the environment's 50", got)
-	}
+	want("after a run, the environment's", 50)
 }

@@ -27,11 +27,15 @@ func newPriority() *priority {
 // called more than once).
 func (p *priority) begin() (end func()) {
 	p.mu.Lock()
-	if p.busy == 0 {
+	first := p.busy == 0
+	if first {
 		p.free = make(chan struct{})
 	}
 	p.busy++
 	p.mu.Unlock()
+	if first {
+		runPacing.urgent()
+	}
 	var once sync.Once
 	return func() {
 		once.Do(func() {
