@@ -13,7 +13,7 @@ import (
 // index (about 230 MiB live on the OASIS repository: some 90 ms of both
 // cores), and at the default 100 one starts every ~300 MiB allocated. An
 // author typing in a 10,000-line template allocates 16 MiB a keystroke
-// (its parse and binding, its diagnostics; 88% of what is allocated then):
+// (its new snapshot, its diagnostics; 88% of what is allocated then):
 // one collection every 15–20 keystrokes. A runtime trace of the slow
 // answers showed each under such a mark: the collector's workers take the
 // cores the run's parked workers left, and the keystroke's parse and
