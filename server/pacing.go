@@ -15,7 +15,8 @@ import (
 // author typing in a 10,000-line template allocates 16 MiB a keystroke
 // (its new snapshot, its diagnostics; 88% of what is allocated then):
 // one collection every 15–20 keystrokes. A runtime trace of the slow
-// answers showed each under such a mark: the collector's workers take the
+// answers showed three of four under such a mark (the fourth under a
+// stall of the whole process): the collector's workers take the
 // cores the run's parked workers left, and the keystroke's parse and
 // diagnostics run 2–3.5× slower beside them. At 300 the collections under
 // keystrokes are half as many, and the soft memory limit the command sets
