@@ -292,6 +292,29 @@ func (c *checker) artifact(id facts.ID) {
 // validation expression against the type it validates.
 func (c *checker) definition(id facts.ID) {
 	e := c.f.Entity(id)
+	if c.definesValues(id) {
+		c.definitionValues(id, e)
+	}
+	c.abstractType(id)
+	if e.G == grammar.PropertyDef && e.Short && e.Name != "" {
+		c.shortProperty(id)
+	}
+}
+
+// definesValues reports whether a definition writes a value or a
+// validation: most have neither, and need not have their schema worked out.
+func (c *checker) definesValues(id facts.ID) bool {
+	for _, key := range []string{grammar.KeyDefault, grammar.KeyValue, grammar.KeyValidation} {
+		if _, ok := c.f.Field(id, key); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// definitionValues checks a definition's default and fixed values and its
+// validation expression against its schema.
+func (c *checker) definitionValues(id facts.ID, e *facts.Entity) {
 	s := c.defSchema(c.decl(id))
 	what := &subject{role: grammar.Singular(keyName(e)), name: e.Name}
 	if e.Name == "" {
@@ -304,10 +327,6 @@ func (c *checker) definition(id facts.ID) {
 	}
 	if v := c.f.FieldValue(id, grammar.KeyValidation); v != facts.NoValue {
 		c.validationTypes(v, c.kind(s.typ))
-	}
-	c.abstractType(id)
-	if e.G == grammar.PropertyDef && e.Short && e.Name != "" {
-		c.shortProperty(id)
 	}
 }
 
@@ -349,7 +368,11 @@ func (c *checker) abstractType(id facts.ID) {
 	if !ok {
 		return
 	}
-	if k := c.kind(c.typeOf(id)); k != nil && k.abstract {
+	t := c.typeOf(id)
+	if b := c.v.Builtin(t, c.vers); b == nil || !b.Abstract {
+		return // the common case, answered without working out how t's values read
+	}
+	if k := c.kind(t); k != nil && k.abstract {
 		e := c.f.Entity(id)
 		c.report(c.f.Value(fl.Value).Span, diag.Error, diag.WrongTypeKind, "%s is abstract: a %s is typed by a scalar type derived from it, which gives the units (§9.1.2.2)", k.name, strings.TrimSuffix(e.G.Name, " definition"))
 	}
