@@ -121,13 +121,16 @@ func (c *checker) givenNames(id facts.ID) map[string]bool {
 // since 1.2).
 func (c *checker) requiredOf(at facts.Span, given map[string]bool, t model.Decl, refinements []model.Decl, what *subject) {
 	var own, normative []model.Member
-	for _, m := range c.v.Members(t, grammar.SectionProperties) {
+	// The type's own needs are worked out once per type: a refinement only
+	// adds definitions, which must give nothing either (MustGive of
+	// definitions is that of each part).
+	for _, m := range c.v.Needed(t).Properties {
 		// A property of an unknown type is reported as such, not as missing.
 		if given[m.Name] || !c.v.MemberType(m).Valid() {
 			continue
 		}
 		refined, _ := c.entrySchema(refinements, grammar.SectionProperties, m.Name)
-		if !c.v.MustGive(append(refined.defs, c.v.Definitions(m)...)) {
+		if !c.v.MustGive(refined.defs) {
 			continue
 		}
 		if c.embedded(m.Origin.Path) && len(refined.defs) == 0 {
