@@ -88,45 +88,44 @@ func (c *checker) requiredProperties(id facts.ID, t model.Decl, what *subject) {
 	if c.unreadable(e.Span) {
 		return
 	}
-	c.requiredOf(e.NameSpan, c.givenNames(id), t, nil, what)
+	c.requiredOf(e.NameSpan, id, t, nil, what)
 	if e.G != grammar.NodeTemplateDef {
 		return
 	}
 	for _, cm := range c.v.Members(t, grammar.SectionCapabilities) {
 		ct := c.v.MemberType(cm)
-		if !c.isComplete(ct) {
-			continue
+		if len(c.v.Needed(ct).Properties) == 0 || !c.isComplete(ct) {
+			continue // most capability types require nothing
 		}
-		at, given := e.NameSpan, map[string]bool{}
-		if assign := c.f.Entry(id, grammar.SectionCapabilities, cm.Name); assign != facts.None {
-			at, given = c.f.Entity(assign).NameSpan, c.givenNames(assign)
+		at, assign := e.NameSpan, c.f.Entry(id, grammar.SectionCapabilities, cm.Name)
+		if assign != facts.None {
+			at = c.f.Entity(assign).NameSpan
 		}
-		c.requiredOf(at, given, ct, c.v.Definitions(cm), &subject{role: "capability", name: cm.Name, of: what})
+		c.requiredOf(at, assign, ct, c.v.Definitions(cm), &subject{role: "capability", name: cm.Name, of: what})
 	}
 }
 
-// givenNames are the names of the properties entity id assigns.
-func (c *checker) givenNames(id facts.ID) map[string]bool {
-	given := map[string]bool{}
-	for _, a := range c.f.Assignments(id, grammar.SectionProperties) {
-		given[a.Name] = true
+// requiredOf reports the required properties of type t that entity assign
+// of the file (None for none) does not give, refinements (the definitions
+// of a capability that refine its type's properties) considered. What only
+// the normative types require is a warning: their own examples leave some
+// of it out (BlockStorage's name since 1.2).
+func (c *checker) requiredOf(at facts.Span, assign facts.ID, t model.Decl, refinements []model.Decl, what *subject) {
+	needed := c.v.Needed(t).Properties
+	if len(needed) == 0 {
+		return
 	}
-	return given
-}
-
-// requiredOf reports the required properties of type t not given,
-// refinements (the definitions of a capability that refine its type's
-// properties) considered. What only the normative types require is a
-// warning: their own examples leave some of it out (BlockStorage's name
-// since 1.2).
-func (c *checker) requiredOf(at facts.Span, given map[string]bool, t model.Decl, refinements []model.Decl, what *subject) {
+	var given []facts.Assignment
+	if assign != facts.None {
+		given = c.f.Assignments(assign, grammar.SectionProperties)
+	}
 	var own, normative []model.Member
 	// The type's own needs are worked out once per type: a refinement only
 	// adds definitions, which must give nothing either (MustGive of
 	// definitions is that of each part).
-	for _, m := range c.v.Needed(t).Properties {
+	for _, m := range needed {
 		// A property of an unknown type is reported as such, not as missing.
-		if given[m.Name] || !c.v.MemberType(m).Valid() {
+		if assigns(given, m.Name) || !c.v.MemberType(m).Valid() {
 			continue
 		}
 		refined, _ := c.entrySchema(refinements, grammar.SectionProperties, m.Name)
@@ -141,6 +140,16 @@ func (c *checker) requiredOf(at facts.Span, given map[string]bool, t model.Decl,
 	}
 	c.missing(at, diag.Error, own, what, t)
 	c.missing(at, diag.Warning, normative, what, t)
+}
+
+// assigns reports whether assignments give a value to name.
+func assigns(given []facts.Assignment, name string) bool {
+	for _, a := range given {
+		if a.Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 // missing reports the required properties of type t a template leaves out.
