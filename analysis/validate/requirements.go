@@ -64,7 +64,7 @@ func (c *checker) requirementAssignment(id facts.ID) {
 // draft): the template's capability assignment, else its definition.
 func (c *checker) capabilityCount(req facts.ID, tgt target, cm model.Member) {
 	key := capabilityUse{tgt.named, cm.Name}
-	c.capabilityUses[key] += c.assignmentCount(req)
+	remember(&c.capabilityUses, key, c.capabilityUses[key]+c.assignmentCount(req))
 	upper, at := c.capabilityBound(tgt.named, cm)
 	if c.capabilityUses[key] > upper {
 		d := c.report(tgt.at, diag.Error, diag.CountOutOfRange, "capability %q of %q takes at most %g relationships, and this is one more", cm.Name, c.v.Name(tgt.named), upper)
@@ -252,7 +252,7 @@ func (c *checker) offers(t, want model.Decl) []model.Member {
 			out = append(out, cm)
 		}
 	}
-	c.offered[key] = out
+	remember(&c.offered, key, out)
 	return out
 }
 
@@ -331,7 +331,7 @@ func (c *checker) embedded(path string) bool {
 	if !ok {
 		f := c.v.Snap.File(path)
 		e = f != nil && f.Embedded
-		c.embeddedFiles[path] = e
+		remember(&c.embeddedFiles, path, e)
 	}
 	return e
 }
@@ -354,7 +354,7 @@ func (c *checker) acceptsSource(cm model.Member, source model.Decl) bool {
 	ok, known := c.sources[key]
 	if !known {
 		ok = c.readAcceptsSource(cm, source)
-		c.sources[key] = ok
+		remember(&c.sources, key, ok)
 	}
 	return ok
 }
@@ -512,7 +512,7 @@ func (c *checker) upperBound(m model.Member) bound {
 		return b
 	}
 	b := c.readUpperBound(m)
-	c.bounds[key] = b
+	remember(&c.bounds, key, b)
 	return b
 }
 

@@ -380,7 +380,9 @@ func (c *checker) abstractType(id facts.ID) {
 	if !ok {
 		return
 	}
-	t := c.typeOf(id)
+	// Not memoised in c.types: no other check asks a property or parameter
+	// definition its type (a schema definition's is asked once more).
+	t := c.v.TypeOf(c.decl(id))
 	if b := c.v.Builtin(t, c.vers); b == nil || !b.Abstract {
 		return // the common case, answered without working out how t's values read
 	}
@@ -443,7 +445,7 @@ func (c *checker) allowedTypes(t model.Decl, key string, kind grammar.RefKind) (
 		return l.types, l.at
 	}
 	types, at := c.readAllowed(t, key, kind)
-	c.allowed[k] = allowedList{types, at}
+	remember(&c.allowed, k, allowedList{types, at})
 	return types, at
 }
 

@@ -92,7 +92,7 @@ func (c *checker) kind(t model.Decl) *kindInfo {
 		// A complex type; one without properties says nothing of its values.
 		k = &kindInfo{prim: grammar.NotPrimitive, name: c.typeName(t)}
 	}
-	c.kinds[t] = k
+	remember(&c.kinds, t, k)
 	return k
 }
 

@@ -37,30 +37,30 @@ func Check(ctx context.Context, v *model.View, path string) []model.Diagnostic {
 		return nil
 	}
 	c := &checker{
-		ctx:     ctx,
-		v:       v,
-		path:    path,
-		f:       f,
-		vers:    grammar.NarrowVersions(f.Versions, f.Form),
-		strict:  f.Versions.Has(grammar.V2),
-		kinds:   map[model.Decl]*kindInfo{},
-		types:   make(map[facts.ID]model.Decl, len(f.Entities)/4),
-		allowed: map[allowedKey]allowedList{},
-		sources: map[sourceKey]bool{},
-		bounds:  map[memberRef]bound{},
-
-		embeddedFiles: map[string]bool{},
-		complete:      map[model.Decl]bool{},
-		offered:       map[[2]model.Decl][]model.Member{},
-		callsByArgs:   make(map[facts.ValueID]*facts.Call, len(f.Calls)),
-
-		capabilityUses: map[capabilityUse]float64{},
+		ctx:    ctx,
+		v:      v,
+		path:   path,
+		f:      f,
+		vers:   grammar.NarrowVersions(f.Versions, f.Form),
+		strict: f.Versions.Has(grammar.V2),
 	}
-	for i := range f.Calls {
-		c.callsByArgs[f.Calls[i].Args] = &f.Calls[i]
+	if len(f.Calls) > 0 {
+		c.callsByArgs = make(map[facts.ValueID]*facts.Call, len(f.Calls))
+		for i := range f.Calls {
+			c.callsByArgs[f.Calls[i].Args] = &f.Calls[i]
+		}
 	}
 	c.run()
 	return c.out
+}
+
+// remember stores v for k in the memo table *m, made on first use: most
+// files need few of the checker's tables.
+func remember[K comparable, V any](m *map[K]V, k K, v V) {
+	if *m == nil {
+		*m = map[K]V{}
+	}
+	(*m)[k] = v
 }
 
 // checker validates one file.
@@ -259,7 +259,7 @@ func (c *checker) typeOf(id facts.ID) model.Decl {
 	t, ok := c.types[id]
 	if !ok {
 		t = c.v.TypeOf(c.decl(id))
-		c.types[id] = t
+		remember(&c.types, id, t)
 	}
 	return t
 }
@@ -276,7 +276,7 @@ func (c *checker) isComplete(t model.Decl) bool {
 	ok, known := c.complete[t]
 	if !known {
 		ok = c.v.ChainComplete(t)
-		c.complete[t] = ok
+		remember(&c.complete, t, ok)
 	}
 	return ok
 }
