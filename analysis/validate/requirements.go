@@ -262,8 +262,8 @@ func (c *checker) offers(t, want model.Decl) []model.Member {
 // types the relationship and the capability accept, and the relationship
 // types the capability accepts.
 func (c *checker) relationshipFits(req facts.ID, m model.Member, tgt target, caps []model.Member) {
-	rel := c.requirementRelationship(req)
-	source := c.v.TypeOf(c.decl(c.f.Entity(req).Parent))
+	rel := c.v.RequirementRelationship(c.path, req, m)
+	source := c.typeOf(c.f.Entity(req).Parent)
 	// Reported on the relationship when the assignment names one, else on
 	// the capability it names, else on the target.
 	at := tgt.at

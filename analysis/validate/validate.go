@@ -259,7 +259,11 @@ func (c *checker) typeOf(id facts.ID) model.Decl {
 	t, ok := c.types[id]
 	if !ok {
 		t = c.v.TypeOf(c.decl(id))
-		remember(&c.types, id, t)
+		if c.types == nil {
+			// Sized for a file of templates, the files that ask.
+			c.types = make(map[facts.ID]model.Decl, len(c.f.Entities)/4)
+		}
+		c.types[id] = t
 	}
 	return t
 }
