@@ -233,10 +233,21 @@ func (c *checker) argKind(id facts.ValueID) grammar.ArgKind {
 	case grammar.YAMLNull:
 		return grammar.ArgNil
 	}
-	if _, unit, _, ok := grammar.ParseScalarUnit(c.f.Text(id)); ok && unit != "" {
-		return grammar.ArgScalar
+	if text := c.f.Text(id); startsNumber(text) {
+		if _, unit, _, ok := grammar.ParseScalarUnit(text); ok && unit != "" {
+			return grammar.ArgScalar
+		}
 	}
 	return grammar.ArgString
+}
+
+// startsNumber reports whether text, blanks trimmed, starts as a YAML
+// number does (a sign, a digit or a dot): a scalar value must, and most
+// strings (`SELF`, a property's name) are told apart without
+// grammar.ParseScalarUnit's regular expression.
+func startsNumber(text string) bool {
+	t := strings.TrimSpace(text)
+	return t != "" && strings.IndexByte("+-.0123456789", t[0]) >= 0
 }
 
 // literalFits reports whether a literal value can be of kind k: what it is
