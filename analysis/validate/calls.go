@@ -570,7 +570,7 @@ func (c *checker) resultOf(call *facts.Call) (grammar.ArgKind, resultSource) {
 		return call.Fn.Result, resultSource{}
 	}
 	if input := c.inputOf(call); input.Valid() {
-		if k := c.kind(c.v.TypeOf(input)); k != nil && len(c.args(call)) == 1 {
+		if k := c.kind(c.typeOfDecl(input)); k != nil && len(c.args(call)) == 1 {
 			return k.prim.Kind(), resultSource{input: input}
 		}
 		return grammar.ArgAny, resultSource{}

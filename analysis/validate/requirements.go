@@ -138,7 +138,7 @@ func (c *checker) targetOf(req facts.ID) (target, bool) {
 	}
 	name := c.v.RequirementNode(c.path, req)
 	if tmpl := c.v.Local(c.path, grammar.NodeTemplate, name); tmpl.Valid() {
-		return target{node: c.typeOf(tmpl.ID), named: tmpl, at: at}, true // a template of this file
+		return target{node: c.typeOfDecl(tmpl), named: tmpl, at: at}, true
 	}
 	if t := c.v.Lookup(c.path, grammar.NodeType, name); t.Valid() {
 		return target{node: t, named: t, at: at}, true

@@ -268,6 +268,15 @@ func (c *checker) typeOf(id facts.ID) model.Decl {
 	return t
 }
 
+// typeOfDecl is the type declaration d names, from the checker's table
+// when d is an entity of the file (a template, an input).
+func (c *checker) typeOfDecl(d model.Decl) model.Decl {
+	if d.Path == c.path {
+		return c.typeOf(d.ID)
+	}
+	return c.v.TypeOf(d)
+}
+
 // text is the source text of a span of the file.
 func (c *checker) text(s facts.Span) string { return c.f.Src[s.Start:s.End] }
 
