@@ -56,7 +56,7 @@ func literal(f *facts.Facts, id facts.ValueID, k *kindInfo, vers grammar.Version
 	t = typed{prim: k.prim, f: f, id: id}
 	text := f.Text(id)
 	kind := yamlKind(f, id)
-	if isNull(f, id) {
+	if val.Kind == syntax.Null || kind == grammar.YAMLNull { // isNull, its text read once
 		if k.prim == grammar.PrimNil {
 			return t, problem{}, true
 		}
