@@ -98,6 +98,11 @@ func CoreScalar(s string) ScalarKind {
 	case "true", "True", "TRUE", "false", "False", "FALSE":
 		return YAMLBool
 	}
+	// Every number of the core schema starts with a sign, a digit or a dot
+	// (.5, .inf, .nan): most scalars are words, told apart at once.
+	if c := s[0]; c != '+' && c != '-' && c != '.' && !isDigit(c) {
+		return YAMLString
+	}
 	switch {
 	case isCoreInt(s):
 		return YAMLInt
