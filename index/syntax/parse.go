@@ -388,7 +388,7 @@ func (p *parser) documentStart() {
 			if handles == nil {
 				handles = make(map[string]string)
 			}
-			handles[t.value] = t.prefix
+			handles[t.value] = tagPrefix(p.b.str, t)
 		}
 		s.skip()
 	}

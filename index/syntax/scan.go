@@ -55,8 +55,12 @@ type scanner struct {
 
 	// tokens[head:] are the tokens not yet taken by the parser; taken
 	// counts those taken.
-	tokens       []token
-	head, taken  int
+	tokens      []token
+	head, taken int
+	// ready is set once tokens[head] is known to be the next token (no
+	// key may still be inserted before it): until the parser takes it,
+	// peek returns it without asking again.
+	ready        bool
 	started      bool
 	ended        bool
 	inDocument   bool
@@ -87,8 +91,11 @@ func (s *scanner) init(src []byte, str string, from, stop int, errs *errorSink, 
 // peek returns the next token, scanning as far as needed to know whether
 // it is preceded by an implicit KEY.
 func (s *scanner) peek() *token {
-	for s.needMore() {
-		s.fetch()
+	if !s.ready {
+		for s.needMore() {
+			s.fetch()
+		}
+		s.ready = true
 	}
 	return &s.tokens[s.head]
 }
@@ -98,6 +105,7 @@ func (s *scanner) skip() {
 	if s.tokens[s.head].kind == tokStreamEnd {
 		return
 	}
+	s.ready = false
 	s.head++
 	s.taken++
 	if s.head == len(s.tokens) {
@@ -905,7 +913,7 @@ func (s *scanner) fetchDirective() {
 			s.expectLineEnd("%TAG")
 			return
 		}
-		s.push(token{kind: tokTagDirective, start: start, end: pe, value: handle, prefix: prefix})
+		s.push(token{kind: tokTagDirective, start: start, end: pe, value: handle})
 		s.expectLineEnd("the %TAG prefix")
 	default:
 		// Reserved directives are ignored (YAML 1.2 §6.8).

@@ -1,5 +1,7 @@
 package syntax
 
+import "strings"
+
 // tokenKind is the kind of a scanner token (YAML 1.2.2 chapter 9 and the
 // indicators of chapter 5), in the shape of libyaml's token stream: block
 // structure is made explicit by the scanner (BLOCK-MAPPING-START, KEY,
@@ -40,10 +42,16 @@ type token struct {
 	missingColon bool
 	start, end   int
 	// value is the decoded scalar, the anchor or alias name, the tag as
-	// written, the directive's version or tag handle.
+	// written, the directive's version or tag handle (its prefix is the
+	// last word of the directive: tagPrefix).
 	value string
-	// prefix is the prefix of a %TAG directive.
-	prefix string
+}
+
+// tagPrefix is the prefix of the %TAG directive t of src: its last word
+// (a token carries no field for it, one a scalar never needs).
+func tagPrefix(src string, t *token) string {
+	d := src[t.start:t.end]
+	return d[strings.LastIndexAny(d, " \t")+1:]
 }
 
 // isNodeStart reports whether t can begin a node (properties included).
