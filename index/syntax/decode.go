@@ -59,18 +59,16 @@ func DecodeScalar(src string, start, end int, style Style) string {
 	var s scanner
 	s.init(text.Bytes(src), src, start, stop, &errorSink{}, keys[:])
 	s.lineStart = lineStart
-	var t token
 	switch style {
 	case Plain:
-		t, _ = s.scanPlain()
+		value, _, _ := s.scanPlain()
+		return value
 	case SingleQuoted, DoubleQuoted:
-		t = s.scanQuoted(style == SingleQuoted)
+		return s.scanQuoted(style == SingleQuoted).value
 	case Literal, Folded:
-		t = s.scanBlockScalar(style == Literal)
-	default:
-		return written
+		return s.scanBlockScalar(style == Literal).value
 	}
-	return t.value
+	return written
 }
 
 func hasLineBreak(s string) bool {

@@ -858,9 +858,10 @@ func (s *scanner) fetchPlain() {
 	k := &s.keys[len(s.keys)-1]
 	keyHere := k.possible && k.pos == s.pos
 	s.simpleKeyAllowed = false
-	t, nextKeyCol := s.scanPlain()
-	s.push(t)
-	if s.lineStart > t.end && !s.flow() {
+	start := s.pos
+	value, end, nextKeyCol := s.scanPlain()
+	s.push(token{kind: tokScalar, style: Plain, start: start, end: end, value: value})
+	if s.lineStart > end && !s.flow() {
 		s.simpleKeyAllowed = true
 	}
 	if keyHere && k.possible && nextKeyCol >= k.col {

@@ -1,18 +1,21 @@
 package syntax
 
 import (
+	"bytes"
 	"fmt"
 	"unicode/utf8"
 
 	"github.com/tosca-ls/tosca-ls/index/text"
 )
 
-// scanPlain scans a plain scalar (YAML 1.2 §7.3.3). A line after which the
-// scalar cannot continue because it holds a key (`name: ...`) ends the
-// scalar; nextKeyCol is then that line's indentation, else -1.
-func (s *scanner) scanPlain() (t token, nextKeyCol int) {
+// scanPlain scans a plain scalar (YAML 1.2 §7.3.3) from pos, to end. A
+// line after which the scalar cannot continue because it holds a key
+// (`name: ...`) ends the scalar; nextKeyCol is then that line's
+// indentation, else -1.
+func (s *scanner) scanPlain() (value string, end, nextKeyCol int) {
 	flow := s.flow()
-	start, end := s.pos, s.pos
+	start := s.pos
+	end = start
 	// folded is set once the value differs from the source text and is
 	// built in buf.
 	var buf []byte
@@ -25,30 +28,39 @@ func (s *scanner) scanPlain() (t token, nextKeyCol int) {
 			break
 		}
 		run := s.pos
-		for s.pos < s.stop {
-			c := s.src[s.pos]
-			if isBlank(c) || c == '\n' || c == '\r' || flow && isFlowIndicator(c) {
-				break
-			}
-			if c == ':' {
-				n := s.at(s.pos + 1)
+		// The bytes of a run are looked up in plainBytes: most are none
+		// of the few that may end it.
+		i := run
+	text:
+		for ; i < s.stop; i++ {
+			switch plainBytes[s.src[i]] {
+			case plainOther:
+				continue
+			case plainEnd:
+				break text
+			case plainFlow:
+				if flow {
+					break text
+				}
+			case plainColon:
+				n := s.at(i + 1)
 				if flow && isFlowIndicator(n) {
-					break
+					break text
 				}
 				if isBlankOrZ(n) {
 					if flow || s.keys[0].possible {
-						break
+						break text
 					}
 					// `a: b: c`: the second ': ' cannot start a value, so
 					// the value is read as the whole text.
 					if !absorbed {
 						absorbed = true
-						s.errs.syntaxError(start, s.pos, "mapping value not allowed here: quote a value that holds ': '")
+						s.errs.syntaxError(start, i, "mapping value not allowed here: quote a value that holds ': '")
 					}
 				}
 			}
-			s.pos++
 		}
+		s.pos = i
 		if s.pos == run {
 			break
 		}
@@ -96,12 +108,30 @@ func (s *scanner) scanPlain() (t token, nextKeyCol int) {
 			}
 		}
 	}
-	value := s.str[start:end]
 	if folded {
-		value = string(buf)
+		return string(buf), end, nextKeyCol
 	}
-	return token{kind: tokScalar, style: Plain, start: start, end: end, value: value}, nextKeyCol
+	return s.str[start:end], end, nextKeyCol
 }
+
+// How a byte may end a run of a plain scalar's text: plainBytes.
+const (
+	plainOther = iota
+	plainEnd   // a blank or a line break
+	plainFlow  // a flow indicator: ends it inside [ ] and { }
+	plainColon // ':', which ends it before a blank
+)
+
+var plainBytes = func() (t [256]uint8) {
+	for _, c := range " \t\n\r" {
+		t[c] = plainEnd
+	}
+	for _, c := range ",[]{}" {
+		t[c] = plainFlow
+	}
+	t[':'] = plainColon
+	return t
+}()
 
 // keyLineAhead reports whether the rest of the line from pos holds a ': '
 // (before any comment): a block plain scalar never continues on it.
@@ -427,6 +457,7 @@ func (s *scanner) scanBlockScalar(literal bool) token {
 	// allocated once, as the string returned, instead of at each growth.
 	var small [512]byte
 	buf := small[:0]
+	first := -1 // where the first content line's text starts
 	trailing := 0
 	leadingBreak, leadingBlank := false, false
 	s.blockBreaks(&indent, parent, &trailing)
@@ -446,9 +477,10 @@ func (s *scanner) scanBlockScalar(literal bool) token {
 		}
 		leadingBlank = trailingBlank
 		ls := s.pos
-		for s.pos < s.stop && s.src[s.pos] != '\n' && s.src[s.pos] != '\r' {
-			s.pos++
+		if first < 0 {
+			first = ls
 		}
+		s.pos = s.lineEnd(ls)
 		buf = append(buf, s.src[ls:s.pos]...)
 		end = s.pos
 		if s.pos >= s.stop {
@@ -472,7 +504,31 @@ func (s *scanner) scanBlockScalar(literal bool) token {
 			buf = append(buf, '\n')
 		}
 	}
-	return token{kind: tokScalar, style: style, start: start, end: end, value: string(buf)}
+	return token{kind: tokScalar, style: style, start: start, end: end, value: s.sourceOr(buf, first)}
+}
+
+// lineEnd is the offset of the line break (or stop) ending the line that
+// holds i: the search goes a vector at a time, block scalars' lines being
+// long.
+func (s *scanner) lineEnd(i int) int {
+	line := s.src[i:s.stop]
+	if n := bytes.IndexByte(line, '\n'); n >= 0 {
+		line = line[:n]
+	}
+	if n := bytes.IndexByte(line, '\r'); n >= 0 {
+		line = line[:n]
+	}
+	return i + len(line)
+}
+
+// sourceOr is the value in buf, as the source text from first when it
+// reads the same there: a description on one line (`description: >-`, a
+// line of text) costs no copy.
+func (s *scanner) sourceOr(buf []byte, first int) string {
+	if first >= 0 && first+len(buf) <= len(s.str) && string(buf) == s.str[first:first+len(buf)] {
+		return s.str[first : first+len(buf)]
+	}
+	return string(buf)
 }
 
 // blockBreaks skips the indentation and the empty lines before the next
