@@ -13,6 +13,8 @@ type Arena struct {
 	pairs    slabs[Pair]
 	nodePtrs slabs[*Node]
 	pairPtrs slabs[*Pair]
+	// scratch is the working memory of the last parse, for the next one.
+	scratch scratch
 	// own marks the arena a lone Parse makes for itself: its slabs are
 	// sized to the text left, as nothing reuses them.
 	own bool
@@ -59,4 +61,25 @@ func (s *slabs[T]) reset() {
 		s.free = append(s.free, slab[:0])
 	}
 	s.lent = s.lent[:0]
+}
+
+// scratch is the working memory of a parse: the scanner's token queue and
+// stacks, the parser's states, the builder's open collections and their
+// children. None of it outlives the parse, so an arena hands it from one
+// parse to the next: a workspace scan would grow each of them again for
+// every file.
+type scratch struct {
+	tokens         []token
+	indents, flows []int
+	keys           []simpleKey
+	states         []pstate
+	stack          []frame
+	kids           []*Node
+	keyTexts       []string
+}
+
+// keep takes back the scanner's and the parser's working memory.
+func (sc *scratch) keep(p *parser) {
+	sc.tokens, sc.indents, sc.flows, sc.keys = p.s.tokens[:0], p.s.indents[:0], p.s.flows[:0], p.s.keys[:0]
+	sc.states = p.states[:0]
 }

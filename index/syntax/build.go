@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
@@ -75,6 +76,8 @@ type builder struct {
 	doc   *Document
 	stack []frame
 	kids  []*Node
+	// keyTexts are the keys of a long mapping, sorted to find duplicates.
+	keyTexts []string
 	// handles are the %TAG handles of the current document.
 	handles  map[string]string
 	anchors  map[string]anchorDef
@@ -425,6 +428,9 @@ func (b *builder) checkDuplicates(pairs []*Pair) {
 	}
 	var seen map[string]bool
 	if len(pairs) > 16 {
+		if !b.anyDuplicate(pairs) {
+			return
+		}
 		seen = make(map[string]bool, len(pairs))
 	}
 	for i, pr := range pairs {
@@ -448,6 +454,26 @@ func (b *builder) checkDuplicates(pairs []*Pair) {
 			b.errs.add(Error{Span: pr.Key.Span, Message: diag.Sprintf("duplicate key %q", kt), Duplicate: true})
 		}
 	}
+}
+
+// anyDuplicate reports whether two of the keys of a long mapping are the
+// same: they are sorted in a slice the builder keeps, where a map would be
+// made for each mapping, most having none.
+func (b *builder) anyDuplicate(pairs []*Pair) bool {
+	texts := b.keyTexts[:0]
+	for _, pr := range pairs {
+		if kt, ok := keyText(pr.Key); ok {
+			texts = append(texts, kt)
+		}
+	}
+	slices.Sort(texts)
+	b.keyTexts = texts
+	for i := 1; i < len(texts); i++ {
+		if texts[i] == texts[i-1] {
+			return true
+		}
+	}
+	return false
 }
 
 // expandMerges expands merge keys: the pairs of the merged mappings go where

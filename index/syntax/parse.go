@@ -64,10 +64,13 @@ func parseWith(src []byte, srcText string, merge bool, arena *Arena) *File {
 	if arena == nil {
 		arena = &Arena{own: true}
 	}
-	b := &builder{f: f, src: src, str: str, errs: errs, merge: merge, arena: arena}
+	sc := &arena.scratch
+	b := &builder{f: f, src: src, str: str, errs: errs, merge: merge, arena: arena,
+		stack: sc.stack[:0], kids: sc.kids[:0], keyTexts: sc.keyTexts[:0]}
 	for from := 0; from >= 0; {
 		from = parseFrom(b, from, stop)
 	}
+	sc.stack, sc.kids, sc.keyTexts = b.stack[:0], b.kids[:0], b.keyTexts[:0]
 	if n := len(f.Docs); n == 0 {
 		f.Docs = append(f.Docs, &Document{Span: text.Span{End: len(src)}})
 	} else {
@@ -81,8 +84,10 @@ func parseWith(src []byte, srcText string, merge bool, arena *Arena) *File {
 // the document it happens in, reported at its first line: it returns the
 // offset of the next document marker to go on from, or -1 when done.
 func parseFrom(b *builder, from, stop int) (next int) {
-	p := &parser{s: newScanner(b.src, b.str, from, stop, b.errs), b: b, docStart: from}
+	sc := &b.arena.scratch
+	p := &parser{s: newScanner(b.src, b.str, from, stop, b.errs, sc), b: b, docStart: from, states: sc.states[:0]}
 	defer func() {
+		sc.keep(p)
 		r := recover()
 		if r == nil {
 			return

@@ -73,9 +73,11 @@ type scanner struct {
 	tabLine, tabShift, tabStop int
 }
 
-func newScanner(src []byte, str string, from, stop int, errs *errorSink) *scanner {
+// newScanner is a scanner working in the memory sc holds.
+func newScanner(src []byte, str string, from, stop int, errs *errorSink, sc *scratch) *scanner {
 	s := &scanner{}
-	s.init(src, str, from, stop, errs, make([]simpleKey, 1, 8))
+	s.init(src, str, from, stop, errs, append(sc.keys[:0], simpleKey{}))
+	s.tokens, s.indents, s.flows = sc.tokens[:0], sc.indents[:0], sc.flows[:0]
 	return s
 }
 
