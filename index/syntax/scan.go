@@ -744,8 +744,11 @@ func (s *scanner) fetchKey() {
 func (s *scanner) fetchValue() {
 	k := &s.keys[len(s.keys)-1]
 	if k.possible {
-		if n := utf8.RuneCount(s.src[k.pos:s.pos]); n > maxKeyChars {
-			s.errs.syntaxError(k.pos, s.pos, fmt.Sprintf("an implicit key is limited to %d characters (this one has %d); use '? ' for a longer key", maxKeyChars, n))
+		// A key has no more characters than bytes: most are not counted.
+		if s.pos-k.pos > maxKeyChars {
+			if n := utf8.RuneCount(s.src[k.pos:s.pos]); n > maxKeyChars {
+				s.errs.syntaxError(k.pos, s.pos, fmt.Sprintf("an implicit key is limited to %d characters (this one has %d); use '? ' for a longer key", maxKeyChars, n))
+			}
 		}
 		if !s.flow() {
 			s.checkTabIndent(k.pos)
