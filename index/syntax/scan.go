@@ -94,12 +94,18 @@ func (s *scanner) init(src []byte, str string, from, stop int, errs *errorSink, 
 // it is preceded by an implicit KEY.
 func (s *scanner) peek() *token {
 	if !s.ready {
-		for s.needMore() {
-			s.fetch()
-		}
-		s.ready = true
+		s.settle()
 	}
 	return &s.tokens[s.head]
+}
+
+// settle scans until the next token is known (peek, kept small enough to
+// be inlined where the parser looks at a token again).
+func (s *scanner) settle() {
+	for s.needMore() {
+		s.fetch()
+	}
+	s.ready = true
 }
 
 // skip consumes the token peek returned. STREAM-END is never consumed.
