@@ -168,17 +168,20 @@ func firstNonText(src []byte) (int, int, string) {
 // plainText reports whether the eight bytes of w are all printable ASCII
 // (0x20 to 0x7e) or line breaks and tabs, the bulk of a YAML file, checked
 // at once: a word holding a line break (one in five) is not read a byte at
-// a time.
+// a time, and the breaks and tabs are looked for only in a word holding a
+// control character.
 func plainText(w uint64) bool {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	if w&highs != 0 {
+	// A byte past ASCII has its high bit set; adding one to DEL (0x7f)
+	// sets it (a carry out of a byte past ASCII does not matter: the word
+	// is refused anyway).
+	if (w|(w+ones))&highs != 0 {
 		return false
 	}
 	// Each byte below 0x80 here: adding 0x80-n to it sets its high bit
 	// exactly when it is at least n, and never carries into the next byte.
 	control := ^(w + ones*(0x80-0x20)) & highs
-	allowed := equalBytes(w, '\n') | equalBytes(w, '\r') | equalBytes(w, '\t')
-	return control&^allowed == 0 && equalBytes(w, 0x7f) == 0
+	return control == 0 || control&^(equalBytes(w, '\n')|equalBytes(w, '\r')|equalBytes(w, '\t')) == 0
 }
 
 // equalBytes has the high bit set of each byte of w (all below 0x80) equal
