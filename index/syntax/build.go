@@ -204,14 +204,14 @@ func (b *builder) begin(start, ind int) string {
 	return lead
 }
 
-func propsStart(pr props, pos int) int {
+func propsStart(pr *props, pos int) int {
 	if pr.start >= 0 && pr.start < pos {
 		return pr.start
 	}
 	return pos
 }
 
-func (b *builder) scalar(t *token, pr props, ind int) {
+func (b *builder) scalar(t *token, pr *props, ind int) {
 	lead := b.begin(propsStart(pr, t.start), ind)
 	n := b.newNode()
 	n.Kind, n.Style, n.Value = Scalar, t.style, t.value
@@ -226,7 +226,7 @@ func (b *builder) scalar(t *token, pr props, ind int) {
 
 // empty adds an empty node at pos: a null (or, tagged !!str, an empty
 // string). Its span is empty, after its properties if it has some.
-func (b *builder) empty(pos int, pr props, ind int) {
+func (b *builder) empty(pos int, pr *props, ind int) {
 	if pr.start >= 0 {
 		pos = max(pos, pr.end)
 	}
@@ -282,7 +282,7 @@ func (b *builder) alias(t *token, ind int) {
 }
 
 // start opens a collection at pos; nesting too deep stops the parse.
-func (b *builder) start(kind Kind, flow bool, pos int, pr props, ind int) {
+func (b *builder) start(kind Kind, flow bool, pos int, pr *props, ind int) {
 	if len(b.stack) >= maxDepth {
 		b.errs.add(Error{Span: text.Span{Start: pos, End: pos + 1}, Message: fmt.Sprintf("nesting deeper than %d levels: the rest of the file is not parsed", maxDepth)})
 		b.stopped = true

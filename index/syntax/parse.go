@@ -328,7 +328,7 @@ func (p *parser) step() {
 	case stFlowSequencePairKey:
 		if t := s.peek(); t.kind == tokValue || t.kind == tokFlowEntry || t.kind == tokFlowSequenceEnd {
 			p.state = stFlowSequencePairValue
-			p.b.empty(p.b.lastEnd, noProps, -1)
+			p.b.empty(p.b.lastEnd, &noProps, -1)
 		} else {
 			p.push(stFlowSequencePairValue)
 			p.node(false, false, -1)
@@ -483,23 +483,23 @@ func (p *parser) node(block, indentless bool, ind int) {
 	switch {
 	case indentless && t.kind == tokBlockEntry:
 		p.state = stIndentlessSequenceEntry
-		p.b.start(Sequence, false, t.start, pr, ind)
+		p.b.start(Sequence, false, t.start, &pr, ind)
 	case t.kind == tokScalar:
 		p.state = p.pop()
-		p.b.scalar(t, pr, ind)
+		p.b.scalar(t, &pr, ind)
 		s.skip()
 	case t.kind == tokFlowSequenceStart:
 		p.state = stFlowSequenceFirstEntry
-		p.b.start(Sequence, true, t.start, pr, ind)
+		p.b.start(Sequence, true, t.start, &pr, ind)
 	case t.kind == tokFlowMappingStart:
 		p.state = stFlowMappingFirstKey
-		p.b.start(Mapping, true, t.start, pr, ind)
+		p.b.start(Mapping, true, t.start, &pr, ind)
 	case block && t.kind == tokBlockSequenceStart:
 		p.state = stBlockSequenceFirstEntry
-		p.b.start(Sequence, false, t.start, pr, ind)
+		p.b.start(Sequence, false, t.start, &pr, ind)
 	case block && t.kind == tokBlockMappingStart:
 		p.state = stBlockMappingFirstKey
-		p.b.start(Mapping, false, t.start, pr, ind)
+		p.b.start(Mapping, false, t.start, &pr, ind)
 	case t.kind == tokAlias:
 		p.b.errs.syntaxError(pr.start, t.end, "an alias cannot have an anchor or a tag")
 		p.state = p.pop()
@@ -514,7 +514,7 @@ func (p *parser) node(block, indentless bool, ind int) {
 			pos = ind
 		}
 		p.state = p.pop()
-		p.b.empty(pos, pr, ind)
+		p.b.empty(pos, &pr, ind)
 	}
 }
 
@@ -544,7 +544,7 @@ func (p *parser) blockSequenceEntry() {
 			p.node(true, false, ind)
 			return
 		}
-		p.b.empty(ind, noProps, ind)
+		p.b.empty(ind, &noProps, ind)
 	case tokBlockEnd:
 		p.state = p.pop()
 		p.b.end(-1)
@@ -567,7 +567,7 @@ func (p *parser) indentlessSequenceEntry() {
 	s.skip()
 	switch s.peek().kind {
 	case tokBlockEntry, tokKey, tokValue, tokBlockEnd:
-		p.b.empty(ind, noProps, ind)
+		p.b.empty(ind, &noProps, ind)
 	default:
 		p.push(stIndentlessSequenceEntry)
 		p.node(true, false, ind)
@@ -589,7 +589,7 @@ func (p *parser) blockMappingKey(absorbed bool) {
 		switch s.peek().kind {
 		case tokKey, tokValue, tokBlockEnd:
 			p.state = valueState
-			p.b.empty(ind, noProps, ind)
+			p.b.empty(ind, &noProps, ind)
 		default:
 			p.push(valueState)
 			p.node(true, true, ind)
@@ -598,7 +598,7 @@ func (p *parser) blockMappingKey(absorbed bool) {
 		// `: value` with no key: the key is null.
 		p.missingColon = false
 		p.state = valueState
-		p.b.empty(t.start, noProps, -1)
+		p.b.empty(t.start, &noProps, -1)
 	case tokBlockEnd:
 		p.state = p.pop()
 		if !absorbed {
@@ -616,7 +616,7 @@ func (p *parser) blockMappingKey(absorbed bool) {
 		// A list item among keys: it is parsed and dropped.
 		p.b.errs.syntaxError(t.start, t.end, "a '- ' list item cannot stand among the keys of a mapping")
 		p.b.discardNext = true
-		p.b.start(Sequence, false, t.start, noProps, -1)
+		p.b.start(Sequence, false, t.start, &noProps, -1)
 		p.push(p.state)
 		p.state = stIndentlessSequenceEntry
 	default:
@@ -656,7 +656,7 @@ func (p *parser) blockMappingValue(absorbed bool) {
 		switch s.peek().kind {
 		case tokKey, tokValue, tokBlockEnd:
 			p.state = keyState
-			p.b.empty(ind, noProps, ind)
+			p.b.empty(ind, &noProps, ind)
 		default:
 			p.push(keyState)
 			p.node(true, true, ind)
@@ -667,7 +667,7 @@ func (p *parser) blockMappingValue(absorbed bool) {
 		p.node(true, false, -1)
 	default:
 		p.state = keyState
-		p.b.empty(p.b.lastEnd, noProps, -1)
+		p.b.empty(p.b.lastEnd, &noProps, -1)
 	}
 }
 
@@ -700,13 +700,13 @@ func (p *parser) flowSequenceEntry(first bool) {
 		case tokKey:
 			// A single-pair mapping inside a sequence: [a: 1].
 			p.state = stFlowSequencePairKey
-			p.b.start(Mapping, true, t.start, noProps, -1)
+			p.b.start(Mapping, true, t.start, &noProps, -1)
 			s.skip()
 			return
 		case tokValue:
 			p.state = stFlowSequencePairValue
-			p.b.start(Mapping, true, t.start, noProps, -1)
-			p.b.empty(t.start, noProps, -1)
+			p.b.start(Mapping, true, t.start, &noProps, -1)
+			p.b.empty(t.start, &noProps, -1)
 			return
 		case tokFlowSequenceEnd:
 		default:
@@ -732,7 +732,7 @@ func (p *parser) flowMappingKey(first bool) {
 			switch s.peek().kind {
 			case tokValue, tokFlowEntry, tokFlowMappingEnd:
 				p.state = stFlowMappingValue
-				p.b.empty(ind, noProps, ind)
+				p.b.empty(ind, &noProps, ind)
 			default:
 				p.push(stFlowMappingValue)
 				p.node(false, false, ind)
@@ -740,7 +740,7 @@ func (p *parser) flowMappingKey(first bool) {
 			return
 		case tokValue:
 			p.state = stFlowMappingValue
-			p.b.empty(t.start, noProps, -1)
+			p.b.empty(t.start, &noProps, -1)
 			return
 		case tokFlowMappingEnd:
 		default:
@@ -760,14 +760,14 @@ func (p *parser) flowValue(next pstate, closer tokenKind) {
 	t := s.peek()
 	if t.kind != tokValue {
 		p.state = next
-		p.b.empty(p.b.lastEnd, noProps, -1)
+		p.b.empty(p.b.lastEnd, &noProps, -1)
 		return
 	}
 	ind := t.end
 	s.skip()
 	if n := s.peek(); n.kind == tokFlowEntry || n.kind == closer {
 		p.state = next
-		p.b.empty(ind, noProps, ind)
+		p.b.empty(ind, &noProps, ind)
 		return
 	}
 	p.push(next)
