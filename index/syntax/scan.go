@@ -138,36 +138,57 @@ func (s *scanner) needMore() bool {
 	return false
 }
 
-func (s *scanner) push(t token) {
-	if t.end > t.start {
-		s.lastTokenEnd = t.end
-		s.lastKind = t.kind
+// push queues a token of kind at [start, end) (a scalar's style is set on
+// the token returned). Its fields are stored one by one: a token made whole
+// on the stack and copied into the queue is read back wider than it was
+// written, which stalls the copy of every token.
+func (s *scanner) push(kind tokenKind, start, end int, value string) *token {
+	if end > start {
+		s.lastTokenEnd = end
+		s.lastKind = kind
 	}
-	switch t.kind {
+	switch kind {
 	case tokDocumentEnd:
 		s.inDocument = false
 	case tokStreamStart, tokStreamEnd, tokVersionDirective, tokTagDirective, tokReservedDirective:
 	default:
 		s.inDocument = true
 	}
-	s.tokens = append(s.tokens, t)
+	n := len(s.tokens)
+	if n < cap(s.tokens) {
+		s.tokens = s.tokens[:n+1]
+	} else {
+		s.tokens = append(s.tokens, token{})
+	}
+	t := &s.tokens[n]
+	t.kind, t.style, t.missingColon, t.start, t.end, t.value = kind, Plain, false, start, end, value
+	return t
 }
 
-// insert puts t before the token numbered number (counted from the start
-// of the stream), keeping the possible keys pointing at their tokens.
-func (s *scanner) insert(number int, t token) {
+// pushScanned queues a token a scan returned whole.
+func (s *scanner) pushScanned(t token) {
+	s.push(t.kind, t.start, t.end, t.value).style = t.style
+}
+
+// insert puts an empty token of kind at pos before the token numbered
+// number (counted from the start of the stream), keeping the possible keys
+// pointing at their tokens; nil when that token is no longer queued. Its
+// fields are stored one by one, as push's.
+func (s *scanner) insert(number int, kind tokenKind, pos int) *token {
 	i := number - s.taken + s.head
 	if i < s.head || i > len(s.tokens) {
-		return
+		return nil
 	}
 	s.tokens = append(s.tokens, token{})
 	copy(s.tokens[i+1:], s.tokens[i:])
-	s.tokens[i] = t
+	t := &s.tokens[i]
+	t.kind, t.style, t.missingColon, t.start, t.end, t.value = kind, Plain, false, pos, pos, ""
 	for k := range s.keys {
 		if s.keys[k].possible && s.keys[k].tokenNumber >= number {
 			s.keys[k].tokenNumber++
 		}
 	}
+	return t
 }
 
 func (s *scanner) at(i int) byte {
@@ -247,7 +268,7 @@ func (s *scanner) fetch() {
 	if !s.started {
 		s.started = true
 		s.simpleKeyAllowed = true
-		s.push(token{kind: tokStreamStart, start: s.pos, end: s.pos})
+		s.push(tokStreamStart, s.pos, s.pos, "")
 		return
 	}
 	s.skipToToken()
@@ -397,7 +418,9 @@ func (s *scanner) keyWithoutColon(k *simpleKey) {
 	}
 	t := s.tokens[i]
 	s.errs.syntaxError(t.start, max(t.end, t.start+1), "missing ':' after the key")
-	s.insert(k.tokenNumber, token{kind: tokKey, missingColon: true, start: k.pos, end: k.pos})
+	if t := s.insert(k.tokenNumber, tokKey, k.pos); t != nil {
+		t.missingColon = true
+	}
 	s.rollIndent(k.col, k.tokenNumber, tokBlockMappingStart, k.pos)
 }
 
@@ -430,7 +453,7 @@ func (s *scanner) unrollIndent(col int) {
 		return
 	}
 	for s.indent > col {
-		s.push(token{kind: tokBlockEnd, start: s.pos, end: s.pos})
+		s.push(tokBlockEnd, s.pos, s.pos, "")
 		s.indent = s.indents[len(s.indents)-1]
 		s.indents = s.indents[:len(s.indents)-1]
 	}
@@ -444,11 +467,10 @@ func (s *scanner) rollIndent(col, number int, kind tokenKind, pos int) {
 	}
 	s.indents = append(s.indents, s.indent)
 	s.indent = col
-	t := token{kind: kind, start: pos, end: pos}
 	if number < 0 {
-		s.push(t)
+		s.push(kind, pos, pos, "")
 	} else {
-		s.insert(number, t)
+		s.insert(number, kind, pos)
 	}
 }
 
@@ -631,7 +653,7 @@ func (s *scanner) fetchStreamEnd() {
 	s.unrollIndent(-1)
 	s.simpleKeyAllowed = false
 	s.ended = true
-	s.push(token{kind: tokStreamEnd, start: s.stop, end: s.stop})
+	s.push(tokStreamEnd, s.stop, s.stop, "")
 }
 
 func (s *scanner) fetchDocumentIndicator(kind tokenKind) {
@@ -643,7 +665,7 @@ func (s *scanner) fetchDocumentIndicator(kind tokenKind) {
 	s.simpleKeyAllowed = false
 	start := s.pos
 	s.pos += 3
-	s.push(token{kind: kind, start: start, end: s.pos})
+	s.push(kind, start, s.pos, "")
 	if kind == tokDocumentEnd {
 		s.expectLineEnd("'...'")
 	}
@@ -669,7 +691,7 @@ func (s *scanner) fetchFlowStart(kind tokenKind) {
 	s.flows = append(s.flows, s.pos)
 	s.keys = append(s.keys, simpleKey{})
 	s.simpleKeyAllowed = true
-	s.push(token{kind: kind, start: s.pos, end: s.pos + 1})
+	s.push(kind, s.pos, s.pos+1, "")
 	s.pos++
 }
 
@@ -691,7 +713,7 @@ func (s *scanner) fetchFlowEnd(c byte) {
 	s.flows = s.flows[:len(s.flows)-1]
 	s.keys = s.keys[:len(s.keys)-1]
 	s.simpleKeyAllowed = false
-	s.push(token{kind: kind, start: s.pos, end: s.pos + 1})
+	s.push(kind, s.pos, s.pos+1, "")
 	s.pos++
 	s.jsonLikeEnd = s.pos
 }
@@ -704,7 +726,7 @@ func (s *scanner) fetchFlowEntry() {
 	}
 	s.removeSimpleKey()
 	s.simpleKeyAllowed = true
-	s.push(token{kind: tokFlowEntry, start: s.pos, end: s.pos + 1})
+	s.push(tokFlowEntry, s.pos, s.pos+1, "")
 	s.pos++
 }
 
@@ -719,7 +741,7 @@ func (s *scanner) fetchBlockEntry() {
 	}
 	s.removeSimpleKey()
 	s.simpleKeyAllowed = true
-	s.push(token{kind: tokBlockEntry, start: s.pos, end: s.pos + 1})
+	s.push(tokBlockEntry, s.pos, s.pos+1, "")
 	s.pos++
 }
 
@@ -743,7 +765,7 @@ func (s *scanner) fetchKey() {
 	}
 	s.removeSimpleKey()
 	s.simpleKeyAllowed = !s.flow()
-	s.push(token{kind: tokKey, start: s.pos, end: s.pos + 1})
+	s.push(tokKey, s.pos, s.pos+1, "")
 	s.pos++
 }
 
@@ -760,7 +782,7 @@ func (s *scanner) fetchValue() {
 			s.checkTabIndent(k.pos)
 		}
 		k.possible = false
-		s.insert(k.tokenNumber, token{kind: tokKey, start: k.pos, end: k.pos})
+		s.insert(k.tokenNumber, tokKey, k.pos)
 		s.rollIndent(k.col, k.tokenNumber, tokBlockMappingStart, k.pos)
 		s.simpleKeyAllowed = false
 	} else {
@@ -769,7 +791,7 @@ func (s *scanner) fetchValue() {
 		}
 		s.simpleKeyAllowed = !s.flow()
 	}
-	s.push(token{kind: tokValue, start: s.pos, end: s.pos + 1})
+	s.push(tokValue, s.pos, s.pos+1, "")
 	s.pos++
 }
 
@@ -790,7 +812,7 @@ func (s *scanner) fetchAnchor(kind tokenKind) {
 	} else if c := s.at(s.pos); !isBlankOrZ(c) && !(s.flow() && (c == ',' || c == ']' || c == '}')) {
 		s.errs.syntaxError(start, s.pos+1, "a space is needed after an anchor or alias name")
 	}
-	s.push(token{kind: kind, start: start, end: s.pos, value: s.str[start+1 : s.pos]})
+	s.push(kind, start, s.pos, s.str[start+1:s.pos])
 }
 
 // isWordChar is ns-word-char, the characters of a tag handle.
@@ -847,20 +869,20 @@ func (s *scanner) fetchTag() {
 		}
 		s.errs.syntaxError(start, end, "a tag must be followed by a space")
 	}
-	s.push(token{kind: tokTag, start: start, end: s.pos, value: s.str[start:s.pos]})
+	s.push(tokTag, start, s.pos, s.str[start:s.pos])
 }
 
 func (s *scanner) fetchBlockScalar(literal bool) {
 	s.removeSimpleKey()
 	s.simpleKeyAllowed = true
-	s.push(s.scanBlockScalar(literal))
+	s.pushScanned(s.scanBlockScalar(literal))
 }
 
 func (s *scanner) fetchQuoted(single bool) {
 	s.saveSimpleKey()
 	s.simpleKeyAllowed = false
 	t := s.scanQuoted(single)
-	s.push(t)
+	s.pushScanned(t)
 	s.jsonLikeEnd = t.end
 }
 
@@ -871,7 +893,7 @@ func (s *scanner) fetchPlain() {
 	s.simpleKeyAllowed = false
 	start := s.pos
 	value, end, nextKeyCol := s.scanPlain()
-	s.push(token{kind: tokScalar, style: Plain, start: start, end: end, value: value})
+	s.push(tokScalar, start, end, value)
 	if s.lineStart > end && !s.flow() {
 		s.simpleKeyAllowed = true
 	}
@@ -914,7 +936,7 @@ func (s *scanner) fetchDirective() {
 			s.expectLineEnd("%YAML")
 			return
 		}
-		s.push(token{kind: tokVersionDirective, start: start, end: e, value: v})
+		s.push(tokVersionDirective, start, e, v)
 		s.expectLineEnd("the %YAML version")
 	case "TAG":
 		hb, he := word()
@@ -925,7 +947,7 @@ func (s *scanner) fetchDirective() {
 			s.expectLineEnd("%TAG")
 			return
 		}
-		s.push(token{kind: tokTagDirective, start: start, end: pe, value: handle})
+		s.push(tokTagDirective, start, pe, handle)
 		s.expectLineEnd("the %TAG prefix")
 	default:
 		// Reserved directives are ignored (YAML 1.2 §6.8).
@@ -935,7 +957,7 @@ func (s *scanner) fetchDirective() {
 		for s.pos < s.stop && s.src[s.pos] != '\n' && s.src[s.pos] != '\r' {
 			s.pos++
 		}
-		s.push(token{kind: tokReservedDirective, start: start, end: s.pos})
+		s.push(tokReservedDirective, start, s.pos, "")
 	}
 }
 
