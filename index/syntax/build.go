@@ -292,7 +292,11 @@ func (b *builder) start(kind Kind, flow bool, pos int, pr *props, ind int) {
 	n := b.newNode()
 	n.Kind, n.Flow = kind, flow
 	n.Tag, n.Anchor = pr.tag, pr.anchor
-	b.stack = append(b.stack, frame{n: n, start: pos, base: len(b.kids), size: extent{1, 0}, lead: lead, ind: ind, discard: b.discardNext})
+	// Field by field, as the scanner stores a token.
+	b.stack = append(b.stack, frame{})
+	fr := &b.stack[len(b.stack)-1]
+	fr.n, fr.start, fr.base, fr.size = n, pos, len(b.kids), extent{1, 0}
+	fr.lead, fr.ind, fr.discard = lead, ind, b.discardNext
 	b.discardNext = false
 	if flow {
 		b.seen(pos + 1)
@@ -302,7 +306,8 @@ func (b *builder) start(kind Kind, flow bool, pos int, pr *props, ind int) {
 // end closes the innermost collection; closeEnd is the end of its closing
 // bracket, or -1 for a block collection (which ends with its content).
 func (b *builder) end(closeEnd int) {
-	fr := b.stack[len(b.stack)-1]
+	// Nothing is pushed on the stack before fr is read.
+	fr := &b.stack[len(b.stack)-1]
 	b.stack = b.stack[:len(b.stack)-1]
 	if closeEnd >= 0 {
 		b.seen(closeEnd)

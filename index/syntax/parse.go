@@ -457,7 +457,7 @@ func (p *parser) node(block, indentless bool, ind int) {
 		s.skip()
 		return
 	}
-	pr := noProps
+	pr := props{start: -1, end: -1} // noProps, made in place
 	for {
 		t = s.peek()
 		if t.kind == tokAnchor {

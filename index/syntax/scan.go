@@ -429,14 +429,10 @@ func (s *scanner) saveSimpleKey() {
 		return
 	}
 	s.removeSimpleKey()
-	s.keys[len(s.keys)-1] = simpleKey{
-		possible:    true,
-		required:    !s.flow() && s.indent == s.col(),
-		tokenNumber: s.taken + len(s.tokens) - s.head,
-		pos:         s.pos,
-		lineStart:   s.lineStart,
-		col:         s.col(),
-	}
+	// Field by field, as push stores a token.
+	k := &s.keys[len(s.keys)-1]
+	k.possible, k.required = true, !s.flow() && s.indent == s.col()
+	k.tokenNumber, k.pos, k.lineStart, k.col = s.taken+len(s.tokens)-s.head, s.pos, s.lineStart, s.col()
 }
 
 func (s *scanner) removeSimpleKey() {
