@@ -87,17 +87,21 @@ func (s *scanner) scanPlain() (value string, end, nextKeyCol int) {
 			break
 		}
 		blanks = s.pos
-		for s.pos < s.stop {
-			c := s.src[s.pos]
+		for i = s.pos; i < s.stop; i++ {
+			c := s.src[i]
 			if isBlank(c) {
-				s.pos++
-			} else if c == '\n' || c == '\r' {
-				s.skipBreak()
-				breaks++
-			} else {
+				continue
+			}
+			if c != '\n' && c != '\r' {
 				break
 			}
+			if c == '\r' && i+1 < s.stop && s.src[i+1] == '\n' {
+				i++
+			}
+			s.lineStart = i + 1
+			breaks++
 		}
+		s.pos = i
 		if breaks > 0 && s.pos < s.stop {
 			if s.leadingSpaces() <= s.indent {
 				break
