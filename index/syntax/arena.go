@@ -67,7 +67,8 @@ func (s *slabs[T]) reset() {
 // stacks, the parser's states, the builder's open collections and their
 // children. None of it outlives the parse, so an arena hands it from one
 // parse to the next: a workspace scan would grow each of them again for
-// every file.
+// every file. Like a reused slab, it may keep an old file's strings alive
+// until overwritten, for as long as the arena lives.
 type scratch struct {
 	tokens         []token
 	indents, flows []int
