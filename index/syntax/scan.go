@@ -476,18 +476,21 @@ func (s *scanner) checkTabIndent(pos int) {
 	if s.flow() {
 		return
 	}
-	first, last := -1, -1
-	for i := pos - 1; i >= 0 && isBlank(s.src[i]); i-- {
+	// Most indentation is spaces alone: the run is passed over once.
+	last := pos - 1
+	for last >= 0 && s.src[last] == ' ' {
+		last--
+	}
+	if last < 0 || s.src[last] != '\t' {
+		return
+	}
+	first := last
+	for i := last - 1; i >= 0 && isBlank(s.src[i]); i-- {
 		if s.src[i] == '\t' {
-			if last < 0 {
-				last = i
-			}
 			first = i
 		}
 	}
-	if first >= 0 {
-		s.errs.syntaxError(first, last+1, "tab character cannot be used for indentation")
-	}
+	s.errs.syntaxError(first, last+1, "tab character cannot be used for indentation")
 }
 
 // tabIndent reads the line whose first token is at pos, when tabs indent

@@ -30,10 +30,10 @@ func (s *scanner) scanPlain() (value string, end, nextKeyCol int) {
 		run := s.pos
 		// The bytes of a run are looked up in plainBytes: most are none
 		// of the few that may end it.
-		i := run
+		i, src := run, s.src[:s.stop]
 	text:
-		for ; i < s.stop; i++ {
-			switch plainBytes[s.src[i]] {
+		for ; i < len(src); i++ {
+			switch plainBytes[src[i]] {
 			case plainOther:
 				continue
 			case plainEnd:
