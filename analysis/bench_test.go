@@ -68,15 +68,23 @@ func keystrokes(b *testing.B, dir, main string, src []byte) {
 		f()
 		return time.Since(start)
 	}
+	// What a keystroke allocates, on every goroutine (the index's too): the
+	// benchmark's B/op counts the parses measured between keystrokes.
+	var stats runtime.MemStats
+	allocated := func() uint64 { runtime.ReadMemStats(&stats); return stats.TotalAlloc }
+	var keystrokeBytes uint64
 	var times, ours, goccy []time.Duration
 	version := int32(1)
 	for b.Loop() {
 		version++
 		edited := append(append([]byte(nil), src...), []byte("# edit\n")[:version%7+1]...)
+		b.StopTimer()
+		before := allocated()
 		times = append(times, measure(func() {
 			engine.Diagnostics(ctx, engine.View(ws.SetOverlay(main, version, edited)), main)
 		}))
 		b.StopTimer()
+		keystrokeBytes += allocated() - before
 		ours = append(ours, measure(func() { syntax.Parse(edited) }))
 		goccy = append(goccy, measure(func() { _, _ = goccyparser.ParseBytes(edited, 0) }))
 	}
@@ -85,6 +93,7 @@ func keystrokes(b *testing.B, dir, main string, src []byte) {
 		slices.Sort(d)
 	}
 	at := func(d []time.Duration, q float64) float64 { return float64(d[int(q*float64(len(d)-1))]) }
+	b.ReportMetric(float64(keystrokeBytes)/float64(len(times))/(1<<20), "MiB/keystroke")
 	b.ReportMetric(at(times, 0.5)/1e6, "p50-ms")
 	b.ReportMetric(at(times, 0.99)/1e6, "p99-ms")
 	b.ReportMetric(at(times, 0.5)/at(goccy, 0.5), "p50/goccy")
