@@ -134,6 +134,9 @@ func (f *File) readWith(setting grammar.ProcessorSetting) *File {
 	return g
 }
 
+// newFileIn is newFile with the tree parsed in arena and the facts bound
+// in scratch (nil: none); an open document's scratch is one made by
+// facts.SizedLike for it alone.
 func newFileIn(path, content string, lang Dialect, setting grammar.ProcessorSetting, open bool, arena *syntax.Arena, scratch *facts.Scratch) *File {
 	f := &File{Path: path, Dialect: lang, Hash: sha256.Sum256(text.Bytes(content)), Open: open}
 	if len(content) > MaxFileSize {
@@ -152,7 +155,7 @@ func newFileIn(path, content string, lang Dialect, setting grammar.ProcessorSett
 	}
 	tree := parse(content, lang, arena)
 	if open {
-		f.Facts, f.Frames = facts.BindOpen(path, content, tree, lang, setting)
+		f.Facts, f.Frames = facts.BindOpen(path, content, tree, lang, setting, scratch)
 		f.Syntax = tree
 	} else {
 		f.Facts = facts.BindIn(path, content, tree, lang, setting, scratch)

@@ -26,6 +26,7 @@ import (
 
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
+	"github.com/tosca-ls/tosca-ls/index/facts"
 	"github.com/tosca-ls/tosca-ls/index/text"
 	"github.com/tosca-ls/tosca-ls/profiles"
 )
@@ -567,7 +568,14 @@ func (w *Workspace) WaitFor(ctx context.Context, path string, version int32) (*S
 }
 
 func (w *Workspace) parseOverlay(path, content string) *File {
-	return newFile(path, content, DetectFile(path, text.Bytes(content)), w.reading(), true)
+	// The tables of the buffer's previous version size the new one's.
+	var sized *facts.Scratch
+	if snap := w.snap.Load(); snap != nil {
+		if prev := snap.File(path); prev != nil && prev.Open && prev.Facts != nil {
+			sized = facts.SizedLike(prev.Facts, prev.Frames)
+		}
+	}
+	return newFileIn(path, content, DetectFile(path, text.Bytes(content)), w.reading(), true, nil, sized)
 }
 
 func (w *Workspace) commitOverlay(s *state, b *builder, path string, version int32, f *File) {

@@ -35,7 +35,7 @@ func (v *View) Unit(path string) *Unit {
 	tree, frames := f.Syntax, f.Frames
 	if tree == nil {
 		tree = f.Tree()
-		_, frames = facts.BindOpen(path, f.Facts.Src, tree, f.Facts.Lang, f.Facts.Setting)
+		_, frames = facts.BindOpen(path, f.Facts.Src, tree, f.Facts.Lang, f.Facts.Setting, nil)
 	}
 	return &Unit{View: v, Path: path, File: f, Facts: f.Facts, Tree: tree, Frames: frames}
 }
@@ -59,7 +59,7 @@ func (v *View) Reparsed(path string, tree *syntax.File, lang grammar.Language) *
 	if lang == grammar.NotModel {
 		return nil
 	}
-	fs, frames := facts.BindOpen(path, string(tree.Src), tree, lang, f.Facts.Setting)
+	fs, frames := facts.BindOpen(path, string(tree.Src), tree, lang, f.Facts.Setting, nil)
 	rv := &View{Snap: v.Snap, prog: newProgram(v.prog.gen), eng: v.eng}
 	rv.reparsed = &Unit{View: rv, Path: path, File: f, Facts: fs, Tree: tree, Frames: frames}
 	return rv.reparsed

@@ -36,6 +36,42 @@ type Scratch struct {
 	values   []Value
 	refs     []Ref
 	calls    []Call
+	// sized is set for a scratch made for one file (SizedLike): its tables
+	// become the file's own, not copied; frames is the room its frames
+	// are made with.
+	sized  bool
+	frames int
+}
+
+// SizedLike is a scratch for one file, its tables made with room for the
+// rows of prev (the previous version of the same document, whose frames
+// were prevFrames) and a little more: a keystroke changes them little, so
+// each table is allocated once, at about its size, instead of through
+// every size it grows through and then copied at its size.
+func SizedLike(prev *Facts, prevFrames Frames) *Scratch {
+	if prev == nil {
+		return nil
+	}
+	return &Scratch{
+		entities: roomFor[Entity](len(prev.Entities)),
+		fields:   roomFor[Field](len(prev.Fields)),
+		values:   roomFor[Value](len(prev.Values)),
+		refs:     roomFor[Ref](len(prev.Refs)),
+		calls:    roomFor[Call](len(prev.Calls)),
+		sized:    true,
+		frames:   len(prevFrames) + len(prevFrames)/spare,
+	}
+}
+
+// spare is the share of room a sized table is made with beyond its
+// previous rows (1/spare), and the most spare room a table is kept with.
+const spare = 32
+
+func roomFor[T any](n int) []T {
+	if n == 0 {
+		return nil
+	}
+	return make([]T, 0, n+n/spare+8)
 }
 
 // BindIn is Bind growing the tables in scratch.
@@ -46,8 +82,9 @@ func BindIn(path, src string, tree *syntax.File, lang grammar.Language, setting 
 
 // BindOpen is Bind for a document open in the editor: it also records the
 // grammar frame of every node of the tree, which position features read.
-func BindOpen(path, src string, tree *syntax.File, lang grammar.Language, setting grammar.ProcessorSetting) (*Facts, Frames) {
-	return bind(path, src, tree, lang, setting, true, nil)
+// sized, if not nil, is a scratch made by SizedLike for this file alone.
+func BindOpen(path, src string, tree *syntax.File, lang grammar.Language, setting grammar.ProcessorSetting, sized *Scratch) (*Facts, Frames) {
+	return bind(path, src, tree, lang, setting, true, sized)
 }
 
 // Frame is what the binder knew about a node of the tree: the grammar value
@@ -74,7 +111,7 @@ func bind(path, src string, tree *syntax.File, lang grammar.Language, setting gr
 	}
 	b := &binder{f: f, tree: tree}
 	if withFrames {
-		b.frames = Frames{}
+		b.frames = make(Frames, scratch.framesRoom())
 	}
 	b.syntaxDiagnostics()
 	root := tree.Root()
@@ -1257,17 +1294,29 @@ func (f *Facts) hasImportTarget(id ID) bool {
 	return false
 }
 
+func (s *Scratch) framesRoom() int {
+	if s == nil {
+		return 0
+	}
+	return s.frames
+}
+
 // trim drops the spare capacity of the tables: facts live as long as the file.
 func (f *Facts) trim(scratch *Scratch) {
-	shared := scratch != nil
-	if !shared {
-		scratch = &Scratch{}
+	if scratch != nil && scratch.sized {
+		f.Entities, f.Fields, f.Values = roomy(f.Entities), roomy(f.Fields), roomy(f.Values)
+		f.Refs, f.Calls = roomy(f.Refs), roomy(f.Calls)
+	} else {
+		shared := scratch != nil
+		if !shared {
+			scratch = &Scratch{}
+		}
+		f.Entities = kept(f.Entities, &scratch.entities, shared)
+		f.Fields = kept(f.Fields, &scratch.fields, shared)
+		f.Values = kept(f.Values, &scratch.values, shared)
+		f.Refs = kept(f.Refs, &scratch.refs, shared)
+		f.Calls = kept(f.Calls, &scratch.calls, shared)
 	}
-	f.Entities = kept(f.Entities, &scratch.entities, shared)
-	f.Fields = kept(f.Fields, &scratch.fields, shared)
-	f.Values = kept(f.Values, &scratch.values, shared)
-	f.Refs = kept(f.Refs, &scratch.refs, shared)
-	f.Calls = kept(f.Calls, &scratch.calls, shared)
 	f.Imports = trimmed(f.Imports)
 	f.Diags = trimmed(f.Diags)
 	f.Refinements = trimmed(f.Refinements)
@@ -1284,6 +1333,15 @@ func kept[T any](s []T, scratch *[]T, shared bool) []T {
 		return nil
 	}
 	return append(make([]T, 0, len(s)), s...)
+}
+
+// roomy is trimmed for a table made by SizedLike: kept as made unless it
+// grew past its room (then its spare room could be as large as it).
+func roomy[T any](s []T) []T {
+	if cap(s)-len(s) <= len(s)/spare+8 {
+		return s
+	}
+	return trimmed(s)
 }
 
 func trimmed[T any](s []T) []T {
