@@ -201,6 +201,8 @@ type binder struct {
 	// node (an alias's is its anchor's): each is copied once, however many
 	// times it is read.
 	decoded map[*syntax.Node]string
+	// entries is walkEntity's stack of the entries it walks.
+	entries []walked
 }
 
 func (b *binder) frame(n *syntax.Node, val *grammar.Value, key *grammar.Key, c walkCtx) {
@@ -608,18 +610,16 @@ func (b *binder) walkEntity(n *syntax.Node, e *grammar.Entity, c walkCtx) {
 	}
 	inner := b.enter(c, id, e, c.name != nil)
 	// Fields first, so that an entity's fields are contiguous; then the
-	// values of the keynames, which may hold entities of their own.
-	type walked struct {
-		p *syntax.Pair
-		k *grammar.Key
-	}
-	var entries []walked
+	// values of the keynames, which may hold entities of their own. The
+	// entries to walk are pushed on the binder's stack, which the walk of
+	// their values grows above them and gives back.
+	base := len(b.entries)
 	for _, p := range n.Pairs {
 		k := e.Key(p.Key.Value, b.v)
 		if k == nil {
 			if extra := e.ExtraFor(b.v); extra != nil {
 				b.extraEntry(p, e, inner)
-				entries = append(entries, walked{p, nil})
+				b.entries = append(b.entries, walked{p, nil})
 				continue
 			}
 			if other, proc := b.additionKey(e, p.Key.Value); other != nil {
@@ -635,7 +635,7 @@ func (b *binder) walkEntity(n *syntax.Node, e *grammar.Entity, c walkCtx) {
 				if e == grammar.ImportDef && e.Extra != nil {
 					// A named import where the version no longer allows one is
 					// still followed, so its names do not turn into errors too.
-					entries = append(entries, walked{p, nil})
+					b.entries = append(b.entries, walked{p, nil})
 				}
 				continue
 			}
@@ -646,9 +646,11 @@ func (b *binder) walkEntity(n *syntax.Node, e *grammar.Entity, c walkCtx) {
 		if !holdsEntities(k.Value, p.Value, b.v) {
 			b.addField(id, k, p.Key, p.Value, inner)
 		}
-		entries = append(entries, walked{p, k})
+		b.entries = append(b.entries, walked{p, k})
 	}
-	for _, w := range entries {
+	end := len(b.entries)
+	for i := base; i < end; i++ {
+		w := b.entries[i]
 		v := b.v
 		if w.k != nil && w.k.In&b.v == 0 {
 			// The addition of a processor that does not read the file
@@ -679,10 +681,18 @@ func (b *binder) walkEntity(n *syntax.Node, e *grammar.Entity, c walkCtx) {
 		}
 		b.v = v
 	}
+	b.entries = b.entries[:base]
 	b.missingKeys(n, e, c, inner, id)
 	if id != Root {
 		b.closeEntity(id)
 	}
+}
+
+// walked is an entry of a mapping walkEntity walks, with its keyname (nil
+// for one walked as an extra entry).
+type walked struct {
+	p *syntax.Pair
+	k *grammar.Key
 }
 
 // nullKeyname reports a keyname written without a value: an error where
