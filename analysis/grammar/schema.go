@@ -11,6 +11,7 @@
 package grammar
 
 import (
+	"iter"
 	"math"
 	"slices"
 	"strings"
@@ -531,14 +532,18 @@ func (e *Entity) AnyKey(name string) *Key {
 
 // KeysIn returns the keynames that exist in v, in declaration order (a
 // keyname a dialect replaces appears once, as the dialect's).
-func (e *Entity) KeysIn(v Versions) []*Key {
-	var out []*Key
-	for _, k := range e.Keys {
-		if k.In.Has(v) && e.Key(k.Name, v) == k {
-			out = append(out, k)
+func (e *Entity) KeysIn(v Versions) []*Key { return slices.Collect(e.keysIn(v)) }
+
+// keysIn is KeysIn as a sequence, for those who only look through them
+// (the binder asks ShortKey at every short notation).
+func (e *Entity) keysIn(v Versions) iter.Seq[*Key] {
+	return func(yield func(*Key) bool) {
+		for _, k := range e.Keys {
+			if k.In.Has(v) && e.Key(k.Name, v) == k && !yield(k) {
+				return
+			}
 		}
 	}
-	return out
 }
 
 // Function is a TOSCA function (`get_input`, `$concat`, …), a dialect's

@@ -263,17 +263,17 @@ func ShortKey(e *Entity, short *Value, v Versions) *Key {
 	if e == nil || short == nil {
 		return nil
 	}
-	keys := e.KeysIn(v)
+	keys := e.keysIn(v)
 	switch short.Kind {
 	case RefValue:
-		for _, k := range keys {
+		for k := range keys {
 			if names(k.Value, short.Ref) {
 				return k
 			}
 		}
 		// A short that stands for an entity's own short notation
 		// (an operation's implementation artifact).
-		for _, k := range keys {
+		for k := range keys {
 			if s := k.Value.ShortFor(v); k.Value.Kind == EntityValue && s != nil && names(s, short.Ref) {
 				return k
 			}
@@ -286,7 +286,7 @@ func ShortKey(e *Entity, short *Value, v Versions) *Key {
 	case ListValue:
 		return e.Key(KeyMapping, v)
 	case StringValue:
-		for _, k := range keys {
+		for k := range keys {
 			if k.Value.Kind == StringValue && k.Required.Has(v) {
 				return k
 			}
