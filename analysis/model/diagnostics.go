@@ -463,7 +463,8 @@ func (c *checker) refinements() {
 // localNames reports template-level names declared twice in the file.
 func (c *checker) localNames() {
 	dupKeys := c.duplicateKeys()
-	seen := map[nameKey]facts.ID{}
+	_, local := declared(c.f)
+	seen := make(map[nameKey]facts.ID, local)
 	for id := range c.f.Declarations() {
 		e := c.f.Entity(id)
 		k := e.Declares()

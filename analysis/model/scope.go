@@ -99,6 +99,21 @@ type ownNames struct {
 	lenient map[nameKey]bool
 }
 
+// declared counts the types and the other names f declares (nil: none).
+func declared(f *facts.Facts) (types, others int) {
+	if f == nil {
+		return 0, 0
+	}
+	for id := range f.Declarations() {
+		if f.Entity(id).Declares().IsType() {
+			types++
+		} else {
+			others++
+		}
+	}
+	return types, others
+}
+
 // own returns the names the file at path declares.
 func (v *View) own(path string) *ownNames {
 	p := v.prog
@@ -106,7 +121,11 @@ func (v *View) own(path string) *ownNames {
 	if o, ok := p.names.get(textKey(path)); ok && o.facts == f {
 		return o
 	}
-	o := &ownNames{facts: f, types: map[nameKey]facts.ID{}, local: map[nameKey]facts.ID{}}
+	o := &ownNames{facts: f}
+	// The maps are made at their size: a keystroke in a large template
+	// reads its names again.
+	types, local := declared(f)
+	o.types, o.local = make(map[nameKey]facts.ID, types), make(map[nameKey]facts.ID, local)
 	embedded := false
 	if file := v.Snap.File(path); file != nil {
 		embedded = file.Embedded

@@ -272,6 +272,9 @@ type Assignment struct {
 func (f *Facts) Assignments(id ID, section string) []Assignment {
 	var out []Assignment
 	if m := f.FieldValue(id, section); m != NoValue {
+		if val := f.Value(m); val != nil && val.Kind == syntax.Mapping {
+			out = make([]Assignment, 0, val.N/2)
+		}
 		for k, v := range f.Pairs(m) {
 			out = append(out, Assignment{Name: f.Text(k), NameSpan: f.Value(k).Span, Value: v})
 		}
