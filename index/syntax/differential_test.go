@@ -40,8 +40,10 @@ const (
 // goccyFaults are goccy/go-yaml v1.19.2's departures from YAML 1.2.2, each
 // with the section it breaks, found on the YAML test suite (which our
 // parser passes whole, TestYAMLTestSuite), on real files and by fuzzing. A pattern matches the
-// text around a difference (textAround: the lines of the node where the
-// data differ, or of the error for a rejection, and two either side).
+// text around a difference (aroundSpan: the lines of the node where the
+// data differ, or of the error for a rejection, and two either side); a
+// flowFault's only inside a flow collection, on the part of that text
+// the collection holds.
 var goccyFaults = []goccyFault{
 	fault(loadsOther, `!!binary`, "it decodes !!binary into bytes (§10.3: not a tag of the core schema; loaded as the text)"),
 	fault(loadsOther, "\uFEFF", "it reads a byte order mark as text (§5.2: a byte order mark is not content)"),
@@ -57,7 +59,7 @@ var goccyFaults = []goccyFault{
 	fault(loadsOther, `(?m)^(---|\.\.\.)[ \t]*(#.*)?\n(\s*(#.*)?\n)*(---|\.\.\.)`, "it loses a document next to an empty one (§9.2)"),
 	fault(loadsOther, `(?m)^[ ]+[^:#\n]* #`, "it keeps a comment after a continuation line of a plain scalar as text (§6.6, §7.3.3)"),
 	fault(loadsOther, `[0-9]{19}`, "it loads integers beyond 64 bits as strings (§10.3.2: an integer of any size)"),
-	fault(loadsOther, `[\[{][^\]}]*:[^ \t\r\n,\]}]`, "its lexer splits a plain scalar at a ':' inside a flow collection, { $ns:func: [1] } (§7.3.3: ':' followed by a safe character is part of it)"),
+	flowFault(loadsOther, `:[^ \t\r\n,\]}]`, "its lexer splits a plain scalar at a ':' inside a flow collection, { $ns:func: [1] } (§7.3.3: ':' followed by a safe character is part of it)"),
 	fault(loadsOther, `(?m)^(---|\.\.\.)[^ \t\n]`, "it takes '---' or '...' followed by text for a document marker (§9.1.2)"),
 	fault(loadsOther, `:[,\]}\[{]`, "it reads a ':' before a flow indicator as text, not as a value indicator (§7.4.2)"),
 	fault(loadsOther, `\r`, "it mishandles CR line breaks (§5.4; goccy#560; TestYAMLTestSuiteCRLF covers ours)"),
@@ -99,6 +101,11 @@ type goccyFault struct {
 	// inNode: the pattern matches the text of the node where the data
 	// differ, not the lines around it.
 	inNode bool
+	// inFlow: the fault needs a flow collection (goccy's lexer is in flow
+	// mode there): it explains a difference inside one only, and its
+	// pattern matches the text around the difference that lies inside the
+	// innermost collection (which its opening indicator may be lines above).
+	inFlow bool
 }
 
 func fault(kind faultKind, pattern, what string) goccyFault {
@@ -108,6 +115,12 @@ func fault(kind faultKind, pattern, what string) goccyFault {
 func nodeFault(kind faultKind, pattern, what string) goccyFault {
 	f := fault(kind, pattern, what)
 	f.inNode = true
+	return f
+}
+
+func flowFault(kind faultKind, pattern, what string) goccyFault {
+	f := fault(kind, pattern, what)
+	f.inFlow = true
 	return f
 }
 
@@ -204,11 +217,11 @@ func compareWithGoccy(src []byte) comparison {
 		c.outcome = "both reject"
 	case len(syntaxErrs) > 0:
 		e := syntaxErrs[0]
-		c.explain(acceptsInvalid, src, f.Lines, e.Span, fmt.Sprintf("we reject (%s at %q), goccy accepts", e.Message, spanText(src, e.Span)))
+		c.explain(acceptsInvalid, e.Span, fmt.Sprintf("we reject (%s at %q), goccy accepts", e.Message, spanText(src, e.Span)))
 	case err != nil:
-		c.explain(rejectsValid, src, f.Lines, goccyErrorSpan(f.Lines, err), fmt.Sprintf("goccy rejects: %s", firstLine(err.Error())))
+		c.explain(rejectsValid, goccyErrorSpan(f.Lines, err), fmt.Sprintf("goccy rejects: %s", firstLine(err.Error())))
 	default:
-		c.compareData(src, want)
+		c.compareData(want)
 	}
 	switch {
 	case c.outcome != "differ" || len(c.unexplained) > 0:
@@ -224,7 +237,7 @@ func compareWithGoccy(src []byte) comparison {
 // or keeps a document that is null or an empty string depending on how it
 // is written (§9.2: each is a document): those are left out on both
 // sides.
-func (c *comparison) compareData(src []byte, want []any) {
+func (c *comparison) compareData(want []any) {
 	f := c.ours
 	var docs []*Document
 	for _, d := range f.Docs {
@@ -238,9 +251,8 @@ func (c *comparison) compareData(src []byte, want []any) {
 			wants = append(wants, w)
 		}
 	}
-	whole := text.Span{End: len(src)}
 	if len(docs) != len(wants) {
-		c.explain(loadsOther, src, f.Lines, whole, fmt.Sprintf("%d documents, goccy %d", len(docs), len(wants)))
+		c.explain(loadsOther, text.Span{End: len(f.Src)}, fmt.Sprintf("%d documents, goccy %d", len(docs), len(wants)))
 		return
 	}
 	for i, d := range docs {
@@ -250,33 +262,71 @@ func (c *comparison) compareData(src []byte, want []any) {
 			return
 		}
 		for _, df := range dataDifferences(d, d.Root, got, wants[i], "") {
-			c.explain(loadsOther, src, f.Lines, df.node.Span, fmt.Sprintf("document %d at %s: %#v, goccy %#v", i, df.path, df.ours, df.goccy))
+			what := fmt.Sprintf("document %d at %s: %#v, goccy %#v", i, df.path, df.ours, df.goccy)
+			if df.nestedBy != nil {
+				df.fault = c.record(cascadeFault(df.nestedBy), what)
+			} else {
+				df.fault = c.explain(loadsOther, df.node.Span, what)
+			}
 		}
 	}
 }
 
-// explain records a difference at span: explained when a known fault of
-// its kind matches the text around it.
-func (c *comparison) explain(kind faultKind, src []byte, lines *text.Lines, span text.Span, what string) {
-	around := textAround(src, lines, span)
+// explain records a difference at span, explained when a known fault of
+// its kind matches the text around it, and returns that fault ("" when
+// none does).
+func (c *comparison) explain(kind faultKind, span text.Span, what string) string {
+	src := c.ours.Src
+	around := aroundSpan(c.ours.Lines, len(src), span)
+	flow := flowCollectionAt(c.ours, span)
 	for _, gf := range goccyFaults {
-		in := around
-		if gf.inNode {
-			in = src[span.Start:span.End]
+		if gf.kind != kind {
+			continue
 		}
-		if gf.kind == kind && gf.pattern.Match(in) {
-			c.faults = append(c.faults, gf.fault)
-			return
+		in := src[around.Start:around.End]
+		switch {
+		case gf.inNode:
+			in = src[span.Start:span.End]
+		case gf.inFlow && flow == nil:
+			continue
+		case gf.inFlow:
+			in = src[max(around.Start, flow.Span.Start):min(around.End, flow.Span.End)]
+		}
+		if gf.pattern.Match(in) {
+			return c.record(gf.fault, what)
 		}
 	}
-	c.unexplained = append(c.unexplained, what)
+	return c.record("", what)
 }
 
-// textAround is the text of the lines of span, and of the aroundLines
+// record counts a difference as explained by fault, or unexplained when
+// fault is "", and returns fault.
+func (c *comparison) record(fault, what string) string {
+	if fault == "" {
+		c.unexplained = append(c.unexplained, what)
+	} else {
+		c.faults = append(c.faults, fault)
+	}
+	return fault
+}
+
+// cascadeFault is the fault that explains the differences of an entry
+// goccy nested the next keys into (the first's, when every one of them is
+// explained), and so the keys it nested: "" when one is unexplained.
+func cascadeFault(entry []*dataDifference) string {
+	for _, df := range entry {
+		if df.fault == "" {
+			return ""
+		}
+	}
+	return entry[0].fault
+}
+
+// aroundSpan is the text around span: its lines, and the aroundLines
 // lines either side that hold more than blanks and a comment (a fault
 // shows a line or two from where the data differ: a tag alone on the line
 // above, the item a key was put into).
-func textAround(src []byte, lines *text.Lines, span text.Span) []byte {
+func aroundSpan(lines *text.Lines, size int, span text.Span) text.Span {
 	blank := func(l int) bool {
 		t := bytes.TrimSpace(lines.LineText(l))
 		return len(t) == 0 || t[0] == '#'
@@ -288,11 +338,31 @@ func textAround(src []byte, lines *text.Lines, span text.Span) []byte {
 		for last++; last < lines.Count()-1 && blank(last); last++ {
 		}
 	}
-	end := len(src)
+	end := size
 	if last+1 < lines.Count() {
 		end = lines.LineStart(last + 1)
 	}
-	return src[lines.LineStart(max(first, 0)):end]
+	return text.Span{Start: lines.LineStart(max(first, 0)), End: end}
+}
+
+// flowCollectionAt is the innermost flow collection of f whose text holds
+// span (nil when span lies in block context).
+func flowCollectionAt(f *File, span text.Span) *Node {
+	var in *Node
+	var descend func(n *Node)
+	descend = func(n *Node) {
+		if n == nil || n.Anchored != nil || n.Span.Start > span.Start || n.Span.End < span.End {
+			return
+		}
+		if n.Flow {
+			in = n
+		}
+		eachChild(n, descend)
+	}
+	for _, d := range f.Docs {
+		descend(d.Root)
+	}
+	return in
 }
 
 const aroundLines = 2
@@ -323,28 +393,59 @@ type dataDifference struct {
 	path        string
 	node        *Node // our node there (the deepest one the path reaches)
 	ours, goccy any
+	// nestedBy is set for a key goccy lacks because it nested the key into
+	// the value of an earlier entry of the mapping (the entry's
+	// differences): the fault that explains them explains the key.
+	nestedBy []*dataDifference
+	fault    string // the fault that explains the difference, once explained
 }
 
 // dataDifferences lists the places where got (loaded from n) and want
 // differ: the values that differ, the keys only ours has, and the
 // collections whose lengths (or whose keys, where only goccy has some)
-// differ.
-func dataDifferences(d *Document, n *Node, got, want any, path string) []dataDifference {
-	here := []dataDifference{{path: path, node: n, ours: got, goccy: want}}
+// differ. A key only ours has that goccy holds in its value of an earlier
+// entry that differs was nested there (the lines after a value goccy
+// misreads taken into it): its value is compared with the nested one.
+func dataDifferences(d *Document, n *Node, got, want any, path string) []*dataDifference {
+	here := []*dataDifference{{path: path, node: n, ours: got, goccy: want}}
 	switch g := got.(type) {
 	case map[string]any:
 		w, ok := want.(map[string]any)
 		if !ok {
 			return here
 		}
-		var out []dataDifference
-		for k, gv := range g {
+		type changedEntry struct {
+			goccy map[string]any
+			diffs []*dataDifference
+		}
+		var changed []changedEntry // the entries that differ so far, whose goccy values are mappings
+		nestedBy := func(key string) *changedEntry {
+			for i := len(changed) - 1; i >= 0; i-- {
+				if _, ok := changed[i].goccy[key]; ok {
+					return &changed[i]
+				}
+			}
+			return nil
+		}
+		var out []*dataDifference
+		keys, pairs := keptPairs(d, n)
+		for i, k := range keys {
+			p, gv := pairs[i], g[k]
 			wv, ok := w[k]
 			switch {
 			case !ok:
-				out = append(out, dataDifference{path: path + "." + k, node: pairOf(d, n, k).Key, ours: k})
+				df := &dataDifference{path: path + "." + k, node: p.Key, ours: k}
+				out = append(out, df)
+				if e := nestedBy(k); e != nil {
+					df.nestedBy = e.diffs
+					out = append(out, dataDifferences(d, p.Value, gv, e.goccy[k], path+"."+k)...)
+				}
 			case !reflect.DeepEqual(gv, wv):
-				out = append(out, dataDifferences(d, pairOf(d, n, k).Value, gv, wv, path+"."+k)...)
+				diffs := dataDifferences(d, p.Value, gv, wv, path+"."+k)
+				out = append(out, diffs...)
+				if m, ok := wv.(map[string]any); ok && len(diffs) > 0 {
+					changed = append(changed, changedEntry{m, diffs})
+				}
 			}
 		}
 		for k := range w {
@@ -358,7 +459,7 @@ func dataDifferences(d *Document, n *Node, got, want any, path string) []dataDif
 		if !ok || len(w) != len(g) {
 			return here
 		}
-		var out []dataDifference
+		var out []*dataDifference
 		for i := range g {
 			if !reflect.DeepEqual(g[i], w[i]) {
 				out = append(out, dataDifferences(d, n.Items[i], g[i], w[i], fmt.Sprintf("%s[%d]", path, i))...)
@@ -372,16 +473,22 @@ func dataDifferences(d *Document, n *Node, got, want any, path string) []dataDif
 	return here
 }
 
-// pairOf is the pair of mapping n whose key loads as key (the last one,
-// as loadNode keeps).
-func pairOf(d *Document, n *Node, key string) *Pair {
-	for i := len(n.Pairs) - 1; i >= 0; i-- {
-		k, _ := loadNode(d, n.Pairs[i].Key)
-		if ks, ok := keyString(k); ok && ks == key {
-			return n.Pairs[i]
+// keptPairs are the pairs of mapping n that loadNode keeps (of those
+// whose keys load the same, the last), in source order, with their keys.
+func keptPairs(d *Document, n *Node) (keys []string, pairs []*Pair) {
+	last := make(map[string]int, len(n.Pairs))
+	loaded := make([]string, len(n.Pairs))
+	for i, p := range n.Pairs {
+		k, _ := loadNode(d, p.Key)
+		loaded[i], _ = keyString(k)
+		last[loaded[i]] = i
+	}
+	for i, p := range n.Pairs {
+		if last[loaded[i]] == i {
+			keys, pairs = append(keys, loaded[i]), append(pairs, p)
 		}
 	}
-	panic("no pair loads as key " + key)
+	return keys, pairs
 }
 
 // FuzzParseAgainstGoccy runs our parser and goccy/go-yaml on the same
@@ -436,15 +543,7 @@ func checkOrder(t testing.TB, f *File) {
 				}
 				prev = k.Span.End
 			}
-			for _, p := range n.Pairs {
-				if !p.Merged {
-					check(p.Key)
-					check(p.Value)
-				}
-			}
-			for _, it := range n.Items {
-				check(it)
-			}
+			eachChild(n, check)
 		})
 	}
 }
@@ -548,20 +647,90 @@ func TestDifferentialIsLocal(t *testing.T) {
 		goccy[fmt.Sprintf("k%d", i)] = fmt.Sprintf("v%d", i)
 	}
 	c := comparison{ours: f}
-	c.compareData(src, []any{goccy})
+	c.compareData([]any{goccy})
 	if len(c.unexplained) != 0 || len(c.faults) != 1 || !strings.Contains(c.faults[0], "trailing blanks") {
 		t.Fatalf("the block scalar: faults %q, unexplained %q", c.faults, c.unexplained)
 	}
 	goccy["last"] = []any{"x", "z"}
 	c = comparison{ours: f}
-	c.compareData(src, []any{goccy})
+	c.compareData([]any{goccy})
 	if len(c.unexplained) != 1 || !strings.Contains(c.unexplained[0], ".last[1]") {
 		t.Errorf("a difference far from the fault: unexplained %q (faults %q)", c.unexplained, c.faults)
 	}
 	delete(goccy, "k3")
 	c = comparison{ours: f}
-	c.compareData(src, []any{goccy})
+	c.compareData([]any{goccy})
 	if len(c.unexplained) != 2 || !strings.Contains(strings.Join(c.unexplained, " "), ".k3") {
 		t.Errorf("a key goccy lacks: unexplained %q", c.unexplained)
+	}
+}
+
+// A fault that misplaces lines explains the differences it causes beyond
+// the lines around it, and no others: the keys goccy nested into an
+// entry's value (a tag alone, the lines below taken into it), and a ':'
+// goccy splits a plain scalar at lines below the flow collection's '{'.
+func TestDifferentialCascades(t *testing.T) {
+	nested := "a: !\nb: 1\nc: 2\nd: 3\ne: 4\nf: [x, y]\n"
+	flow := "{\n  k0: v0,\n  k1: v1,\n  k2: v2,\n  url:http://x\n}\n"
+	const (
+		nests  = "nests the next line"
+		splits = "splits a plain scalar at a ':'"
+	)
+	for _, tc := range []struct {
+		name, src   string
+		goccy       any
+		fault       string   // the fault that explains every explained difference
+		unexplained []string // the paths of the differences left unexplained
+	}{
+		{"the keys nested into a tag alone", nested,
+			map[string]any{"a": map[string]any{"b": int64(1), "c": int64(2), "d": int64(3), "e": int64(4), "f": []any{"x", "y"}}},
+			nests, nil},
+		{"a nested key's value is still compared", nested,
+			map[string]any{"a": map[string]any{"b": int64(1), "c": int64(2), "d": int64(3), "e": int64(4), "f": []any{"x", "z"}}},
+			nests, []string{".f[1]"}},
+		{"a key goccy lacks, not nested", nested,
+			map[string]any{"a": map[string]any{"b": int64(1), "c": int64(2), "d": int64(3), "e": int64(4)}},
+			nests, []string{".f"}},
+		{"a key goccy lacks before the nesting entry", "z: 0\ny: 0\nx: 0\n" + nested,
+			map[string]any{"y": int64(0), "x": int64(0), "a": map[string]any{"z": int64(0), "b": int64(1), "c": int64(2), "d": int64(3), "e": int64(4), "f": []any{"x", "y"}}},
+			nests, []string{".z"}},
+		{"the nesting entry's difference unexplained", "a: v\nb: 1\nc: 2\nd: 3\ne: 4\nf: [x, y]\n",
+			map[string]any{"a": map[string]any{"b": int64(1), "c": int64(2), "d": int64(3), "e": int64(4), "f": []any{"x", "y"}}},
+			"", []string{".a", ".b", ".c", ".d", ".e", ".f"}},
+		{"a ':' split lines below the '{'", flow,
+			map[string]any{"k0": "v0", "k1": "v1", "k2": "v2", "url": "http://x"},
+			splits, nil},
+		{"a difference in the flow collection far from the ':'", "{\n  url:http://x,\n  k0: v0,\n  k1: v1,\n  k2: v2,\n  k3: v3\n}\n",
+			map[string]any{"url:http://x": nil, "k0": "v0", "k1": "v1", "k2": "v2", "k3": "w"},
+			"", []string{".k3"}},
+		{"a difference in block context beside the ':'", "k: {a:b}\nv: 1\n",
+			map[string]any{"k": map[string]any{"a:b": nil}, "v": int64(2)},
+			"", []string{".v"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := comparison{ours: Parse([]byte(tc.src))}
+			c.compareData([]any{tc.goccy})
+			for _, f := range c.faults {
+				if !strings.Contains(f, tc.fault) || tc.fault == "" {
+					t.Errorf("explained by %q, want %q", f, tc.fault)
+				}
+			}
+			if len(c.unexplained) != len(tc.unexplained) {
+				t.Fatalf("unexplained %q, want the differences at %q", c.unexplained, tc.unexplained)
+			}
+			for i, u := range c.unexplained {
+				if !strings.Contains(u, " at "+tc.unexplained[i]+":") {
+					t.Errorf("unexplained %q, want the difference at %s", u, tc.unexplained[i])
+				}
+			}
+		})
+	}
+	// The two inputs fuzzing found (testdata/fuzz/FuzzParseAgainstGoccy),
+	// read by goccy itself.
+	for src, fault := range map[string]string{"0: !\n1:\n 0\n2:": nests, "{\n0\n0,\n0:A}": splits} {
+		c := compareWithGoccy([]byte(src))
+		if c.outcome != "goccy fault" || len(c.faults) == 0 || !strings.Contains(c.faults[0], fault) {
+			t.Errorf("%q: %s, faults %q, unexplained %q", src, c.outcome, c.faults, c.unexplained)
+		}
 	}
 }

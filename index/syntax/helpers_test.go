@@ -61,18 +61,22 @@ func walk(n *Node, fn func(*Node)) {
 		return
 	}
 	fn(n)
-	if n.Anchored != nil {
-		return
+	if n.Anchored == nil {
+		eachChild(n, func(c *Node) { walk(c, fn) })
 	}
+}
+
+// eachChild visits n's keys, values and items in order, leaving out the
+// pairs a merge key brought in (their nodes lie where they were written).
+func eachChild(n *Node, fn func(*Node)) {
 	for _, p := range n.Pairs {
-		if p.Merged {
-			continue
+		if !p.Merged {
+			fn(p.Key)
+			fn(p.Value)
 		}
-		walk(p.Key, fn)
-		walk(p.Value, fn)
 	}
 	for _, it := range n.Items {
-		walk(it, fn)
+		fn(it)
 	}
 }
 
