@@ -75,6 +75,7 @@ var goccyFaults = []goccyFault{
 	fault(loadsOther, `(?m)\?[ \t]*$`, "it reads a '?' alone on its line as a key \"?\" (§8.2.2)"),
 	fault(loadsOther, `(?s)[|>].*[^\n]\z`, "it trims the last line of a block scalar at the end of the text (§8.1.1.2)"),
 	fault(loadsOther, `&[^ \t\n,\[\]{}]*!`, "it reads a '!' inside an anchor name (&!) as a tag (§6.9.2)"),
+	fault(loadsOther, `![^ \t\n]*\s+&`, "it loses a tag written before an anchor, !e &a 1 (a local tag on the node, any tag on its aliases) and resolves the text as untagged (§6.9: the properties come in either order; §6.9.1: only a node with a non-specific tag is resolved)"),
 	fault(loadsOther, `![^ \t\n]*[\[\]{}]`, "it reads flow indicators after a '!' as part of the tag, ![ 0] as the tag ! on a list (§6.9.1)"),
 	nodeFault(loadsOther, `(?s)^[^"'|>].*\n[ ]*[-?:]`, "it breaks a plain scalar at a continuation line starting with an indicator (§7.3.3: '- ' is text after the first line)"),
 
@@ -263,9 +264,18 @@ func (c *comparison) compareData(want []any) {
 		}
 		for _, df := range dataDifferences(d, d.Root, got, wants[i], "") {
 			what := fmt.Sprintf("document %d at %s: %#v, goccy %#v", i, df.path, df.ours, df.goccy)
-			if df.nestedBy != nil {
+			switch {
+			case df.nestedBy != nil:
 				df.fault = c.record(cascadeFault(df.nestedBy), what)
-			} else {
+			case df.node.Anchored != nil:
+				// An alias is the node it refers to (§7.1): a fault may
+				// show around either.
+				fault := c.faultAt(loadsOther, df.node.Span)
+				if fault == "" {
+					fault = c.faultAt(loadsOther, df.node.Anchored.Span)
+				}
+				df.fault = c.record(fault, what)
+			default:
 				df.fault = c.explain(loadsOther, df.node.Span, what)
 			}
 		}
@@ -276,6 +286,12 @@ func (c *comparison) compareData(want []any) {
 // its kind matches the text around it, and returns that fault ("" when
 // none does).
 func (c *comparison) explain(kind faultKind, span text.Span, what string) string {
+	return c.record(c.faultAt(kind, span), what)
+}
+
+// faultAt is the first known fault of kind that matches the text around
+// span ("" when none does).
+func (c *comparison) faultAt(kind faultKind, span text.Span) string {
 	src := c.ours.Src
 	around := aroundSpan(c.ours.Lines, len(src), span)
 	flow := flowCollectionAt(c.ours, span)
@@ -293,10 +309,10 @@ func (c *comparison) explain(kind faultKind, span text.Span, what string) string
 			in = src[max(around.Start, flow.Span.Start):min(around.End, flow.Span.End)]
 		}
 		if gf.pattern.Match(in) {
-			return c.record(gf.fault, what)
+			return gf.fault
 		}
 	}
-	return c.record("", what)
+	return ""
 }
 
 // record counts a difference as explained by fault, or unexplained when
@@ -665,16 +681,17 @@ func TestDifferentialIsLocal(t *testing.T) {
 	}
 }
 
-// A fault that misplaces lines explains the differences it causes beyond
-// the lines around it, and no others: the keys goccy nested into an
-// entry's value (a tag alone, the lines below taken into it), and a ':'
-// goccy splits a plain scalar at lines below the flow collection's '{'.
-func TestDifferentialCascades(t *testing.T) {
+// A fault explains the differences it causes beyond the lines around it,
+// and no others: the keys goccy nested into an entry's value (a tag alone,
+// the lines below taken into it), a ':' goccy splits a plain scalar at
+// lines below the flow collection's '{', an alias of a node it misreads.
+func TestDifferentialFarEffects(t *testing.T) {
 	nested := "a: !\nb: 1\nc: 2\nd: 3\ne: 4\nf: [x, y]\n"
 	flow := "{\n  k0: v0,\n  k1: v1,\n  k2: v2,\n  url:http://x\n}\n"
 	const (
-		nests  = "nests the next line"
-		splits = "splits a plain scalar at a ':'"
+		nests     = "nests the next line"
+		splits    = "splits a plain scalar at a ':'"
+		tagAnchor = "loses a tag written before an anchor"
 	)
 	for _, tc := range []struct {
 		name, src   string
@@ -706,6 +723,12 @@ func TestDifferentialCascades(t *testing.T) {
 		{"a difference in block context beside the ':'", "k: {a:b}\nv: 1\n",
 			map[string]any{"k": map[string]any{"a:b": nil}, "v": int64(2)},
 			"", []string{".v"}},
+		{"an alias of a node goccy misreads", "- !!str &a 12\n- 1\n- 2\n- 3\n- 4\n- *a\n",
+			[]any{"12", int64(1), int64(2), int64(3), int64(4), int64(12)},
+			tagAnchor, nil},
+		{"an alias of a node read the same", "- &a 12\n- 1\n- 2\n- 3\n- 4\n- *a\n",
+			[]any{int64(12), int64(1), int64(2), int64(3), int64(4), "12"},
+			"", []string{"[5]"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := comparison{ours: Parse([]byte(tc.src))}
@@ -725,9 +748,9 @@ func TestDifferentialCascades(t *testing.T) {
 			}
 		})
 	}
-	// The two inputs fuzzing found (testdata/fuzz/FuzzParseAgainstGoccy),
-	// read by goccy itself.
-	for src, fault := range map[string]string{"0: !\n1:\n 0\n2:": nests, "{\n0\n0,\n0:A}": splits} {
+	// The inputs fuzzing found (testdata/fuzz/FuzzParseAgainstGoccy), read
+	// by goccy itself.
+	for src, fault := range map[string]string{"0: !\n1:\n 0\n2:": nests, "{\n0\n0,\n0:A}": splits, "!0 &0 0": tagAnchor} {
 		c := compareWithGoccy([]byte(src))
 		if c.outcome != "goccy fault" || len(c.faults) == 0 || !strings.Contains(c.faults[0], fault) {
 			t.Errorf("%q: %s, faults %q, unexplained %q", src, c.outcome, c.faults, c.unexplained)
