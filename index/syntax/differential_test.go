@@ -47,7 +47,7 @@ const (
 var goccyFaults = []goccyFault{
 	fault(loadsOther, `!!binary`, "it decodes !!binary into bytes (§10.3: not a tag of the core schema; loaded as the text)"),
 	fault(loadsOther, "\uFEFF", "it reads a byte order mark as text (§5.2: a byte order mark is not content)"),
-	fault(loadsOther, `(^|[ \t\n{,\[?-])[-+]?[0-9]*\.[0-9a-zA-Z]*[ \t]*:`, "it writes float keys as strings its own way, -.0 as \"-0\" (§10.3.2)"),
+	fault(loadsOther, `(^|[ \t\n{,\[?-])[-+]?[0-9]*\.[0-9a-zA-Z]*[ \t]*:|\?[ \t]+[-+]?[0-9]*\.[0-9a-zA-Z]*[ \t]*(#.*)?(\n|\z)`, "it writes float keys as strings its own way, -.0 as \"-0\", 1000000. as \"1e+06\" (§10.3.2)"),
 	fault(loadsOther, `[{\[,][ \t\n]*\?[ \t\n]`, "it misreads explicit keys ('? ') inside flow collections (§7.4.1, §7.4.2)"),
 	fault(loadsOther, `\?[ \t]+[!&]`, "it loses an explicit key that has a tag or anchor (§8.2.2, §6.9)"),
 	fault(loadsOther, `[|>][-+]?[1-9]`, "it counts a block scalar's indentation indicator from the indicator's column, not the parent's indentation (§8.1.1.1)"),
