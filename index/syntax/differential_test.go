@@ -67,7 +67,7 @@ var goccyFaults = []goccyFault{
 	fault(loadsOther, `!!(int|float|bool|null)`, "it converts any text tagged !!int, !!float, !!bool or !!null, \"0A0\" to 0 (§10.3.2)"),
 	fault(loadsOther, `\t`, "it treats tabs as separators, even inside plain scalars (§6.2, §7.3.3: a tab between words is content)"),
 	fault(loadsOther, `[!&][^ \t\n]*[ \t]*(#.*)?(\n|\z)`, "it nests the next line into a value that is a tag or anchor alone (§6.9, §8.2.2)"),
-	fault(loadsOther, `(^|[^0-9A-Za-z._])([-+]?(0[0-9_bB]|[0-9]+_|[0-9]*\.[0-9]*_|[0-9]+:[0-9]|[0-9]+[eE])|[-+](0[xo]|_))`, "it reads numbers the YAML 1.1 way: leading 0, 0b, underscores (after a sign too), base 60, exponents, a sign before 0x or 0o (§10.3.2: the core schema's 0x and 0o forms have no sign)"),
+	fault(loadsOther, `(^|[^0-9A-Za-z._])([-+]?(0[0-9_bB]|[0-9]+_|[0-9]*\.[0-9]*_|[0-9]+:[0-9]|[0-9]+[eE])|[-+](0[xo]|_)|\+-)`, "it reads numbers the YAML 1.1 way: leading 0, 0b, underscores (after a sign too), base 60, exponents, a sign before 0x or 0o; and +- before a number, +-0 as 0 (§10.3.2: the core schema's 0x and 0o forms have no sign, the others one at most)"),
 	fault(loadsOther, `(^|[ \t\n\[{,-])!([ \t\n,\]}]|\z)`, "it ignores the non-specific tag '!', which makes a scalar a string (§6.9.1)"),
 	fault(loadsOther, `<<[ \t]*:[ \t]*(#.*)?(\n|\z)`, "it keeps a merge key with an empty value as a key \"<<\" (the merge key type: the value must be a mapping)"),
 	fault(loadsOther, `[|>][-+0-9]*[ \t]*(#[^\n]*)?\s*\z`, "it adds a line break to a block scalar with no content at the end of the text (§8.1.1.2)"),
