@@ -268,11 +268,15 @@ func (c *comparison) compareData(want []any) {
 		return
 	}
 	for i, d := range docs {
-		for _, df := range dataDifferences(d, d.Root, gots[i], wants[i], "") {
-			what := fmt.Sprintf("document %d at %s: %#v, goccy %#v", i, df.path, df.ours, df.goccy)
+		diffs := dataDifferences(d, d.Root, gots[i], wants[i], "")
+		what := func(df *dataDifference) string {
+			return fmt.Sprintf("document %d at %s: %#v, goccy %#v", i, df.path, df.ours, df.goccy)
+		}
+		// The differences that follow from others once those are explained.
+		for _, df := range diffs {
 			switch {
-			case df.nestedBy != nil:
-				df.fault = c.record(cascadeFault(df.nestedBy), what)
+			case df.dependsOn != nil:
+				continue
 			case df.node.Anchored != nil:
 				// An alias is the node it refers to (§7.1): a fault may
 				// show around either.
@@ -280,9 +284,14 @@ func (c *comparison) compareData(want []any) {
 				if fault == "" {
 					fault = c.faultAt(loadsOther, df.node.Anchored.Span)
 				}
-				df.fault = c.record(fault, what)
+				df.fault = c.record(fault, what(df))
 			default:
-				df.fault = c.explain(loadsOther, df.node.Span, what)
+				df.fault = c.explain(loadsOther, df.node.Span, what(df))
+			}
+		}
+		for _, df := range diffs {
+			if df.dependsOn != nil {
+				df.fault = c.record(cascadeFault(df.dependsOn), what(df))
 			}
 		}
 	}
@@ -332,9 +341,9 @@ func (c *comparison) record(fault, what string) string {
 	return fault
 }
 
-// cascadeFault is the fault that explains the differences of an entry
-// goccy nested the next keys into (the first's, when every one of them is
-// explained), and so the keys it nested: "" when one is unexplained.
+// cascadeFault is the fault that explains the differences another
+// follows from (the first's, when every one of them is explained): ""
+// when one is unexplained.
 func cascadeFault(entry []*dataDifference) string {
 	for _, df := range entry {
 		if df.fault == "" {
@@ -415,11 +424,13 @@ type dataDifference struct {
 	path        string
 	node        *Node // our node there (the deepest one the path reaches)
 	ours, goccy any
-	// nestedBy is set for a key goccy lacks because it nested the key into
-	// the value of an earlier entry of the mapping (the entry's
-	// differences): the fault that explains them explains the key.
-	nestedBy []*dataDifference
-	fault    string // the fault that explains the difference, once explained
+	// dependsOn are the differences this one follows from, explained by
+	// the fault that explains them: for a key goccy lacks because it nested
+	// the key into the value of an earlier entry of the mapping, that
+	// entry's; for a value goccy took from a key it read as this one (the
+	// key colliding), the difference of that key.
+	dependsOn []*dataDifference
+	fault     string // the fault that explains the difference, once explained
 }
 
 // dataDifferences lists the places where got (loaded from n) and want
@@ -427,7 +438,9 @@ type dataDifference struct {
 // collections whose lengths (or whose keys, where only goccy has some)
 // differ. A key only ours has that goccy holds in its value of an earlier
 // entry that differs was nested there (the lines after a value goccy
-// misreads taken into it): its value is compared with the nested one.
+// misreads taken into it): its value is compared with the nested one. An
+// entry whose goccy value is ours of a key goccy lacks took it from that
+// key (goccy read the key as this one, the later winning).
 func dataDifferences(d *Document, n *Node, got, want any, path string) []*dataDifference {
 	here := []*dataDifference{{path: path, node: n, ours: got, goccy: want}}
 	switch g := got.(type) {
@@ -451,18 +464,35 @@ func dataDifferences(d *Document, n *Node, got, want any, path string) []*dataDi
 		}
 		var out []*dataDifference
 		keys, pairs := keptPairs(d, n)
+		lacked := map[string]*dataDifference{} // the keys goccy lacks
+		for i, k := range keys {
+			if _, ok := w[k]; !ok {
+				lacked[k] = &dataDifference{path: path + "." + k, node: pairs[i].Key, ours: k}
+			}
+		}
+		collided := func(wv any) *dataDifference {
+			for _, k := range keys {
+				if df := lacked[k]; df != nil && reflect.DeepEqual(g[k], wv) {
+					return df
+				}
+			}
+			return nil
+		}
 		for i, k := range keys {
 			p, gv := pairs[i], g[k]
 			wv, ok := w[k]
 			switch {
 			case !ok:
-				df := &dataDifference{path: path + "." + k, node: p.Key, ours: k}
+				df := lacked[k]
 				out = append(out, df)
 				if e := nestedBy(k); e != nil {
-					df.nestedBy = e.diffs
+					df.dependsOn = e.diffs
 					out = append(out, dataDifferences(d, p.Value, gv, e.goccy[k], path+"."+k)...)
 				}
-			case !reflect.DeepEqual(gv, wv):
+			case reflect.DeepEqual(gv, wv):
+			case collided(wv) != nil:
+				out = append(out, &dataDifference{path: path + "." + k, node: p.Value, ours: gv, goccy: wv, dependsOn: []*dataDifference{collided(wv)}})
+			default:
 				diffs := dataDifferences(d, p.Value, gv, wv, path+"."+k)
 				out = append(out, diffs...)
 				if m, ok := wv.(map[string]any); ok && len(diffs) > 0 {
@@ -689,8 +719,9 @@ func TestDifferentialIsLocal(t *testing.T) {
 
 // A fault explains the differences it causes beyond the lines around it,
 // and no others: the keys goccy nested into an entry's value (a tag alone,
-// the lines below taken into it), a ':' goccy splits a plain scalar at
-// lines below the flow collection's '{', an alias of a node it misreads.
+// the lines below taken into it), the value of a key it reads as another
+// one lines below, a ':' goccy splits a plain scalar at lines below the
+// flow collection's '{', an alias of a node it misreads.
 func TestDifferentialFarEffects(t *testing.T) {
 	nested := "a: !\nb: 1\nc: 2\nd: 3\ne: 4\nf: [x, y]\n"
 	flow := "{\n  k0: v0,\n  k1: v1,\n  k2: v2,\n  url:http://x\n}\n"
@@ -729,6 +760,12 @@ func TestDifferentialFarEffects(t *testing.T) {
 		{"a difference in block context beside the ':'", "k: {a:b}\nv: 1\n",
 			map[string]any{"k": map[string]any{"a:b": nil}, "v": int64(2)},
 			"", []string{".v"}},
+		{"a key goccy reads as an earlier one", "0: v\nx: 1\ny: 2\nz: 3\n0\t0: [a]\n",
+			map[string]any{"0": []any{"a"}, "x": int64(1), "y": int64(2), "z": int64(3)},
+			"tabs as separators", nil},
+		{"a key goccy lacks, its value at another", "0: v\nx: 1\ny: 2\nz: 3\nw: [a]\n",
+			map[string]any{"0": []any{"a"}, "x": int64(1), "y": int64(2), "z": int64(3)},
+			"", []string{".w", ".0"}},
 		{"an alias of a node goccy misreads", "- !!str &a 12\n- 1\n- 2\n- 3\n- 4\n- *a\n",
 			[]any{"12", int64(1), int64(2), int64(3), int64(4), int64(12)},
 			tagAnchor, nil},
