@@ -77,7 +77,7 @@ var goccyFaults = []goccyFault{
 	fault(loadsOther, `&[^ \t\n,\[\]{}]*!`, "it reads a '!' inside an anchor name (&!) as a tag (§6.9.2)"),
 	fault(loadsOther, `![^ \t\n]*\s+&`, "it loses a tag written before an anchor, !e &a 1 (a local tag on the node, any tag on its aliases) and resolves the text as untagged (§6.9: the properties come in either order; §6.9.1: only a node with a non-specific tag is resolved)"),
 	fault(loadsOther, `![^ \t\n]*[\[\]{}]`, "it reads flow indicators after a '!' as part of the tag, ![ 0] as the tag ! on a list (§6.9.1)"),
-	nodeFault(loadsOther, `\n[ \t]*''[ \t\n]`, "it misreads the blanks or line break after a '' that starts a continuation line of a single-quoted scalar, 'a\\n'' b' as \"a 'b\", 'a\\n''\\nb' as \"a '\\nb\" (§7.3.2: blanks are content, a line break folds)"),
+	nodeFault(loadsOther, `\n[ \t]*('')+[ \t\n]`, "it misreads the blanks or line break after the '' that start a continuation line of a single-quoted scalar, 'a\\n'' b' as \"a 'b\", 'a\\n''\\nb' as \"a '\\nb\" (§7.3.2: blanks are content, a line break folds)"),
 	nodeFault(loadsOther, `(?s)^[^"'|>].*\n[ ]*[-?:]`, "it breaks a plain scalar at a continuation line starting with an indicator (§7.3.3: '- ' is text after the first line)"),
 
 	fault(rejectsValid, `[\]}][ \t]*:([ \t\n,\]}]|\z)|\?([ \t]+[-\[{|>]|[ \t]+[^ \t\n]+:[ \t]|[ \t]*\n[ \t]*-)`, "it rejects a collection as a key, [a, b]: c or ? - a (§8.2.2: an implicit key may be a flow collection, c-s-implicit-json-key; an explicit key any node)"),
