@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -23,6 +24,11 @@ func TestSignalRemovesExtraction(t *testing.T) {
 	for _, command := range []string{"check", "graph"} {
 		for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP} {
 			t.Run(command+" "+sig.String(), func(t *testing.T) {
+				if signal.Ignored(sig) {
+					// Under nohup the child starts with SIGHUP ignored too,
+					// and a process restores what it started with.
+					t.Skipf("the test runs with %v ignored, which its child inherits", sig)
+				}
 				tmp := t.TempDir()
 				cmd := exec.Command(os.Args[0], command, archive)
 				cmd.Env = append(os.Environ(), "TOSCA_LS_TEST_CHILD=1", "TOSCA_LS_TEST_PEAK="+filepath.Join(t.TempDir(), "peak"),
