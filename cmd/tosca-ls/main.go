@@ -147,10 +147,9 @@ func serve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // soft limit of batchMemoryFloor raised with the live heap (see
 // followMemoryLimit), unless GOMEMLIMIT sets one. It holds its whole
 // workspace until it exits, and what it allocates besides is mostly
-// garbage of one file at a time (its parse trees are recycled in arenas,
-// check's memo tables dropped every few hundred files): a 1,000-file check
-// then needs no collection at all, and the limit keeps a repository of
-// thousands of profiles (the DMTF set) near 400 MiB.
+// garbage of one file at a time (its parse trees are recycled in arenas):
+// a 1,000-file check then needs no collection at all, and the limit keeps
+// a repository of thousands of profiles (the DMTF set) near 430 MiB.
 func batchGC() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(1500)

@@ -1,15 +1,12 @@
 package main
 
 import (
-	"context"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/tosca-ls/tosca-ls/analysis"
-	"github.com/tosca-ls/tosca-ls/analysis/diag"
 	"github.com/tosca-ls/tosca-ls/bench/corpus"
 	"github.com/tosca-ls/tosca-ls/index"
 )
@@ -42,38 +39,6 @@ func brokenDMTF(tb testing.TB, files int) string {
 		tb.Fatal(err)
 	}
 	return dir
-}
-
-// TestDiagnoseAllInChunks: check's chunks, each memoised apart, give every
-// file the diagnostics one view over the whole workspace gives it.
-func TestDiagnoseAllInChunks(t *testing.T) {
-	dir := brokenDMTF(t, 3*diagnoseChunk)
-	loaded, err := load([]string{dir}, index.Options{}, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer loaded.cleanup()
-	if len(loaded.paths) <= 2*diagnoseChunk {
-		t.Fatalf("%d files: not enough for three chunks", len(loaded.paths))
-	}
-	engine := analysis.NewEngine()
-	chunked := diagnoseAll(engine, engine.View(loaded.snap), loaded.paths)
-
-	whole := analysis.NewEngine()
-	view := whole.View(loaded.snap)
-	codes := map[string]int{}
-	for i, p := range loaded.paths {
-		want := whole.Diagnostics(context.Background(), view, p)
-		if !reflect.DeepEqual(chunked[i], want) {
-			t.Errorf("%s: in chunks\n%v\nwith one view\n%v", p, chunked[i], want)
-		}
-		for _, d := range want {
-			codes[d.Code]++
-		}
-	}
-	if codes[diag.ImportNotFound] == 0 || codes[diag.UnknownType] == 0 {
-		t.Errorf("the broken set should have missing imports and unknown types: %v", codes)
-	}
 }
 
 // BenchmarkDiagnoseAll: check's diagnostics of a DMTF-shaped import graph
