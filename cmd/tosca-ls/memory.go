@@ -17,9 +17,10 @@ const serverMemoryFloor = 800 << 20
 // batchMemoryFloor is the soft memory limit of a one-shot command (check,
 // graph) while its live heap is small. Such a command lets its heap grow
 // 16× between collections (see batchGC): the limit is what bounds its
-// peak. The DMTF set lives in about 290 MiB once check has diagnosed it;
-// with this floor, raised to 1.5× that, it peaks near 430 MiB, where a
-// limit of 1 GiB made fewer collections and peaked near 880 MiB.
+// peak. The DMTF set's live heap grows to about 360 MiB while check
+// diagnoses it; with this floor, raised after each collection to 1.5× the
+// live heap, it peaks near 430 MiB, where a limit of 1 GiB made fewer
+// collections and peaked near 880 MiB.
 const batchMemoryFloor = 384 << 20
 
 // serverMemoryLimit keeps a soft memory limit on a server unless GOMEMLIMIT
