@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -57,5 +58,41 @@ func BenchmarkDiagnoseAll(b *testing.B) {
 		if len(out) != len(loaded.paths) {
 			b.Fatal(len(out))
 		}
+	}
+}
+
+// TestDiagnoseAllIsLinear: check's diagnostics of an import chain four
+// times as long allocate about four times as much. Memo tables made afresh
+// for each batch of files walked the rest of the chain again per batch:
+// the work grew with the square of the chain.
+func TestDiagnoseAllIsLinear(t *testing.T) {
+	allocated := func(n int) (bytes uint64, text int) {
+		dir := t.TempDir()
+		for _, f := range corpus.ImportChain(n) {
+			text += len(f.Data)
+			if err := os.WriteFile(filepath.Join(dir, f.Rel), f.Data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		loaded, err := load([]string{dir}, index.Options{}, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer loaded.cleanup()
+		engine := analysis.NewEngine()
+		view := engine.View(loaded.snap)
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		diagnoseAll(engine, view, loaded.paths)
+		runtime.ReadMemStats(&after)
+		return after.TotalAlloc - before.TotalAlloc, text
+	}
+	small, smallText := allocated(1000)
+	large, largeText := allocated(4000)
+	grew := float64(largeText) / float64(smallText)
+	ratio := float64(large) / float64(max(small, 1))
+	t.Logf("×%.1f the text: %d → %d kB allocated (×%.1f)", grew, small>>10, large>>10, ratio)
+	if ratio > 1.5*grew {
+		t.Errorf("×%.1f the chain allocates ×%.1f the memory", grew, ratio)
 	}
 }
