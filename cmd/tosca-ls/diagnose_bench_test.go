@@ -96,3 +96,43 @@ func TestDiagnoseAllIsLinear(t *testing.T) {
 		t.Errorf("×%.1f the chain allocates ×%.1f the memory", grew, ratio)
 	}
 }
+
+// realDMTF is the real DMTF Redfish set of ../shared/corpora (issue 27's
+// `check` budget); a benchmark on it is skipped where it is absent.
+func realDMTF(b *testing.B) string {
+	dir := filepath.Join(gateCorpora, "tosca-community-contributions/profiles/org/dmtf")
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		b.Skipf("%s is absent (../shared/corpora)", dir)
+	}
+	return dir
+}
+
+// BenchmarkLoadRealDMTF: check's first phase on the real DMTF set, reading,
+// parsing, binding and linking its 7,374 files.
+func BenchmarkLoadRealDMTF(b *testing.B) {
+	dir := realDMTF(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		loaded, err := load([]string{dir}, index.Options{}, "")
+		if err != nil {
+			b.Fatal(err)
+		}
+		loaded.cleanup()
+	}
+}
+
+// BenchmarkDiagnoseRealDMTF: check's second phase on the real DMTF set,
+// every file's diagnostics from a fresh engine (the index is built once,
+// out of the timing).
+func BenchmarkDiagnoseRealDMTF(b *testing.B) {
+	loaded, err := load([]string{realDMTF(b)}, index.Options{}, "")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer loaded.cleanup()
+	b.ReportAllocs()
+	for b.Loop() {
+		engine := analysis.NewEngine()
+		diagnoseAll(engine, engine.View(loaded.snap), loaded.paths)
+	}
+}
