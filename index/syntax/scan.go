@@ -126,8 +126,8 @@ func (s *scanner) needMore() bool {
 	if s.head == len(s.tokens) {
 		return true
 	}
-	if s.ended {
-		return false
+	if s.ended || len(s.keys) == 1 && !s.keys[0].possible {
+		return false // no key may go before the queued token
 	}
 	s.staleKeys()
 	for i := range s.keys {
@@ -502,7 +502,14 @@ func (s *scanner) checkTabIndent(pos int) {
 // (§6.2: `\t{}` at the top, a value line under `k:` after one space).
 func (s *scanner) tabIndent() {
 	blanks := s.src[s.lineStart:s.pos]
-	first := bytes.IndexByte(blanks, '\t')
+	first := -1
+	// The few blanks are looked at here: a call to search them costs more.
+	for i, c := range blanks {
+		if c == '\t' {
+			first = i
+			break
+		}
+	}
 	if first < 0 {
 		return
 	}
@@ -883,6 +890,23 @@ func (s *scanner) fetchQuoted(single bool) {
 	t := s.scanQuoted(single)
 	s.pushScanned(t)
 	s.jsonLikeEnd = t.end
+	s.keyColon(t.start)
+}
+
+// keyColon fetches the ':' right after the scalar just queued, when the
+// scalar, from start, is the block context's possible key and the only
+// token queued: the next fetch would find the ':' at once (the scalar
+// ended on the key's line), so most keys are settled in one fetch instead
+// of two.
+func (s *scanner) keyColon(start int) {
+	if s.flow() || len(s.tokens)-s.head != 1 {
+		return
+	}
+	k := &s.keys[0]
+	if k.possible && k.pos == start && k.lineStart == s.lineStart && s.pos <= k.pos+keyWindow &&
+		s.pos < s.stop && s.src[s.pos] == ':' && isBlankOrZ(s.at(s.pos+1)) {
+		s.fetchValue()
+	}
 }
 
 func (s *scanner) fetchPlain() {
@@ -901,6 +925,7 @@ func (s *scanner) fetchPlain() {
 		// deeper) indentation: a key whose ':' is not typed yet.
 		s.keyWithoutColon(k)
 	}
+	s.keyColon(start)
 }
 
 // fetchDirective scans a %YAML or %TAG line; other directives are
