@@ -778,16 +778,7 @@ func (s *scanner) fetchKey() {
 func (s *scanner) fetchValue() {
 	k := &s.keys[len(s.keys)-1]
 	if k.possible {
-		// A key has no more characters than bytes: most are not counted.
-		if s.pos-k.pos > maxKeyChars {
-			if n := utf8.RuneCount(s.src[k.pos:s.pos]); n > maxKeyChars {
-				s.errs.syntaxError(k.pos, s.pos, fmt.Sprintf("an implicit key is limited to %d characters (this one has %d); use '? ' for a longer key", maxKeyChars, n))
-			}
-		}
-		if !s.flow() {
-			s.checkTabIndent(k.pos)
-		}
-		k.possible = false
+		s.keyFound(k)
 		s.insert(k.tokenNumber, tokKey, k.pos)
 		s.rollIndent(k.col, k.tokenNumber, tokBlockMappingStart, k.pos)
 		s.simpleKeyAllowed = false
@@ -799,6 +790,21 @@ func (s *scanner) fetchValue() {
 	}
 	s.push(tokValue, s.pos, s.pos+1, "")
 	s.pos++
+}
+
+// keyFound reports what is wrong with the possible key k, its ':' found
+// at pos, and takes it as a key.
+func (s *scanner) keyFound(k *simpleKey) {
+	// A key has no more characters than bytes: most are not counted.
+	if s.pos-k.pos > maxKeyChars {
+		if n := utf8.RuneCount(s.src[k.pos:s.pos]); n > maxKeyChars {
+			s.errs.syntaxError(k.pos, s.pos, fmt.Sprintf("an implicit key is limited to %d characters (this one has %d); use '? ' for a longer key", maxKeyChars, n))
+		}
+	}
+	if !s.flow() {
+		s.checkTabIndent(k.pos)
+	}
+	k.possible = false
 }
 
 func (s *scanner) fetchAnchor(kind tokenKind) {
@@ -888,25 +894,37 @@ func (s *scanner) fetchQuoted(single bool) {
 	s.saveSimpleKey()
 	s.simpleKeyAllowed = false
 	t := s.scanQuoted(single)
-	s.pushScanned(t)
+	if !s.pushKey(t.start, t.end, t.value, t.style) {
+		s.pushScanned(t)
+	}
 	s.jsonLikeEnd = t.end
-	s.keyColon(t.start)
 }
 
-// keyColon fetches the ':' right after the scalar just queued, when the
-// scalar, from start, is the block context's possible key and the only
-// token queued: the next fetch would find the ':' at once (the scalar
-// ended on the key's line), so most keys are settled in one fetch instead
-// of two.
-func (s *scanner) keyColon(start int) {
-	if s.flow() || len(s.tokens)-s.head != 1 {
-		return
+// pushKey queues the scalar just scanned, from start to end, with the KEY
+// and ':' around it, when it is the block context's possible key followed
+// at once by its ':' and nothing is queued before it: the next fetch would
+// find the ':' at once and put the KEY before the scalar, so most keys are
+// settled in one fetch, their tokens queued in order. False when the
+// scalar is not such a key (it is not queued).
+func (s *scanner) pushKey(start, end int, value string, style Style) bool {
+	if s.flow() || s.head != len(s.tokens) {
+		return false
 	}
 	k := &s.keys[0]
-	if k.possible && k.pos == start && k.lineStart == s.lineStart && s.pos <= k.pos+keyWindow &&
-		s.pos < s.stop && s.src[s.pos] == ':' && isBlankOrZ(s.at(s.pos+1)) {
-		s.fetchValue()
+	if !k.possible || k.pos != start || k.lineStart != s.lineStart || s.pos > k.pos+keyWindow ||
+		s.pos >= s.stop || s.src[s.pos] != ':' || !isBlankOrZ(s.at(s.pos+1)) {
+		return false
 	}
+	// As fetchValue does with the scalar queued, the KEY inserted
+	// before it.
+	s.keyFound(k)
+	s.rollIndent(k.col, -1, tokBlockMappingStart, k.pos)
+	s.push(tokKey, k.pos, k.pos, "")
+	s.push(tokScalar, start, end, value).style = style
+	s.simpleKeyAllowed = false
+	s.push(tokValue, s.pos, s.pos+1, "")
+	s.pos++
+	return true
 }
 
 func (s *scanner) fetchPlain() {
@@ -916,6 +934,9 @@ func (s *scanner) fetchPlain() {
 	s.simpleKeyAllowed = false
 	start := s.pos
 	value, end, nextKeyCol := s.scanPlain()
+	if keyHere && s.pushKey(start, end, value, Plain) {
+		return
+	}
 	s.push(tokScalar, start, end, value)
 	if s.lineStart > end && !s.flow() {
 		s.simpleKeyAllowed = true
@@ -925,7 +946,6 @@ func (s *scanner) fetchPlain() {
 		// deeper) indentation: a key whose ':' is not typed yet.
 		s.keyWithoutColon(k)
 	}
-	s.keyColon(start)
 }
 
 // fetchDirective scans a %YAML or %TAG line; other directives are
