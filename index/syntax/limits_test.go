@@ -168,12 +168,13 @@ func TestFirstNonTextEveryOffset(t *testing.T) {
 	}
 }
 
-// TestPlainTextWord checks the word at a time test of firstNonText against
-// a byte at a time one: every byte value at every place of a word whose
+// TestPlainTextWord checks the word at a time tests of firstNonText against
+// byte at a time ones: every byte value at every place of a word whose
 // other bytes are each of a set of neighbours (borrows and carries between
 // bytes would show there).
 func TestPlainTextWord(t *testing.T) {
 	plain := func(c byte) bool { return c >= 0x20 && c < 0x7f || c == '\n' || c == '\r' || c == '\t' }
+	line := func(c byte) bool { return c >= 0x20 && c < 0x7f || c == '\n' }
 	for _, around := range []byte{' ', '!', 'a', '~', '\n', '\r', '\t', 0x00, 0x1f, 0x7f, 0x80, 0xff} {
 		for at := range 8 {
 			for c := range 256 {
@@ -185,6 +186,10 @@ func TestPlainTextWord(t *testing.T) {
 				want := plain(around) && plain(byte(c))
 				if got := plainText(binary.LittleEndian.Uint64(w[:])); got != want {
 					t.Fatalf("% x: %v, want %v", w, got, want)
+				}
+				want = line(around) && line(byte(c))
+				if got := lineText(binary.LittleEndian.Uint64(w[:])); got != want {
+					t.Fatalf("% x: lineText %v, want %v", w, got, want)
 				}
 			}
 		}

@@ -134,9 +134,11 @@ func nextDocumentMarker(src []byte, from int) int {
 // text, and one error says so.
 func firstNonText(src []byte) (int, int, string) {
 	for i := 0; i < len(src); {
-		if i+8 <= len(src) && plainText(binary.LittleEndian.Uint64(src[i:])) {
-			i += 8
-			continue
+		if i+8 <= len(src) {
+			if w := binary.LittleEndian.Uint64(src[i:]); lineText(w) || plainText(w) {
+				i += 8
+				continue
+			}
 		}
 		// A word holding a control character or a character past ASCII is
 		// read a character at a time.
@@ -182,6 +184,14 @@ func plainText(w uint64) bool {
 	// exactly when it is at least n, and never carries into the next byte.
 	control := ^(w + ones*(0x80-0x20)) & highs
 	return control == 0 || control&^(equalBytes(w, '\n')|equalBytes(w, '\r')|equalBytes(w, '\t')) == 0
+}
+
+// lineText reports whether the eight bytes of w are all printable ASCII or
+// line feeds, the words of most YAML files: plainText's test, without its
+// look for carriage returns and tabs, small enough to be inlined.
+func lineText(w uint64) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	return (w|(w+ones))&highs == 0 && ^(w+ones*(0x80-0x20))&highs&^equalBytes(w, '\n') == 0
 }
 
 // equalBytes has the high bit set of each byte of w (all below 0x80) equal
