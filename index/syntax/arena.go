@@ -77,10 +77,11 @@ type scratch struct {
 	stack          []frame
 	kids           []*Node
 	keyTexts       []string
+	value          []byte
 }
 
 // keep takes back the scanner's and the parser's working memory.
 func (sc *scratch) keep(p *parser) {
-	sc.tokens, sc.indents, sc.flows, sc.keys = p.s.tokens[:0], p.s.indents[:0], p.s.flows[:0], p.s.keys[:0]
+	sc.tokens, sc.indents, sc.flows, sc.keys, sc.value = p.s.tokens[:0], p.s.indents[:0], p.s.flows[:0], p.s.keys[:0], p.s.value[:0]
 	sc.states = p.states[:0]
 }

@@ -66,6 +66,9 @@ func DecodeScalar(src string, start, end int, style Style) string {
 	case SingleQuoted, DoubleQuoted:
 		return s.scanQuoted(style == SingleQuoted).value
 	case Literal, Folded:
+		// Its value is built in memory of its text's size (what is left
+		// out, indentation, outweighs what is added), not grown.
+		s.value = make([]byte, 0, stop-start)
 		return s.scanBlockScalar(style == Literal).value
 	}
 	return written

@@ -71,13 +71,17 @@ type scanner struct {
 	// tabShift columns further than its bytes (see tabIndent), or -1;
 	// tabStop is the tab width it was read with.
 	tabLine, tabShift, tabStop int
+	// value is where a scalar's value that is not its source text is
+	// built, before it is copied as its string: its memory serves the
+	// next one (and, through the arena, the next parse).
+	value []byte
 }
 
 // newScanner is a scanner working in the memory sc holds.
 func newScanner(src []byte, str string, from, stop int, errs *errorSink, sc *scratch) *scanner {
 	s := &scanner{}
 	s.init(src, str, from, stop, errs, append(sc.keys[:0], simpleKey{}))
-	s.tokens, s.indents, s.flows = sc.tokens[:0], sc.indents[:0], sc.flows[:0]
+	s.tokens, s.indents, s.flows, s.value = sc.tokens[:0], sc.indents[:0], sc.flows[:0], sc.value[:0]
 	return s
 }
 

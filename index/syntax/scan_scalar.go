@@ -18,7 +18,7 @@ func (s *scanner) scanPlain() (value string, end, nextKeyCol int) {
 	end = start
 	// folded is set once the value differs from the source text and is
 	// built in buf.
-	var buf []byte
+	buf := s.value[:0]
 	folded := false
 	breaks, blanks := 0, -1
 	absorbed := false
@@ -113,6 +113,7 @@ func (s *scanner) scanPlain() (value string, end, nextKeyCol int) {
 		}
 	}
 	if folded {
+		s.value = buf[:0]
 		return string(buf), end, nextKeyCol
 	}
 	return s.str[start:end], end, nextKeyCol
@@ -457,10 +458,7 @@ func (s *scanner) scanBlockScalar(literal bool) token {
 	if increment > 0 {
 		indent = increment + parent
 	}
-	// Most block scalars (descriptions) fit the stack: their value is then
-	// allocated once, as the string returned, instead of at each growth.
-	var small [512]byte
-	buf := small[:0]
+	buf := s.value[:0]
 	first := -1 // where the first content line's text starts
 	trailing := 0
 	leadingBreak, leadingBlank := false, false
@@ -508,6 +506,7 @@ func (s *scanner) scanBlockScalar(literal bool) token {
 			buf = append(buf, '\n')
 		}
 	}
+	s.value = buf[:0]
 	return token{kind: tokScalar, style: style, start: start, end: end, value: s.sourceOr(buf, first)}
 }
 
@@ -541,7 +540,13 @@ func (s *scanner) sourceOr(buf []byte, first int) string {
 func (s *scanner) blockBreaks(indent *int, parent int, trailing *int) {
 	widest := 0
 	for {
-		for s.pos < s.stop && s.src[s.pos] == ' ' && (*indent < 0 || s.col() < *indent) {
+		// The spaces up to the indentation (all of them while it is not
+		// known), the column growing with the offset on a line.
+		stop := s.stop
+		if *indent >= 0 {
+			stop = min(stop, s.pos+max(*indent-s.col(), 0))
+		}
+		for s.pos < stop && s.src[s.pos] == ' ' {
 			s.pos++
 		}
 		widest = max(widest, s.col())
