@@ -23,42 +23,41 @@ func (s *scanner) scanPlain() (value string, end, nextKeyCol int) {
 	breaks, blanks := 0, -1
 	absorbed := false
 	nextKeyCol = -1
+	ends := &plainBlockEnds
+	if flow {
+		ends = &plainFlowEnds
+	}
 	for {
 		if s.pos == s.lineStart && s.isDocMarker(s.pos) || s.at(s.pos) == '#' {
 			break
 		}
 		run := s.pos
-		// The bytes of a run are looked up in plainBytes: most are none
-		// of the few that may end it.
+		// The bytes of a run are looked up in a table of those that may
+		// end it, in a loop of its own: most are none of them.
 		i, src := run, s.src[:s.stop]
-	text:
-		for ; i < len(src); i++ {
-			switch plainBytes[src[i]] {
-			case plainOther:
-				continue
-			case plainEnd:
-				break text
-			case plainFlow:
-				if flow {
-					break text
+		for i < len(src) {
+			for i < len(src) && !ends[src[i]] {
+				i++
+			}
+			if i == len(src) || src[i] != ':' {
+				break // a blank, a line break or (in a flow) an indicator
+			}
+			n := s.at(i + 1)
+			if flow && isFlowIndicator(n) {
+				break
+			}
+			if isBlankOrZ(n) {
+				if flow || s.keys[0].possible {
+					break
 				}
-			case plainColon:
-				n := s.at(i + 1)
-				if flow && isFlowIndicator(n) {
-					break text
-				}
-				if isBlankOrZ(n) {
-					if flow || s.keys[0].possible {
-						break text
-					}
-					// `a: b: c`: the second ': ' cannot start a value, so
-					// the value is read as the whole text.
-					if !absorbed {
-						absorbed = true
-						s.errs.syntaxError(start, i, "mapping value not allowed here: quote a value that holds ': '")
-					}
+				// `a: b: c`: the second ': ' cannot start a value, so
+				// the value is read as the whole text.
+				if !absorbed {
+					absorbed = true
+					s.errs.syntaxError(start, i, "mapping value not allowed here: quote a value that holds ': '")
 				}
 			}
+			i++
 		}
 		s.pos = i
 		if s.pos == run {
@@ -119,23 +118,16 @@ func (s *scanner) scanPlain() (value string, end, nextKeyCol int) {
 	return s.str[start:end], end, nextKeyCol
 }
 
-// How a byte may end a run of a plain scalar's text: plainBytes.
-const (
-	plainOther = iota
-	plainEnd   // a blank or a line break
-	plainFlow  // a flow indicator: ends it inside [ ] and { }
-	plainColon // ':', which ends it before a blank
-)
-
-var plainBytes = func() (t [256]uint8) {
-	for _, c := range " \t\n\r" {
-		t[c] = plainEnd
+// The bytes that may end a run of a plain scalar's text: a blank, a line
+// break, a ':' (before a blank) and, inside [ ] and { }, a flow indicator.
+var plainBlockEnds, plainFlowEnds = func() (block, flow [256]bool) {
+	for _, c := range " \t\n\r:" {
+		block[c], flow[c] = true, true
 	}
 	for _, c := range ",[]{}" {
-		t[c] = plainFlow
+		flow[c] = true
 	}
-	t[':'] = plainColon
-	return t
+	return block, flow
 }()
 
 // keyLineAhead reports whether the rest of the line from pos holds a ': '
