@@ -71,6 +71,9 @@ type scanner struct {
 	// tabShift columns further than its bytes (see tabIndent), or -1;
 	// tabStop is the tab width it was read with.
 	tabLine, tabShift, tabStop int
+	// spacedTo is the first token of a line that tabIndent found indented
+	// with spaces alone (-1 before): checkTabIndent passes it at once.
+	spacedTo int
 	// value is where a scalar's value that is not its source text is
 	// built, before it is copied as its string: its memory serves the
 	// next one (and, through the arena, the next parse).
@@ -90,7 +93,7 @@ func (s *scanner) init(src []byte, str string, from, stop int, errs *errorSink, 
 	*s = scanner{
 		src: src, str: str, stop: stop, errs: errs,
 		pos: from, lineStart: from, lastTokenEnd: -1,
-		indent: -1, keys: keys, jsonLikeEnd: -1, tabLine: -1,
+		indent: -1, keys: keys, jsonLikeEnd: -1, tabLine: -1, spacedTo: -1,
 	}
 }
 
@@ -106,7 +109,9 @@ func (s *scanner) peek() *token {
 // settle scans until the next token is known (peek, kept small enough to
 // be inlined where the parser looks at a token again).
 func (s *scanner) settle() {
-	for s.needMore() {
+	// More is needed while the queue is empty or a key may still be
+	// inserted before its head: mostly, no key is possible.
+	for s.head == len(s.tokens) || !(len(s.keys) == 1 && !s.keys[0].possible) && s.keyMayPrecede() {
 		s.fetch()
 	}
 	s.ready = true
@@ -126,12 +131,11 @@ func (s *scanner) skip() {
 	}
 }
 
-func (s *scanner) needMore() bool {
-	if s.head == len(s.tokens) {
-		return true
-	}
-	if s.ended || len(s.keys) == 1 && !s.keys[0].possible {
-		return false // no key may go before the queued token
+// keyMayPrecede reports whether a possible key, still possible, is the
+// queued token at the head (none is once the stream has ended).
+func (s *scanner) keyMayPrecede() bool {
+	if s.ended {
+		return false
 	}
 	s.staleKeys()
 	for i := range s.keys {
@@ -477,7 +481,7 @@ func (s *scanner) rollIndent(col, number int, kind tokenKind, pos int) {
 // checkTabIndent reports a tab in the blanks before a block indicator or
 // key at pos: block indentation is made of spaces only.
 func (s *scanner) checkTabIndent(pos int) {
-	if s.flow() {
+	if s.flow() || pos == s.spacedTo {
 		return
 	}
 	// Most indentation is spaces alone: the run is passed over once.
@@ -515,6 +519,7 @@ func (s *scanner) tabIndent() {
 		}
 	}
 	if first < 0 {
+		s.spacedTo = s.pos
 		return
 	}
 	if first <= s.indent {
