@@ -41,7 +41,10 @@ type props struct {
 
 // frame is a collection being built.
 type frame struct {
-	n       *Node
+	n *Node
+	// kind and flow are n's, read for each child without going to n.
+	kind    Kind
+	flow    bool
 	start   int
 	base    int    // its children are kids[base:] (for a mapping: key, value, key, ...)
 	size    extent // of the subtree, aliases expanded
@@ -194,9 +197,9 @@ func (b *builder) begin(start, ind int) string {
 	if n := len(b.stack); n > 0 {
 		top := &b.stack[n-1]
 		switch {
-		case top.n.Kind == Mapping && (len(b.kids)-top.base)%2 == 0:
+		case top.kind == Mapping && (len(b.kids)-top.base)%2 == 0:
 			lead = b.leading(start)
-		case top.n.Kind == Sequence && !top.n.Flow && ind > 0:
+		case top.kind == Sequence && !top.flow && ind > 0:
 			lead = b.leading(ind - 1)
 		}
 	}
@@ -295,7 +298,7 @@ func (b *builder) start(kind Kind, flow bool, pos int, pr *props, ind int) {
 	// Field by field, as the scanner stores a token.
 	b.stack = append(b.stack, frame{})
 	fr := &b.stack[len(b.stack)-1]
-	fr.n, fr.start, fr.base, fr.size = n, pos, len(b.kids), extent{1, 0}
+	fr.n, fr.kind, fr.flow, fr.start, fr.base, fr.size = n, kind, flow, pos, len(b.kids), extent{1, 0}
 	fr.lead, fr.ind, fr.discard = lead, ind, b.discardNext
 	b.discardNext = false
 	if flow {
@@ -354,9 +357,9 @@ func (b *builder) done(n *Node, size extent, lead string, ind int) {
 	top := &b.stack[len(b.stack)-1]
 	top.size = top.size.plus(size)
 	switch {
-	case top.n.Kind == Mapping && (len(b.kids)-top.base)%2 == 0:
+	case top.kind == Mapping && (len(b.kids)-top.base)%2 == 0:
 		top.keyLead = lead
-	case top.n.Kind == Mapping:
+	case top.kind == Mapping:
 		// Comments: above the key on the key; on the line of a scalar or
 		// flow value on the value; after the ':' of a block collection on
 		// the key.
