@@ -596,10 +596,15 @@ func (p *parser) blockMappingKey(absorbed bool) {
 		ind := t.end
 		p.missingColon = t.missingColon
 		s.skip()
-		switch s.peek().kind {
+		switch t := s.peek(); t.kind {
 		case tokKey, tokValue, tokBlockEnd:
 			p.state = valueState
 			p.b.empty(ind, &noProps, ind)
+		case tokScalar:
+			// node's way with a scalar without properties, the usual key.
+			p.state = valueState
+			p.b.scalar(t, &noProps, ind)
+			s.skip()
 		default:
 			p.push(valueState)
 			p.node(true, true, ind)
@@ -663,10 +668,15 @@ func (p *parser) blockMappingValue(absorbed bool) {
 	case t.kind == tokValue:
 		ind := t.end
 		s.skip()
-		switch s.peek().kind {
+		switch t := s.peek(); t.kind {
 		case tokKey, tokValue, tokBlockEnd:
 			p.state = keyState
 			p.b.empty(ind, &noProps, ind)
+		case tokScalar:
+			// node's way with a scalar without properties, the usual value.
+			p.state = keyState
+			p.b.scalar(t, &noProps, ind)
+			s.skip()
 		default:
 			p.push(keyState)
 			p.node(true, true, ind)
