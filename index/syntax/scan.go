@@ -71,8 +71,8 @@ type scanner struct {
 	// tabShift columns further than its bytes (see tabIndent), or -1;
 	// tabStop is the tab width it was read with.
 	tabLine, tabShift, tabStop int
-	// spacedTo is the first token of a line that tabIndent found indented
-	// with spaces alone (-1 before): checkTabIndent passes it at once.
+	// spacedTo is the first token of a line found indented with spaces
+	// alone (-1 before): tabIndent and checkTabIndent pass it at once.
 	spacedTo int
 	// value is where a scalar's value that is not its source text is
 	// built, before it is copied as its string: its memory serves the
@@ -122,13 +122,17 @@ func (s *scanner) skip() {
 	if s.tokens[s.head].kind == tokStreamEnd {
 		return
 	}
-	s.ready = false
 	s.head++
 	s.taken++
 	if s.head == len(s.tokens) {
 		s.tokens = s.tokens[:0]
 		s.head = 0
+		s.ready = false
+		return
 	}
+	// The next token queued is settled when no key is possible (settle's
+	// test), as it mostly is: peek then returns it at once.
+	s.ready = len(s.keys) == 1 && !s.keys[0].possible
 }
 
 // keyMayPrecede reports whether a possible key, still possible, is the
@@ -509,6 +513,9 @@ func (s *scanner) checkTabIndent(pos int) {
 // in. Tabs after the spaces a value needs are separation, not indentation
 // (§6.2: `\t{}` at the top, a value line under `k:` after one space).
 func (s *scanner) tabIndent() {
+	if s.pos == s.spacedTo {
+		return
+	}
 	blanks := s.src[s.lineStart:s.pos]
 	first := -1
 	// The few blanks are looked at here: a call to search them costs more.

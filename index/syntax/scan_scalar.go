@@ -102,7 +102,11 @@ func (s *scanner) scanPlain() (value string, end, nextKeyCol int) {
 		}
 		s.pos = i
 		if breaks > 0 && s.pos < s.stop {
-			if s.leadingSpaces() <= s.indent {
+			spaces := s.leadingSpaces()
+			if s.lineStart+spaces == s.pos {
+				s.spacedTo = s.pos // no tab to look for (tabIndent)
+			}
+			if spaces <= s.indent {
 				break
 			}
 			if !flow && s.keyLineAhead() {
