@@ -151,29 +151,22 @@ func (s *scanner) keyMayPrecede() bool {
 }
 
 // push queues a token of kind at [start, end) (a scalar's style is set on
-// the token returned). Its fields are stored one by one: a token made whole
-// on the stack and copied into the queue is read back wider than it was
-// written, which stalls the copy of every token.
+// the token returned). Its fields are stored one by one over a zeroed
+// token: a token made whole on the stack and copied into the queue is read
+// back wider than it was written, which stalls the copy of every token.
+// It is small enough to be inlined.
 func (s *scanner) push(kind tokenKind, start, end int, value string) *token {
 	if end > start {
 		s.lastTokenEnd = end
 		s.lastKind = kind
 	}
-	switch kind {
-	case tokDocumentEnd:
-		s.inDocument = false
-	case tokStreamStart, tokStreamEnd, tokVersionDirective, tokTagDirective, tokReservedDirective:
-	default:
-		s.inDocument = true
+	// The stream's ends and directives leave a document as they find it.
+	if kind >= tokDocumentStart {
+		s.inDocument = kind != tokDocumentEnd
 	}
-	n := len(s.tokens)
-	if n < cap(s.tokens) {
-		s.tokens = s.tokens[:n+1]
-	} else {
-		s.tokens = append(s.tokens, token{})
-	}
-	t := &s.tokens[n]
-	t.kind, t.style, t.missingColon, t.start, t.end, t.value = kind, Plain, false, start, end, value
+	s.tokens = append(s.tokens, token{})
+	t := &s.tokens[len(s.tokens)-1]
+	t.kind, t.start, t.end, t.value = kind, start, end, value
 	return t
 }
 

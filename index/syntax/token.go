@@ -14,6 +14,7 @@ const (
 	tokVersionDirective
 	tokTagDirective
 	tokReservedDirective
+	// The kinds from here on are a document's (push).
 	tokDocumentStart
 	tokDocumentEnd
 	tokBlockSequenceStart
