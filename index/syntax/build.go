@@ -546,7 +546,7 @@ func (b *builder) expandMerges(pairs []*Pair, merges []mergeSrc) []*Pair {
 // leading is the block of comment lines directly above the line of s, when
 // s is the first thing on its line (after blanks and '-'/'?' indicators).
 func (b *builder) leading(s int) string {
-	i := s - 1
+	i := spacesStart(b.src, s) - 1
 	for ; i >= 0; i-- {
 		c := b.src[i]
 		if c == '\n' || c == '\r' {

@@ -195,3 +195,23 @@ func TestPlainTextWord(t *testing.T) {
 		}
 	}
 }
+
+// TestSpacesRuns checks the word at a time ends of a run of spaces against
+// byte at a time ones, for runs of every length up to three words, at every
+// offset, ended by each kind of byte or by the text.
+func TestSpacesRuns(t *testing.T) {
+	for _, before := range []string{"", "x", "\n", "\t", "-"} {
+		for _, after := range []string{"", "x", "\n", "\t", "\x00", "\xff"} {
+			for n := range 26 {
+				src := []byte(before + strings.Repeat(" ", n) + after)
+				from, to := len(before), len(before)+n
+				if got := spacesEnd(src, from); got != to {
+					t.Errorf("spacesEnd(%q, %d) = %d, want %d", src, from, got, to)
+				}
+				if got := spacesStart(src, to); got != from {
+					t.Errorf("spacesStart(%q, %d) = %d, want %d", src, to, got, from)
+				}
+			}
+		}
+	}
+}

@@ -2,7 +2,9 @@ package syntax
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
+	"math/bits"
 	"slices"
 	"unicode/utf8"
 )
@@ -262,11 +264,38 @@ func (s *scanner) flowLineOutdented() bool {
 
 // leadingSpaces counts the spaces that start the current line.
 func (s *scanner) leadingSpaces() int {
-	i := s.lineStart
-	for i < s.stop && s.src[i] == ' ' {
+	return spacesEnd(s.src[:s.stop], s.lineStart) - s.lineStart
+}
+
+// spaces8 is a word of eight spaces.
+const spaces8 = 0x2020202020202020
+
+// spacesEnd is the end of the run of spaces from i in src, found a word at
+// a time: YAML is indented with spaces, by more than eight of them in deep
+// mappings.
+func spacesEnd(src []byte, i int) int {
+	for ; i+8 <= len(src); i += 8 {
+		if x := binary.LittleEndian.Uint64(src[i:]) ^ spaces8; x != 0 {
+			return i + bits.TrailingZeros64(x)/8
+		}
+	}
+	for i < len(src) && src[i] == ' ' {
 		i++
 	}
-	return i - s.lineStart
+	return i
+}
+
+// spacesStart is the start of the run of spaces that ends at i in src.
+func spacesStart(src []byte, i int) int {
+	for ; i >= 8; i -= 8 {
+		if x := binary.LittleEndian.Uint64(src[i-8:]) ^ spaces8; x != 0 {
+			return i - bits.LeadingZeros64(x)/8
+		}
+	}
+	for i > 0 && src[i-1] == ' ' {
+		i--
+	}
+	return i
 }
 
 func (s *scanner) fetch() {
@@ -276,8 +305,15 @@ func (s *scanner) fetch() {
 		s.push(tokStreamStart, s.pos, s.pos, "")
 		return
 	}
-	s.skipToToken()
-	s.staleKeys()
+	// The calls below are skipped where they have nothing to do, as
+	// mostly: the scanner is at a token, no key is possible, no block
+	// collection ends.
+	if c := s.at(s.pos); c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '#' || c == 0xEF {
+		s.skipToToken()
+	}
+	if len(s.keys) > 1 || s.keys[0].possible {
+		s.staleKeys()
+	}
 	if s.flow() && s.lineStart > s.lastTokenEnd && s.flowLineOutdented() {
 		// Flow content must be indented more than the block around it:
 		// the collection was left open on an earlier line.
@@ -290,7 +326,9 @@ func (s *scanner) fetch() {
 	if !s.flow() && s.lineStart > s.lastTokenEnd && s.lineStart != s.tabLine {
 		s.tabIndent()
 	}
-	s.unrollIndent(s.col())
+	if col := s.col(); s.indent > col {
+		s.unrollIndent(col)
+	}
 	c := s.src[s.pos]
 	if s.pos == s.lineStart {
 		switch {
@@ -374,7 +412,9 @@ func (s *scanner) canStartPlain(c, next byte) bool {
 func (s *scanner) skipToToken() {
 	for s.pos < s.stop {
 		switch c := s.src[s.pos]; {
-		case c == ' ' || c == '\t':
+		case c == ' ':
+			s.pos = spacesEnd(s.src[:s.stop], s.pos)
+		case c == '\t':
 			s.pos++
 		case c == '\n' || c == '\r':
 			s.skipBreak()
@@ -482,10 +522,7 @@ func (s *scanner) checkTabIndent(pos int) {
 		return
 	}
 	// Most indentation is spaces alone: the run is passed over once.
-	last := pos - 1
-	for last >= 0 && s.src[last] == ' ' {
-		last--
-	}
+	last := spacesStart(s.src, pos) - 1
 	if last < 0 || s.src[last] != '\t' {
 		return
 	}

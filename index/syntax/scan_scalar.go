@@ -88,7 +88,11 @@ func (s *scanner) scanPlain() (value string, end, nextKeyCol int) {
 		blanks = s.pos
 		for i = s.pos; i < s.stop; i++ {
 			c := s.src[i]
-			if isBlank(c) {
+			if c == ' ' {
+				i = spacesEnd(s.src[:s.stop], i) - 1
+				continue
+			}
+			if c == '\t' {
 				continue
 			}
 			if c != '\n' && c != '\r' {
@@ -542,9 +546,7 @@ func (s *scanner) blockBreaks(indent *int, parent int, trailing *int) {
 		if *indent >= 0 {
 			stop = min(stop, s.pos+max(*indent-s.col(), 0))
 		}
-		for s.pos < stop && s.src[s.pos] == ' ' {
-			s.pos++
-		}
+		s.pos = spacesEnd(s.src[:stop], s.pos)
 		widest = max(widest, s.col())
 		if c := s.at(s.pos); c != '\n' && c != '\r' {
 			if c == 0 && s.pos > s.lineStart && s.allBlank(s.lineStart, s.pos) {
