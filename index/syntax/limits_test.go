@@ -191,6 +191,14 @@ func TestPlainTextWord(t *testing.T) {
 				if got := lineText(binary.LittleEndian.Uint64(w[:])); got != want {
 					t.Fatalf("% x: lineText %v, want %v", w, got, want)
 				}
+				for _, other := range []uint64{0x2020202020202020, 0x0a7e0a7e0a7e0a7e} {
+					if got := lineTexts(binary.LittleEndian.Uint64(w[:]), other); got != want {
+						t.Fatalf("% x, %x: lineTexts %v, want %v", w, other, got, want)
+					}
+					if got := lineTexts(other, binary.LittleEndian.Uint64(w[:])); got != want {
+						t.Fatalf("%x, % x: lineTexts %v, want %v", other, w, got, want)
+					}
+				}
 			}
 		}
 	}

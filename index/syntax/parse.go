@@ -134,6 +134,10 @@ func nextDocumentMarker(src []byte, from int) int {
 // text, and one error says so.
 func firstNonText(src []byte) (int, int, string) {
 	for i := 0; i < len(src); {
+		if i+16 <= len(src) && lineTexts(binary.LittleEndian.Uint64(src[i:]), binary.LittleEndian.Uint64(src[i+8:])) {
+			i += 16
+			continue
+		}
 		if i+8 <= len(src) {
 			if w := binary.LittleEndian.Uint64(src[i:]); lineText(w) || plainText(w) {
 				i += 8
@@ -192,6 +196,13 @@ func plainText(w uint64) bool {
 func lineText(w uint64) bool {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	return (w|(w+ones))&highs == 0 && ^(w+ones*(0x80-0x20))&highs&^equalBytes(w, '\n') == 0
+}
+
+// lineTexts is lineText of two words, whose high bits and control
+// characters are tested at once.
+func lineTexts(a, b uint64) bool {
+	const ones, highs, space = 0x0101010101010101, 0x8080808080808080, 0x0101010101010101 * (0x80 - 0x20)
+	return (a|(a+ones)|b|(b+ones))&highs == 0 && (^(a+space)&^equalBytes(a, '\n')|^(b+space)&^equalBytes(b, '\n'))&highs == 0
 }
 
 // equalBytes has the high bit set of each byte of w (all below 0x80) equal

@@ -323,7 +323,7 @@ func (s *scanner) fetch() {
 		s.fetchStreamEnd()
 		return
 	}
-	if !s.flow() && s.lineStart > s.lastTokenEnd && s.lineStart != s.tabLine {
+	if !s.flow() && s.lineStart > s.lastTokenEnd && s.lineStart != s.tabLine && s.pos != s.spacedTo {
 		s.tabIndent()
 	}
 	if col := s.col(); s.indent > col {
@@ -413,7 +413,11 @@ func (s *scanner) skipToToken() {
 	for s.pos < s.stop {
 		switch c := s.src[s.pos]; {
 		case c == ' ':
+			indentation := s.pos == s.lineStart
 			s.pos = spacesEnd(s.src[:s.stop], s.pos)
+			if indentation {
+				s.spacedTo = s.pos // no tab to look for (tabIndent)
+			}
 		case c == '\t':
 			s.pos++
 		case c == '\n' || c == '\r':
@@ -543,9 +547,6 @@ func (s *scanner) checkTabIndent(pos int) {
 // in. Tabs after the spaces a value needs are separation, not indentation
 // (§6.2: `\t{}` at the top, a value line under `k:` after one space).
 func (s *scanner) tabIndent() {
-	if s.pos == s.spacedTo {
-		return
-	}
 	blanks := s.src[s.lineStart:s.pos]
 	first := -1
 	// The few blanks are looked at here: a call to search them costs more.
