@@ -477,11 +477,14 @@ func (s *scanner) saveSimpleKey() {
 	if !s.simpleKeyAllowed {
 		return
 	}
-	s.removeSimpleKey()
-	// Field by field, as push stores a token.
 	k := &s.keys[len(s.keys)-1]
-	k.possible, k.required = true, !s.flow() && s.indent == s.col()
-	k.tokenNumber, k.pos, k.lineStart, k.col = s.taken+len(s.tokens)-s.head, s.pos, s.lineStart, s.col()
+	if k.possible {
+		s.removeSimpleKey()
+	}
+	// Field by field, as push stores a token.
+	col := s.col()
+	k.possible, k.required = true, !s.flow() && s.indent == col
+	k.tokenNumber, k.pos, k.lineStart, k.col = s.taken+len(s.tokens)-s.head, s.pos, s.lineStart, col
 }
 
 func (s *scanner) removeSimpleKey() {
