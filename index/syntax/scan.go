@@ -973,7 +973,9 @@ func (s *scanner) pushKey(start, end int, value string, style Style) bool {
 	s.push(tokScalar, start, end, value).style = style
 	s.simpleKeyAllowed = false
 	s.push(tokValue, s.pos, s.pos+1, "")
-	s.pos++
+	// The spaces before the value are passed here, as the next fetch would
+	// at once.
+	s.pos = spacesEnd(s.src[:s.stop], s.pos+1)
 	return true
 }
 
