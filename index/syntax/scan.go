@@ -189,7 +189,7 @@ func (s *scanner) insert(number int, kind tokenKind, pos int) *token {
 	s.tokens = append(s.tokens, token{})
 	copy(s.tokens[i+1:], s.tokens[i:])
 	t := &s.tokens[i]
-	t.kind, t.style, t.missingColon, t.start, t.end, t.value = kind, Plain, false, pos, pos, ""
+	t.set(kind, Plain, pos, pos, "")
 	for k := range s.keys {
 		if s.keys[k].possible && s.keys[k].tokenNumber >= number {
 			s.keys[k].tokenNumber++
@@ -969,10 +969,16 @@ func (s *scanner) pushKey(start, end int, value string, style Style) bool {
 	// before it.
 	s.keyFound(k)
 	s.rollIndent(k.col, -1, tokBlockMappingStart, k.pos)
-	s.push(tokKey, k.pos, k.pos, "")
-	s.push(tokScalar, start, end, value).style = style
+	// The three tokens are pushed at once: the queue is grown once, and
+	// what push notes of them is the VALUE's.
+	n := len(s.tokens)
+	s.tokens = slices.Grow(s.tokens, 3)[:n+3]
+	q := s.tokens[n : n+3 : n+3]
+	q[0].set(tokKey, Plain, k.pos, k.pos, "")
+	q[1].set(tokScalar, style, start, end, value)
+	q[2].set(tokValue, Plain, s.pos, s.pos+1, "")
+	s.lastTokenEnd, s.lastKind, s.inDocument = s.pos+1, tokValue, true
 	s.simpleKeyAllowed = false
-	s.push(tokValue, s.pos, s.pos+1, "")
 	// The spaces before the value are passed here, as the next fetch would
 	// at once.
 	s.pos = spacesEnd(s.src[:s.stop], s.pos+1)

@@ -48,6 +48,11 @@ type token struct {
 	value string
 }
 
+// set stores the fields of t one by one (see push).
+func (t *token) set(kind tokenKind, style Style, start, end int, value string) {
+	t.kind, t.style, t.missingColon, t.start, t.end, t.value = kind, style, false, start, end, value
+}
+
 // tagPrefix is the prefix of the %TAG directive t of src: its last word
 // (a token carries no field for it, one a scalar never needs).
 func tagPrefix(src string, t *token) string {
