@@ -271,7 +271,7 @@ func (c *checker) clauseKind(id facts.ID) *kindInfo {
 	case grammar.DataTypeDef:
 		return c.kind(c.decl(owner))
 	case grammar.PropertyDef, grammar.AttributeDef, grammar.ParameterDef, grammar.InputDef, grammar.OutputDef:
-		return c.kind(c.defSchema(c.decl(owner)).typ)
+		return c.kind(c.defType(owner))
 	case grammar.SchemaDef:
 		return c.kind(c.typeOf(owner))
 	}

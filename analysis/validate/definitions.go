@@ -17,7 +17,7 @@ import (
 func (c *checker) dataType(id facts.ID) {
 	d := c.decl(id)
 	e := c.f.Entity(id)
-	b := c.v.Builtin(d, c.vers)
+	b := c.builtin(d)
 	props := c.f.Entries(id, grammar.SectionProperties)
 	_, derived := c.f.Field(id, grammar.KeyDerivedFrom)
 	switch {
@@ -66,7 +66,7 @@ func (c *checker) scalarType(id facts.ID, b *grammar.BuiltinType) {
 	s := c.v.ScalarType(d, c.vers)
 	parent := c.v.Parent(d)
 	var ps *model.Scalar
-	if !c.v.DeclaresBuiltins(parent.Path) {
+	if !c.declaresBuiltins(parent.Path) {
 		ps = c.v.ScalarType(parent, c.vers)
 	}
 	units := c.f.FieldValue(id, grammar.KeyUnits)
@@ -316,7 +316,7 @@ func (c *checker) refinedType(child facts.ID, own, inherited model.Decl, pm mode
 	if !own.Valid() || !inherited.Valid() || !c.isComplete(own) || !c.isComplete(inherited) || c.v.DerivesFrom(own, inherited) {
 		return
 	}
-	if bo, bi := c.v.Builtin(own, c.vers), c.v.Builtin(inherited, c.vers); bo != nil && bi != nil && bo.Name == bi.Name {
+	if bo, bi := c.builtin(own), c.builtin(inherited); bo != nil && bi != nil && bo.Name == bi.Name {
 		return // one built-in type, declared by two profiles
 	}
 	fl, _ := c.f.Field(child, grammar.KeyType)

@@ -327,18 +327,25 @@ func (c *checker) definesValues(id facts.ID) bool {
 // definitionValues checks a definition's default and fixed values and its
 // validation expression against its schema.
 func (c *checker) definitionValues(id facts.ID, e *facts.Entity) {
-	s := c.defSchema(c.decl(id))
+	var s schema // worked out when a value needs it
 	what := &subject{role: grammar.Singular(keyName(e)), name: e.Name}
 	if e.Name == "" {
 		what = &subject{role: e.G.Name}
 	}
 	for _, key := range []string{grammar.KeyDefault, grammar.KeyValue} {
 		if fl, ok := c.f.Field(id, key); ok {
+			if s.defs == nil {
+				s = c.defSchema(c.decl(id))
+			}
 			c.value(fl.Value, s, &subject{role: "the " + key, of: what}, fl.KeySpan)
 		}
 	}
 	if v := c.f.FieldValue(id, grammar.KeyValidation); v != facts.NoValue {
-		c.validationTypes(v, c.kind(s.typ))
+		t := s.typ
+		if s.defs == nil {
+			t = c.defType(id)
+		}
+		c.validationTypes(v, c.kind(t))
 	}
 }
 
@@ -380,10 +387,8 @@ func (c *checker) abstractType(id facts.ID) {
 	if !ok {
 		return
 	}
-	// Not memoised in c.types: no other check asks a property or parameter
-	// definition its type (a schema definition's is asked once more).
-	t := c.v.TypeOf(c.decl(id))
-	if b := c.v.Builtin(t, c.vers); b == nil || !b.Abstract {
+	t := c.typeOf(id)
+	if b := c.builtin(t); b == nil || !b.Abstract {
 		return // the common case, answered without working out how t's values read
 	}
 	if k := c.kind(t); k != nil && k.abstract {

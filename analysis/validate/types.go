@@ -1,6 +1,8 @@
 package validate
 
 import (
+	"slices"
+
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
 	"github.com/tosca-ls/tosca-ls/analysis/model"
 	"github.com/tosca-ls/tosca-ls/index/facts"
@@ -33,6 +35,42 @@ func (c *checker) defSchema(def model.Decl) schema {
 		return s
 	}
 	return schema{typ: c.v.TypeOf(def), defs: []model.Decl{def}}
+}
+
+// defType is the type of defSchema(id): the type id names itself when it
+// plainly is the member it defines (an entry of a type's section, the only
+// one of its name there) and names one, else the type worked out from the
+// member. Most definitions are such entries, and the member's table need
+// not be made for them.
+func (c *checker) defType(id facts.ID) model.Decl {
+	e := c.f.Entity(id)
+	owner := c.f.Entity(e.Parent)
+	if e.Name != "" && e.Key != nil && e.Key.Definitions() != nil && owner != nil && owner.Declares().IsType() && c.uniqueEntry(e.Parent, e.Key.Name) {
+		if t := c.typeOf(id); t.Valid() {
+			return t
+		}
+	}
+	return c.defSchema(c.decl(id)).typ
+}
+
+// uniqueEntry reports whether no two entries of section of the type at id
+// share a name. It holds the answer for one section of one type: the
+// entities of a type are visited together, each entry once.
+func (c *checker) uniqueEntry(id facts.ID, section string) bool {
+	if c.unique.id == id && c.unique.section == section && c.unique.known {
+		return c.unique.ok
+	}
+	names := c.unique.names[:0]
+	for _, entry := range c.f.Entries(id, section) {
+		names = append(names, c.f.Entity(entry).Name)
+	}
+	slices.Sort(names)
+	ok := true
+	for i := 1; i < len(names) && ok; i++ {
+		ok = names[i] != names[i-1]
+	}
+	c.unique = uniqueEntries{id: id, section: section, known: true, ok: ok, names: names}
+	return ok
 }
 
 // sub is the schema of the keys (key_schema) or entries (entry_schema) of
@@ -77,16 +115,17 @@ func (c *checker) kind(t model.Decl) *kindInfo {
 		return k
 	}
 	var k *kindInfo
-	if b := c.v.Builtin(t, c.vers); b != nil {
+	if b := c.builtin(t); b != nil {
 		k = &kindInfo{prim: b.Kind, name: c.typeName(t), units: b.Units, anyCase: b.UnitsAnyCase}
-		if s := c.v.ScalarType(t, c.vers); s != nil {
+		// Only a scalar type has a model.Scalar: not asked of the others.
+		if s := c.scalarOf(t, b); s != nil {
 			k.units, k.intNumbers, k.standard, k.number = s.Table, c.v.IntegerNumbers(s, c.vers), b.Standard, s.Number
 			k.canonical = 1
 			if u, exact, found := grammar.FindUnit(append(s.Units[:len(s.Units):len(s.Units)], s.Table...), s.DefaultCanonical()); found && exact {
 				k.canonical = u.Factor
 			}
 			k.anyCase = b.UnitsAnyCase && len(s.Units) == 0
-			k.abstract = b.Abstract && c.v.DeclaresBuiltins(t.Path)
+			k.abstract = b.Abstract && c.declaresBuiltins(t.Path)
 		}
 	} else if c.isComplete(t) && len(c.v.Members(t, grammar.SectionProperties)) > 0 {
 		// A complex type; one without properties says nothing of its values.
@@ -94,6 +133,44 @@ func (c *checker) kind(t model.Decl) *kindInfo {
 	}
 	remember(&c.kinds, t, k)
 	return k
+}
+
+// builtin is v.Builtin(t): the built-in type t's chain reaches. A type
+// that is no built-in declaration has the answer of the next type of its
+// chain, which the many types derived from one parent share (every
+// enumeration derived from string): asked of each type, the model would
+// work it out and keep it for each.
+func (c *checker) builtin(t model.Decl) *grammar.BuiltinType {
+	if !t.Valid() || c.declaresBuiltins(t.Path) {
+		return c.v.Builtin(t, c.vers)
+	}
+	chain, _ := c.v.Chain(t)
+	i := 0
+	for next := range chain.All() {
+		if i > 0 {
+			return c.v.Builtin(next, c.vers)
+		}
+		i++
+	}
+	return nil // a root, or a type of a derivation cycle, whose chain is itself
+}
+
+// scalarOf is v.ScalarType(t) for a type whose built-in type is b.
+func (c *checker) scalarOf(t model.Decl, b *grammar.BuiltinType) *model.Scalar {
+	if b.Kind != grammar.PrimScalarUnit {
+		return nil
+	}
+	return c.v.ScalarType(t, c.vers)
+}
+
+// declaresBuiltins is v.DeclaresBuiltins, memoised by path.
+func (c *checker) declaresBuiltins(path string) bool {
+	b, ok := c.builtinFiles[path]
+	if !ok {
+		b = c.v.DeclaresBuiltins(path)
+		remember(&c.builtinFiles, path, b)
+	}
+	return b
 }
 
 // isNull reports a null value (`key:` with nothing, `~`, `null`).

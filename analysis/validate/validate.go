@@ -22,6 +22,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
@@ -43,7 +44,9 @@ func Check(ctx context.Context, v *model.View, path string) []model.Diagnostic {
 		f:      f,
 		vers:   grammar.NarrowVersions(f.Versions, f.Form),
 		strict: f.Versions.Has(grammar.V2),
+		memos:  memoPool.Get().(*memos),
 	}
+	defer c.memos.release()
 	if len(f.Calls) > 0 {
 		c.callsByArgs = make(map[facts.ValueID]*facts.Call, len(f.Calls))
 		for i := range f.Calls {
@@ -52,6 +55,44 @@ func Check(ctx context.Context, v *model.View, path string) []model.Diagnostic {
 	}
 	c.run()
 	return c.out
+}
+
+// memos are the memo tables of the questions every file asks, kept from
+// one check for the next: made afresh for each of thousands of files, they
+// were a good share of validation's allocation.
+type memos struct {
+	// kinds memoises how each data type reads literals, types the types
+	// the file names (by the reference written: a file's hundreds of
+	// property definitions name a few types), complete the completeness
+	// of chains, builtinFiles which files declare the built-in types.
+	kinds        map[model.Decl]*kindInfo
+	types        map[typeRef]model.Decl
+	complete     map[model.Decl]bool
+	builtinFiles map[string]bool
+}
+
+var memoPool = sync.Pool{New: func() any { return new(memos) }}
+
+// release empties the tables and returns them to the pool.
+func (m *memos) release() {
+	emptied(&m.kinds)
+	emptied(&m.types)
+	emptied(&m.complete)
+	emptied(&m.builtinFiles)
+	memoPool.Put(m)
+}
+
+// maxKept is the size above which a table is dropped rather than kept:
+// emptying a table costs its capacity, which one large file would
+// otherwise leave to every check after it.
+const maxKept = 128
+
+func emptied[K comparable, V any](m *map[K]V) {
+	if len(*m) > maxKept {
+		*m = nil
+	} else {
+		clear(*m)
+	}
 }
 
 // remember stores v for k in the memo table *m, made on first use: most
@@ -75,25 +116,24 @@ type checker struct {
 	// strict is set for 2.0 files: TOSCA 2.0 forbids converting between
 	// YAML types (§9.1.1), which 1.x leaves unsaid (a warning there).
 	strict bool
-	// kinds memoises how each data type reads literals, types the types
-	// entities of the file name.
-	kinds map[model.Decl]*kindInfo
-	types map[facts.ID]model.Decl
+	// memos are the tables of the questions most files ask (pooled).
+	*memos
 	// inputRefs indexes the input reference of each get_input call.
 	inputRefs map[*facts.Call]int
-	// allowed memoises allowedTypes, complete the completeness of chains,
-	// offered the capabilities of a node type of a capability type,
-	// sources whether a capability accepts a source node type.
+	// allowed memoises allowedTypes, offered the capabilities of a node
+	// type of a capability type, sources whether a capability accepts a
+	// source node type.
 	allowed map[allowedKey]allowedList
 	sources map[sourceKey]bool
 	// bounds memoises the upper bounds of requirements, embeddedFiles
 	// which files are embedded profiles.
 	bounds        map[memberRef]bound
 	embeddedFiles map[string]bool
-	complete      map[model.Decl]bool
 	offered       map[[2]model.Decl][]model.Member
 	// capabilityUses counts the relationships made to each capability.
 	capabilityUses map[capabilityUse]float64
+	// unique is uniqueEntry's answer for the last section asked about.
+	unique uniqueEntries
 	// variants reads a Variability4TOSCA file's conditions (made on first use).
 	variants *model.Variants
 	// callsByArgs indexes the file's calls by their arguments.
@@ -253,17 +293,36 @@ func suggest(d *model.Diagnostic, name string, names []string) {
 // decl is entity id of the file as a declaration.
 func (c *checker) decl(id facts.ID) model.Decl { return model.Decl{Path: c.path, ID: id} }
 
-// typeOf is the type entity id of the file names (memoised: a template's
-// type is asked for by each of its assignments).
+// uniqueEntries says whether the entries of one section of a type have
+// distinct names; names is scratch space for the next section.
+type uniqueEntries struct {
+	id        facts.ID
+	section   string
+	known, ok bool
+	names     []string
+}
+
+// typeRef is a type as an entity of the file names it: the entity's
+// grammar (which says the keyname and the kind of type) and the name.
+type typeRef struct {
+	g    *grammar.Entity
+	name string
+}
+
+// typeOf is the type entity id of the file names. It is memoised by the
+// name written: model.View.TypeOf reads the entity's type keyname and
+// resolves it in the file, so one name there is one type (a file's
+// hundreds of property definitions name a few types).
 func (c *checker) typeOf(id facts.ID) model.Decl {
-	t, ok := c.types[id]
+	e := c.f.Entity(id)
+	if e == nil || e.G == nil || e.G.TypeKey == "" {
+		return c.v.TypeOf(c.decl(id)) // none, or a member's type keyname (model.View.TypeOf)
+	}
+	ref := typeRef{e.G, c.f.FieldText(id, e.G.TypeKey)}
+	t, ok := c.types[ref]
 	if !ok {
 		t = c.v.TypeOf(c.decl(id))
-		if c.types == nil {
-			// Sized for a file of templates, the files that ask.
-			c.types = make(map[facts.ID]model.Decl, len(c.f.Entities)/4)
-		}
-		c.types[id] = t
+		remember(&c.types, ref, t)
 	}
 	return t
 }
