@@ -283,7 +283,9 @@ func (c *checker) comparedLiteral(call *facts.Call, lit facts.ValueID, k *kindIn
 // its parent has: the type they name derives from the inherited one, a
 // fixed value is not refined, a required property stays required (2.0).
 func (c *checker) refinements(id facts.ID) {
-	parent := c.v.Parent(c.decl(id))
+	// The parent, as the next type of the chain: a type of a cycle has
+	// none there, and its parent's chain is incomplete.
+	parent := c.nextInChain(c.decl(id))
 	if !c.isComplete(parent) {
 		return
 	}

@@ -60,7 +60,7 @@ func (c *checker) uniqueEntry(id facts.ID, section string) bool {
 	if c.unique.id == id && c.unique.section == section && c.unique.known {
 		return c.unique.ok
 	}
-	names := c.unique.names[:0]
+	names := c.entryNames[:0]
 	for _, entry := range c.f.Entries(id, section) {
 		names = append(names, c.f.Entity(entry).Name)
 	}
@@ -69,7 +69,8 @@ func (c *checker) uniqueEntry(id facts.ID, section string) bool {
 	for i := 1; i < len(names) && ok; i++ {
 		ok = names[i] != names[i-1]
 	}
-	c.unique = uniqueEntries{id: id, section: section, known: true, ok: ok, names: names}
+	c.entryNames = names
+	c.unique = uniqueEntries{id: id, section: section, known: true, ok: ok}
 	return ok
 }
 
@@ -144,15 +145,38 @@ func (c *checker) builtin(t model.Decl) *grammar.BuiltinType {
 	if !t.Valid() || c.declaresBuiltins(t.Path) {
 		return c.v.Builtin(t, c.vers)
 	}
-	chain, _ := c.v.Chain(t)
-	i := 0
-	for next := range chain.All() {
-		if i > 0 {
-			return c.v.Builtin(next, c.vers)
-		}
-		i++
+	next := c.nextInChain(t)
+	if !next.Valid() {
+		return nil // a root, or a type of a derivation cycle, whose chain is itself
 	}
-	return nil // a root, or a type of a derivation cycle, whose chain is itself
+	return c.v.Builtin(next, c.vers)
+}
+
+// nextInChain is the type after t in its derivation chain: its parent,
+// unless t is a type of a cycle, whose chain is t alone (invalid then, as
+// for a root). The last answer is kept: a type's checks ask in turn.
+func (c *checker) nextInChain(t model.Decl) model.Decl {
+	if c.chained.known && c.chained.t == t {
+		return c.chained.next
+	}
+	var next model.Decl
+	chain, _ := c.v.Chain(t)
+	first := true
+	for d := range chain.All() {
+		if !first {
+			next = d
+			break
+		}
+		first = false
+	}
+	c.chained = chainStep{t: t, next: next, known: true}
+	return next
+}
+
+// chainStep is nextInChain's last answer.
+type chainStep struct {
+	t, next model.Decl
+	known   bool
 }
 
 // scalarOf is v.ScalarType(t) for a type whose built-in type is b.

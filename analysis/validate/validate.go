@@ -47,11 +47,11 @@ func Check(ctx context.Context, v *model.View, path string) []model.Diagnostic {
 		memos:  memoPool.Get().(*memos),
 	}
 	defer c.memos.release()
-	if len(f.Calls) > 0 {
+	if len(f.Calls) > 0 && c.callsByArgs == nil {
 		c.callsByArgs = make(map[facts.ValueID]*facts.Call, len(f.Calls))
-		for i := range f.Calls {
-			c.callsByArgs[f.Calls[i].Args] = &f.Calls[i]
-		}
+	}
+	for i := range f.Calls {
+		c.callsByArgs[f.Calls[i].Args] = &f.Calls[i]
 	}
 	c.run()
 	return c.out
@@ -69,6 +69,10 @@ type memos struct {
 	types        map[typeRef]model.Decl
 	complete     map[model.Decl]bool
 	builtinFiles map[string]bool
+	// callsByArgs indexes the file's calls by their arguments.
+	callsByArgs map[facts.ValueID]*facts.Call
+	// entryNames is uniqueEntry's scratch space.
+	entryNames []string
 }
 
 var memoPool = sync.Pool{New: func() any { return new(memos) }}
@@ -79,6 +83,11 @@ func (m *memos) release() {
 	emptied(&m.types)
 	emptied(&m.complete)
 	emptied(&m.builtinFiles)
+	emptied(&m.callsByArgs)
+	clear(m.entryNames) // the names of this file's entries
+	if cap(m.entryNames) > maxKept {
+		m.entryNames = nil
+	}
 	memoPool.Put(m)
 }
 
@@ -132,13 +141,13 @@ type checker struct {
 	offered       map[[2]model.Decl][]model.Member
 	// capabilityUses counts the relationships made to each capability.
 	capabilityUses map[capabilityUse]float64
-	// unique is uniqueEntry's answer for the last section asked about.
-	unique uniqueEntries
+	// unique is uniqueEntry's answer for the last section asked about,
+	// chained nextInChain's for the last type.
+	unique  uniqueEntries
+	chained chainStep
 	// variants reads a Variability4TOSCA file's conditions (made on first use).
 	variants *model.Variants
-	// callsByArgs indexes the file's calls by their arguments.
-	callsByArgs map[facts.ValueID]*facts.Call
-	out         []model.Diagnostic
+	out      []model.Diagnostic
 }
 
 func (c *checker) run() {
@@ -294,12 +303,11 @@ func suggest(d *model.Diagnostic, name string, names []string) {
 func (c *checker) decl(id facts.ID) model.Decl { return model.Decl{Path: c.path, ID: id} }
 
 // uniqueEntries says whether the entries of one section of a type have
-// distinct names; names is scratch space for the next section.
+// distinct names.
 type uniqueEntries struct {
 	id        facts.ID
 	section   string
 	known, ok bool
-	names     []string
 }
 
 // typeRef is a type as an entity of the file names it: the entity's
