@@ -194,9 +194,8 @@ func (c *checker) belowKeys(id facts.ID) {
 func (c *checker) schemaDefinition(id facts.ID) {
 	c.abstractType(id)
 	e := c.f.Entity(id)
-	t := c.typeOf(id)
 	if keyName(e) == grammar.KeyKeySchema && c.strict {
-		if k := c.kind(t); k != nil && k.prim != grammar.PrimString {
+		if k := c.kind(c.typeOf(id)); k != nil && k.prim != grammar.PrimString {
 			at := e.Span
 			if fl, ok := c.f.Field(id, grammar.KeyType); ok {
 				at = c.f.Value(fl.Value).Span
@@ -205,7 +204,7 @@ func (c *checker) schemaDefinition(id facts.ID) {
 		}
 	}
 	if v := c.f.FieldValue(id, grammar.KeyValidation); v != facts.NoValue {
-		c.validationTypes(v, c.kind(t))
+		c.validationTypes(v, c.kind(c.typeOf(id)))
 	}
 }
 
