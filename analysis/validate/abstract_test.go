@@ -19,23 +19,12 @@ import (
 // derived from `scalar` there would be abstract under its own name, which
 // abstractType would not look up).
 func TestAbstractBuiltinsNamedSo(t *testing.T) {
-	dir := t.TempDir()
-	for name, src := range map[string]string{
+	v, _ := openFiles(t, map[string]string{
 		"a13.yaml":   "tosca_definitions_version: tosca_simple_yaml_1_3\n",
 		"a20.yaml":   "tosca_definitions_version: tosca_2_0\n",
 		"draft.yaml": "tosca_definitions_version: tosca_2_0\ntopology_template: {}\n",
-	} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	ctx := context.Background()
-	ws := index.NewWorkspace(index.Options{CacheDir: t.TempDir()})
-	defer ws.Close()
-	ws.AddFolder(ctx, dir, nil)
-	ws.MarkComplete()
-	snap := ws.Settle(ctx)
-	v := model.NewEngine().View(snap)
+	})
+	snap := v.Snap
 	bits := []grammar.Versions{grammar.V1_0, grammar.V1_1, grammar.V1_2, grammar.V1_3, grammar.V2Draft, grammar.V2Final}
 	profiles := map[string]bool{}
 	abstract := 0
@@ -76,7 +65,6 @@ func TestAbstractBuiltinsNamedSo(t *testing.T) {
 // written (the drafts' scalar-unit, a quoted name), and a scalar type
 // derived from one is no abstract type.
 func TestAbstractTypeNames(t *testing.T) {
-	dir := t.TempDir()
 	src := `tosca_definitions_version: tosca_2_0
 data_types:
   Length:
@@ -91,18 +79,9 @@ node_types:
         type: map
         entry_schema: { type: "scalar" }
 `
-	path := filepath.Join(dir, "main.yaml")
-	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	ctx := context.Background()
-	ws := index.NewWorkspace(index.Options{CacheDir: t.TempDir()})
-	defer ws.Close()
-	ws.AddFolder(ctx, dir, nil)
-	ws.MarkComplete()
-	v := model.NewEngine().View(ws.Settle(ctx))
+	v, dir := openFiles(t, map[string]string{"main.yaml": src})
 	var got []string
-	for _, d := range Check(ctx, v, path) {
+	for _, d := range Check(context.Background(), v, filepath.Join(dir, "main.yaml")) {
 		if d.Code == diag.WrongTypeKind {
 			got = append(got, src[d.Span.Start:d.Span.End])
 		}
@@ -123,4 +102,21 @@ func TestMayNameAbstract(t *testing.T) {
 			t.Errorf("mayNameAbstract(%q) = %v, want %v", name, got, want)
 		}
 	}
+}
+
+// openFiles writes files to a folder and opens it: a view on a fresh
+// engine of the model alone.
+func openFiles(t *testing.T, files map[string]string) (v *model.View, dir string) {
+	dir = t.TempDir()
+	for name, src := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx := context.Background()
+	ws := index.NewWorkspace(index.Options{CacheDir: t.TempDir()})
+	t.Cleanup(ws.Close)
+	ws.AddFolder(ctx, dir, nil)
+	ws.MarkComplete()
+	return model.NewEngine().View(ws.Settle(ctx)), dir
 }
