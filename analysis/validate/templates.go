@@ -328,12 +328,12 @@ func (c *checker) definesValues(id facts.ID) bool {
 // validation expression against its schema.
 func (c *checker) definitionValues(id facts.ID, e *facts.Entity) {
 	var s schema // worked out when a value needs it
-	what := &subject{role: grammar.Singular(keyName(e)), name: e.Name}
-	if e.Name == "" {
-		what = &subject{role: e.G.Name}
-	}
 	for _, key := range []string{grammar.KeyDefault, grammar.KeyValue} {
 		if fl, ok := c.f.Field(id, key); ok {
+			what := &subject{role: grammar.Singular(keyName(e)), name: e.Name}
+			if e.Name == "" {
+				what = &subject{role: e.G.Name}
+			}
 			if s.defs == nil {
 				s = c.defSchema(c.decl(id))
 			}

@@ -117,7 +117,7 @@ func (c *checker) kind(t model.Decl) *kindInfo {
 	}
 	var k *kindInfo
 	if b := c.builtin(t); b != nil {
-		k = &kindInfo{prim: b.Kind, name: c.typeName(t), units: b.Units, anyCase: b.UnitsAnyCase}
+		k = c.newKind(kindInfo{prim: b.Kind, name: c.typeName(t), units: b.Units, anyCase: b.UnitsAnyCase})
 		// Only a scalar type has a model.Scalar: not asked of the others.
 		if s := c.scalarOf(t, b); s != nil {
 			k.units, k.intNumbers, k.standard, k.number = s.Table, c.v.IntegerNumbers(s, c.vers), b.Standard, s.Number
@@ -130,11 +130,23 @@ func (c *checker) kind(t model.Decl) *kindInfo {
 		}
 	} else if c.isComplete(t) && len(c.v.Members(t, grammar.SectionProperties)) > 0 {
 		// A complex type; one without properties says nothing of its values.
-		k = &kindInfo{prim: grammar.NotPrimitive, name: c.typeName(t)}
+		k = c.newKind(kindInfo{prim: grammar.NotPrimitive, name: c.typeName(t)})
 	}
 	remember(&c.kinds, t, k)
 	return k
 }
+
+// newKind stores k in the checker's block of kinds, kept from one check
+// for the next (a kind is asked for each data type a file defines).
+func (c *checker) newKind(k kindInfo) *kindInfo {
+	if len(c.kindBlock) == cap(c.kindBlock) {
+		c.kindBlock = make([]kindInfo, 0, kindBlockSize) // the full one stays with the kinds it holds
+	}
+	c.kindBlock = append(c.kindBlock, k)
+	return &c.kindBlock[len(c.kindBlock)-1]
+}
+
+const kindBlockSize = 32
 
 // builtin is v.Builtin(t): the built-in type t's chain reaches. A type
 // that is no built-in declaration has the answer of the next type of its

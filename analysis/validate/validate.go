@@ -37,16 +37,17 @@ func Check(ctx context.Context, v *model.View, path string) []model.Diagnostic {
 	if f == nil || f.Lang != grammar.TOSCA || f.Dialect == nil || !f.Dialect.Modelled {
 		return nil
 	}
-	c := &checker{
+	c := checkers.Get().(*checker)
+	*c = checker{
 		ctx:    ctx,
 		v:      v,
 		path:   path,
 		f:      f,
 		vers:   grammar.NarrowVersions(f.Versions, f.Form),
 		strict: f.Versions.Has(grammar.V2),
-		memos:  memoPool.Get().(*memos),
+		memos:  c.memos,
 	}
-	defer c.memos.release()
+	defer c.release()
 	if len(f.Calls) > 0 && c.callsByArgs == nil {
 		c.callsByArgs = make(map[facts.ValueID]*facts.Call, len(f.Calls))
 	}
@@ -57,9 +58,10 @@ func Check(ctx context.Context, v *model.View, path string) []model.Diagnostic {
 	return c.out
 }
 
-// memos are the memo tables of the questions every file asks, kept from
-// one check for the next: made afresh for each of thousands of files, they
-// were a good share of validation's allocation.
+// memos are the memo tables of the questions every file asks, kept with
+// the checker from one check for the next (checkers): made afresh for
+// each of thousands of files, they were a good share of validation's
+// allocation.
 type memos struct {
 	// kinds memoises how each data type reads literals, types the types
 	// the file names (by the reference written: a file's hundreds of
@@ -71,14 +73,18 @@ type memos struct {
 	builtinFiles map[string]bool
 	// callsByArgs indexes the file's calls by their arguments.
 	callsByArgs map[facts.ValueID]*facts.Call
-	// entryNames is uniqueEntry's scratch space.
+	// entryNames is uniqueEntry's scratch space, kindBlock where kinds
+	// are stored.
 	entryNames []string
+	kindBlock  []kindInfo
 }
 
-var memoPool = sync.Pool{New: func() any { return new(memos) }}
+var checkers = sync.Pool{New: func() any { return new(checker) }}
 
-// release empties the tables and returns them to the pool.
-func (m *memos) release() {
+// release empties the checker's tables, lets go of the file and returns
+// the checker to the pool.
+func (c *checker) release() {
+	m := c.memos
 	emptied(&m.kinds)
 	emptied(&m.types)
 	emptied(&m.complete)
@@ -88,7 +94,10 @@ func (m *memos) release() {
 	if cap(m.entryNames) > maxKept {
 		m.entryNames = nil
 	}
-	memoPool.Put(m)
+	clear(m.kindBlock)
+	m.kindBlock = m.kindBlock[:0]
+	*c = checker{memos: m}
+	checkers.Put(c)
 }
 
 // maxKept is the size above which a table is dropped rather than kept:
@@ -126,7 +135,7 @@ type checker struct {
 	// YAML types (§9.1.1), which 1.x leaves unsaid (a warning there).
 	strict bool
 	// memos are the tables of the questions most files ask (pooled).
-	*memos
+	memos
 	// inputRefs indexes the input reference of each get_input call.
 	inputRefs map[*facts.Call]int
 	// allowed memoises allowedTypes, offered the capabilities of a node
