@@ -151,9 +151,11 @@ type checker struct {
 	// capabilityUses counts the relationships made to each capability.
 	capabilityUses map[capabilityUse]float64
 	// unique is uniqueEntry's answer for the last section asked about,
-	// chained nextInChain's for the last type.
+	// chained nextInChain's for the last type, typed typeOf's for the
+	// last entity.
 	unique  uniqueEntries
 	chained chainStep
+	typed   typedEntity
 	// variants reads a Variability4TOSCA file's conditions (made on first use).
 	variants *model.Variants
 	out      []model.Diagnostic
@@ -331,6 +333,22 @@ type typeRef struct {
 // resolves it in the file, so one name there is one type (a file's
 // hundreds of property definitions name a few types).
 func (c *checker) typeOf(id facts.ID) model.Decl {
+	if c.typed.known && c.typed.id == id {
+		return c.typed.t // a template's type, asked by each of its assignments in turn
+	}
+	t := c.namedType(id)
+	c.typed = typedEntity{id: id, t: t, known: true}
+	return t
+}
+
+// typedEntity is typeOf's last answer.
+type typedEntity struct {
+	id    facts.ID
+	t     model.Decl
+	known bool
+}
+
+func (c *checker) namedType(id facts.ID) model.Decl {
 	e := c.f.Entity(id)
 	if e == nil || e.G == nil || e.G.TypeKey == "" {
 		return c.v.TypeOf(c.decl(id)) // none, or a member's type keyname (model.View.TypeOf)
