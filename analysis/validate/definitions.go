@@ -282,17 +282,20 @@ func (c *checker) comparedLiteral(call *facts.Call, lit facts.ValueID, k *kindIn
 // its parent has: the type they name derives from the inherited one, a
 // fixed value is not refined, a required property stays required (2.0).
 func (c *checker) refinements(id facts.ID) {
-	// The parent, as the next type of the chain: a type of a cycle has
-	// none there, and its parent's chain is incomplete.
-	parent := c.nextInChain(c.decl(id))
-	if !c.isComplete(parent) {
-		return
-	}
+	var parent model.Decl
 	for child := range c.f.Children(id) {
 		e := c.f.Entity(child)
 		section := keyName(e)
 		if e.Name == "" || section == "" {
 			continue
+		}
+		if !parent.Valid() {
+			// The parent, once a member needs it, as the next type of the
+			// chain: a type of a cycle has none there, and its parent's
+			// chain is incomplete.
+			if parent = c.nextInChain(c.decl(id)); !c.isComplete(parent) {
+				return
+			}
 		}
 		pm, ok := c.v.Member(parent, section, e.Name)
 		if !ok {
