@@ -7,8 +7,12 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/tosca-ls/tosca-ls/index"
 )
 
 func check(t *testing.T, args ...string) (string, string, int) {
@@ -283,4 +287,33 @@ func TestCheckProcessor(t *testing.T) {
 	if _, errOut, code := check(t, "--processor", "ansible", file); code != 2 || !strings.Contains(errOut, "auto, vintner, unfurl, xopera, puccini, strict") {
 		t.Errorf("unknown processor: exit %d, stderr %q", code, errOut)
 	}
+}
+
+// TestLoadStopsTheWorker: once load has settled its snapshot, the
+// workspace's worker is stopped, and what only it holds is let go (a
+// program loading many workspaces, or a benchmark, kept each one's).
+func TestLoadStopsTheWorker(t *testing.T) {
+	dir := filepath.Join("../../testdata/examples", "tosca-1.3-webapp")
+	loadOnce := func() {
+		l, err := load([]string{dir}, index.Options{CacheDir: t.TempDir()}, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		l.cleanup()
+	}
+	// The first load starts what the runtime starts once (the goroutine
+	// running finalizers).
+	loadOnce()
+	before := runtime.NumGoroutine()
+	for range 5 {
+		loadOnce()
+	}
+	// Goroutines that have returned may take a moment to be counted out.
+	for range 500 {
+		if runtime.NumGoroutine() <= before {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Errorf("%d goroutines after 5 loads, %d before", runtime.NumGoroutine(), before)
 }

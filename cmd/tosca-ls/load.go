@@ -82,6 +82,9 @@ func (l *loaded) cleanup() { l.extractions.remove() }
 // declared around them (root, else the repository around each).
 func load(args []string, opts index.Options, root string) (*loaded, error) {
 	ws := index.NewWorkspace(opts)
+	// Its worker is stopped once the snapshot is settled: the snapshot
+	// stays readable, and the state only the worker needs is let go.
+	defer ws.Close()
 	l := &loaded{archives: map[string]string{}, extractions: newExtractions()}
 	l.wd, _ = os.Getwd()
 	var roots []string
