@@ -8,6 +8,7 @@ package text
 import (
 	"bytes"
 	"sort"
+	"sync"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -25,19 +26,31 @@ func (s Span) Contains(off int) bool { return off >= s.Start && off <= s.End }
 func (s Span) Len() int { return s.End - s.Start }
 
 // Lines indexes the line starts of a document. Line breaks are "\n", "\r\n"
-// and a lone "\r", as in both YAML and LSP.
+// and a lone "\r", as in both YAML and LSP. The starts are found at the
+// first question: every parse makes a line index, and those of the files
+// a workspace scan parses, bound and dropped, are never asked.
 type Lines struct {
 	src    []byte
+	once   sync.Once
 	starts []int
 }
 
 // NewLines indexes src. src is retained, not copied.
-func NewLines(src []byte) *Lines {
+func NewLines(src []byte) *Lines { return &Lines{src: src} }
+
+// lineStarts are the offsets at which the lines start, found once.
+func (l *Lines) lineStarts() []int {
+	l.once.Do(func() { l.starts = lineStarts(l.src) })
+	return l.starts
+}
+
+// lineStarts are the line starts of src.
+func lineStarts(src []byte) []int {
 	if bytes.IndexByte(src, '\r') >= 0 {
-		return &Lines{src: src, starts: anyBreakStarts(src)}
+		return anyBreakStarts(src)
 	}
 	// Only "\n" breaks, the usual case: found by the vectorised search, in a
-	// table of the exact size (a workspace index makes one per file).
+	// table of the exact size.
 	starts := make([]int, 1, bytes.Count(src, []byte{'\n'})+1)
 	for i := 0; ; {
 		j := bytes.IndexByte(src[i:], '\n')
@@ -47,7 +60,7 @@ func NewLines(src []byte) *Lines {
 		i += j + 1
 		starts = append(starts, i)
 	}
-	return &Lines{src: src, starts: starts}
+	return starts
 }
 
 // anyBreakStarts are the line starts of src, whose breaks may be "\r\n" or
@@ -69,7 +82,7 @@ func anyBreakStarts(src []byte) []int {
 }
 
 // Count is the number of lines (a document always has at least one).
-func (l *Lines) Count() int { return len(l.starts) }
+func (l *Lines) Count() int { return len(l.lineStarts()) }
 
 // Source is the indexed text.
 func (l *Lines) Source() []byte { return l.src }
@@ -87,7 +100,8 @@ func (l *Lines) clamp(off int) int {
 // Line is the 0-based line holding off.
 func (l *Lines) Line(off int) int {
 	off = l.clamp(off)
-	return sort.Search(len(l.starts), func(i int) bool { return l.starts[i] > off }) - 1
+	starts := l.lineStarts()
+	return sort.Search(len(starts), func(i int) bool { return starts[i] > off }) - 1
 }
 
 // LineStart is the offset of the first byte of line (clamped to the document).
@@ -95,10 +109,11 @@ func (l *Lines) LineStart(line int) int {
 	if line < 0 {
 		return 0
 	}
-	if line >= len(l.starts) {
+	starts := l.lineStarts()
+	if line >= len(starts) {
 		return len(l.src)
 	}
-	return l.starts[line]
+	return starts[line]
 }
 
 // LineEnd is the offset of the line break ending line (or the document end).
@@ -106,10 +121,11 @@ func (l *Lines) LineEnd(line int) int {
 	if line < 0 {
 		line = 0
 	}
-	if line+1 >= len(l.starts) {
+	starts := l.lineStarts()
+	if line+1 >= len(starts) {
 		return len(l.src)
 	}
-	end := l.starts[line+1] - 1
+	end := starts[line+1] - 1
 	if end > 0 && l.src[end] == '\n' && l.src[end-1] == '\r' {
 		end--
 	}
@@ -125,13 +141,13 @@ func (l *Lines) LineText(line int) []byte {
 func (l *Lines) LineCol(off int) (line, col int) {
 	off = l.clamp(off)
 	line = l.Line(off)
-	return line, off - l.starts[line]
+	return line, off - l.lineStarts()[line]
 }
 
 // Offset is the byte offset of a 0-based line and byte column, clamped to the line.
 func (l *Lines) Offset(line, col int) int {
 	start, end := l.LineStart(line), l.LineEnd(line)
-	if line >= len(l.starts) {
+	if line >= len(l.lineStarts()) {
 		return len(l.src)
 	}
 	if col < 0 {
@@ -150,7 +166,7 @@ func (l *Lines) UTF16(off int) (line, char int) {
 	off = l.clamp(off)
 	line = l.Line(off)
 	off = min(off, l.LineEnd(line))
-	for i := l.starts[line]; i < off; {
+	for i := l.lineStarts()[line]; i < off; {
 		r, size := utf8.DecodeRune(l.src[i:])
 		if i+size > off {
 			break
@@ -168,10 +184,11 @@ func (l *Lines) OffsetOfUTF16(line, char int) int {
 	if line < 0 {
 		return 0
 	}
-	if line >= len(l.starts) {
+	starts := l.lineStarts()
+	if line >= len(starts) {
 		return len(l.src)
 	}
-	off, end := l.starts[line], l.LineEnd(line)
+	off, end := starts[line], l.LineEnd(line)
 	for n := 0; off < end; {
 		r, size := utf8.DecodeRune(l.src[off:end])
 		w := utf16Len(r)

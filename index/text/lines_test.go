@@ -3,6 +3,7 @@ package text
 import (
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -64,7 +65,7 @@ func TestLineCol(t *testing.T) {
 // by the vectorised search) against those of the scan every break needs.
 func TestLineStartsOfEveryBreak(t *testing.T) {
 	for _, src := range []string{"", "a", "\n", "\n\n", "a\nb", "a\nb\n", "\na: 1\n\n  b: 2", strings.Repeat("key: value\n", 100)} {
-		got := NewLines([]byte(src)).starts
+		got := NewLines([]byte(src)).lineStarts()
 		if want := anyBreakStarts([]byte(src)); !slices.Equal(got, want) {
 			t.Errorf("NewLines(%q) starts %v, want %v", src, got, want)
 		}
@@ -81,16 +82,42 @@ func TestLineStartsOfEveryBreak(t *testing.T) {
 		{"\r\r\n\n", []int{0, 1, 3, 4}},
 		{"a\r", []int{0, 2}},
 	} {
-		if got := NewLines([]byte(tc.src)).starts; !slices.Equal(got, tc.want) {
+		if got := NewLines([]byte(tc.src)).lineStarts(); !slices.Equal(got, tc.want) {
 			t.Errorf("NewLines(%q) starts %v, want %v", tc.src, got, tc.want)
 		}
 	}
+}
+
+// TestLinesIndexedWhenAsked: making a line index finds no line start (a
+// scan makes one per file and asks most of them nothing), and readers
+// asking at once all get the same answers.
+func TestLinesIndexedWhenAsked(t *testing.T) {
+	src := []byte(strings.Repeat("key: value\n", 1000))
+	var kept *Lines
+	if n := testing.AllocsPerRun(10, func() { kept = NewLines(src) }); n != 1 || kept.starts != nil {
+		t.Errorf("NewLines makes %v allocations, want 1 (the index alone)", n)
+	}
+	l := NewLines(src)
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for off := g; off < len(src); off += 97 {
+				if line, col := l.LineCol(off); line != off/11 || col != off%11 {
+					t.Errorf("LineCol(%d) = %d:%d, want %d:%d", off, line, col, off/11, off%11)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 func BenchmarkNewLines(b *testing.B) {
 	src := []byte(strings.Repeat("node_types:\n  example.Node:\n    derived_from: tosca.nodes.Root\n    description: a node type of the benchmark\n", 10000))
 	b.SetBytes(int64(len(src)))
 	for b.Loop() {
-		NewLines(src)
+		NewLines(src).Count()
 	}
 }
