@@ -13,7 +13,6 @@ package index
 
 import (
 	"context"
-	"crypto/sha256"
 	"path"
 	"path/filepath"
 	"slices"
@@ -687,7 +686,7 @@ func (w *Workspace) Refresh(path string) *Snapshot {
 type diskRead struct {
 	src  []byte
 	err  error
-	hash [sha256.Size]byte
+	hash ContentHash
 	lang Dialect
 	file *File // nil when not parsed (yet)
 }
@@ -705,7 +704,7 @@ func (w *Workspace) readDisk(path string) diskRead {
 	if err != nil {
 		return r
 	}
-	r.hash, r.lang = sha256.Sum256(src), DetectFile(path, src)
+	r.hash, r.lang = hashContent(src), DetectFile(path, src)
 	prev := w.Snapshot().File(path)
 	if prev != nil && !prev.Open && prev.Hash == r.hash {
 		return r // unchanged
