@@ -5,6 +5,7 @@ import (
 	"hash/maphash"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
@@ -41,6 +42,14 @@ type Scratch struct {
 	// are made with.
 	sized  bool
 	frames int
+	// sections memoises grammar.AssignedSection for the files bound.
+	sections map[entityKey]*grammar.Key
+}
+
+// entityKey is a keyname of a grammar entity.
+type entityKey struct {
+	e *grammar.Entity
+	k *grammar.Key
 }
 
 // SizedLike is a scratch for one file, its tables made with room for the
@@ -110,6 +119,12 @@ func bind(path, src string, tree *syntax.File, lang grammar.Language, setting gr
 		f.Refs, f.Calls = scratch.refs[:0], scratch.calls[:0]
 	}
 	b := &binder{f: f, tree: tree}
+	if scratch != nil {
+		if scratch.sections == nil {
+			scratch.sections = map[entityKey]*grammar.Key{}
+		}
+		b.sections = scratch.sections
+	}
 	if withFrames {
 		b.frames = make(Frames, scratch.framesRoom())
 	}
@@ -203,6 +218,23 @@ type binder struct {
 	decoded map[*syntax.Node]string
 	// entries is walkEntity's stack of the entries it walks.
 	entries []walked
+	// sections memoises assignedSection (nil: not memoised).
+	sections map[entityKey]*grammar.Key
+}
+
+// assignedSection is grammar.AssignedSection, asked about every entry of
+// every typed entity: a lookup of the pair, once the grammar has been
+// searched for it.
+func (b *binder) assignedSection(e *grammar.Entity, k *grammar.Key) *grammar.Key {
+	if b.sections == nil || e.TypeKey == "" {
+		return grammar.AssignedSection(e, k)
+	}
+	sec, ok := b.sections[entityKey{e, k}]
+	if !ok {
+		sec = grammar.AssignedSection(e, k)
+		b.sections[entityKey{e, k}] = sec
+	}
+	return sec
 }
 
 func (b *binder) frame(n *syntax.Node, val *grammar.Value, key *grammar.Key, c walkCtx) {
@@ -676,7 +708,7 @@ func (b *binder) walkEntity(n *syntax.Node, e *grammar.Entity, c walkCtx) {
 			b.nullKeyname(w.p, w.k)
 		}
 		b.walk(w.p.Value, w.k.Value, kc)
-		if sec := grammar.AssignedSection(e, w.k); sec != nil {
+		if sec := b.assignedSection(e, w.k); sec != nil {
 			b.memberRefs(w.p, w.k, sec, inner)
 		}
 		b.v = v
@@ -1063,13 +1095,30 @@ func callPair(n *syntax.Node, v grammar.Versions) *syntax.Pair {
 		}
 		return nil
 	}
+	names := siblingCalls()
 	for _, p := range n.Pairs {
-		if fn := grammar.FunctionNamed(p.Key.Value, v); fn != nil && len(fn.Siblings) > 0 {
-			return p
+		for _, name := range names {
+			if p.Key.Value == name && grammar.FunctionNamed(name, v) != nil {
+				return p
+			}
 		}
 	}
 	return nil
 }
+
+// siblingCalls are the names of the functions whose calls take keys beside
+// theirs, made once every init has added its functions: a handful, compared
+// with the keys of every mapping of several entries a file holds instead of
+// a lookup of each key among all the functions.
+var siblingCalls = sync.OnceValue(func() []string {
+	var names []string
+	for _, fn := range grammar.Functions {
+		if len(fn.Siblings) > 0 {
+			names = append(names, fn.Name)
+		}
+	}
+	return names
+})
 
 func isFunctionName(name string, v grammar.Versions) bool {
 	return isCallString(name, v) || grammar.IsFunctionName(name, v)
