@@ -7,6 +7,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/tosca-ls/tosca-ls/index/parallel"
 )
 
 // Per-file keys. A file's key digests what it shows other files (its own
@@ -87,6 +89,28 @@ func (b *builder) ownDigest(path string, f *File) uint64 {
 	return d.h.Sum64()
 }
 
+// ownDigests are the own digests of files (at paths), worked out on every
+// core when they are many: digesting the links of a scan's thousands of
+// files a path at a time took a fifth of its build on one core.
+func (b *builder) ownDigests(paths []string, files []*File) []uint64 {
+	owns := make([]uint64, len(paths))
+	if len(paths) < parallelDigests {
+		for i, p := range paths {
+			owns[i] = b.ownDigest(p, files[i])
+		}
+		return owns
+	}
+	// A digest reads the build's maps only, which nothing writes meanwhile.
+	parallel.Each(len(paths), func() func(int) {
+		return func(i int) { owns[i] = b.ownDigest(paths[i], files[i]) }
+	})
+	return owns
+}
+
+// parallelDigests is the number of files from which their own digests are
+// worked out on every core.
+const parallelDigests = 256
+
 // deps calls fn with every file the file at path reads, in order.
 func (b *builder) deps(path string, fn func(string)) {
 	links, _ := b.links.Get(path)
@@ -160,20 +184,25 @@ func (b *builder) rekeyAlso(path string) {
 func (b *builder) rekey() {
 	seeds := map[string]bool{}
 	full := b.prev == nil
+	var paths []string
+	var files []*File
 	for p := range b.changed {
-		old, had := b.keys.Get(p)
-		f, ok := b.file(p)
-		if !ok {
-			if had {
-				b.keys.Delete(p)
-				b.generation ^= old.own
-				b.rekeyed = append(b.rekeyed, p)
-				seeds[p] = true
-				full = full || b.embeddedFile(p)
-			}
+		if f, ok := b.file(p); ok {
+			paths, files = append(paths, p), append(files, f)
 			continue
 		}
-		own := b.ownDigest(p, f)
+		if old, had := b.keys.Get(p); had {
+			b.keys.Delete(p)
+			b.generation ^= old.own
+			b.rekeyed = append(b.rekeyed, p)
+			seeds[p] = true
+			full = full || b.embeddedFile(p)
+		}
+	}
+	owns := b.ownDigests(paths, files)
+	for i, p := range paths {
+		f, own := files[i], owns[i]
+		old, had := b.keys.Get(p)
 		if had && own == old.own && !b.moved[p] {
 			continue
 		}

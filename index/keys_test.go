@@ -2,6 +2,7 @@ package index
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -200,5 +201,35 @@ func TestHeatImporters(t *testing.T) {
 	}
 	if got, want := rel(snap.HeatEnvironments()), []string{"heat/env.yaml"}; !slices.Equal(got, want) {
 		t.Errorf("HeatEnvironments() = %v, want %v", got, want)
+	}
+}
+
+// TestOwnDigestsOnEveryCore: the own digests of a scan's many files,
+// worked out on every core, are those worked out one at a time.
+func TestOwnDigestsOnEveryCore(t *testing.T) {
+	files := map[string]string{}
+	for i := range 2 * parallelDigests {
+		files[fmt.Sprintf("f%d.yaml", i)] = fmt.Sprintf("tosca_definitions_version: tosca_2_0\nimports: [f%d.yaml, missing.yaml]\nnode_types:\n  T%d: {}\n", (i+1)%(2*parallelDigests), i)
+	}
+	root := t.TempDir()
+	write(t, root, files)
+	ws := NewWorkspace(Options{CacheDir: t.TempDir()})
+	defer ws.Close()
+	ws.AddFolder(context.Background(), root, nil)
+	snap := ws.Snapshot()
+	b := ws.newBuilder(snap)
+	paths := snap.Paths()
+	read := make([]*File, len(paths))
+	for i, p := range paths {
+		read[i] = snap.File(p)
+	}
+	owns := b.ownDigests(paths, read)
+	for i, p := range paths {
+		if want := b.ownDigest(p, read[i]); owns[i] != want {
+			t.Errorf("%s: own digest %x on every core, %x alone", p, owns[i], want)
+		}
+		if k, _ := snap.keys.Get(p); k.own != owns[i] {
+			t.Errorf("%s: own digest %x, the snapshot's %x", p, owns[i], k.own)
+		}
 	}
 }

@@ -1072,9 +1072,13 @@ func (b *builder) check(from string, links []Link) []Link {
 		if l.Path == "" {
 			continue
 		}
-		lang, known := b.foreign[l.Path]
+		// The file there, else what load found there.
+		var lang Dialect
+		var known bool
 		if f := b.target(l.Path).file; f != nil {
 			lang, known = f.Dialect, true
+		} else {
+			lang, known = b.foreign[l.Path]
 		}
 		if known && lang == TOSCA {
 			continue
@@ -1180,6 +1184,23 @@ func (b *builder) isForeign(path string) bool {
 // setLinks records a file's links and updates the reverse graph.
 func (b *builder) setLinks(path string, links []Link) {
 	old, _ := b.links.Get(path)
+	if len(old) == 0 {
+		// Linked for the first time (the files of a scan): the file is
+		// among no importers yet, and is the last one added to those of a
+		// target it imports twice.
+		for _, l := range links {
+			if l.Path == "" {
+				continue
+			}
+			if users := b.ownImporters(l.Path); len(users) == 0 || users[len(users)-1] != path {
+				b.ownedImps[l.Path] = append(users, path)
+			}
+		}
+		if links != nil {
+			b.links.Set(path, links)
+		}
+		return
+	}
 	oldTargets, newTargets := targets(old), targets(links)
 	for t := range oldTargets {
 		if !newTargets[t] {
