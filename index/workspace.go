@@ -281,7 +281,7 @@ func (w *Workspace) run() {
 			b := w.newBuilder(w.snap.Load())
 			j(&w.st, b)
 			snap := b.finish()
-			w.publish(snap, b.changedPaths())
+			w.publish(snap, b.changedPaths)
 			if b.onFinish != nil {
 				b.onFinish(snap)
 			}
@@ -289,7 +289,10 @@ func (w *Workspace) run() {
 	}
 }
 
-func (w *Workspace) publish(snap *Snapshot, changed []string) {
+// publish makes snap the current snapshot and tells the listeners the
+// paths changed lists, worked out (and sorted) only when some listen: a
+// scan changes thousands of paths, and a command listens to none.
+func (w *Workspace) publish(snap *Snapshot, changed func() []string) {
 	w.omu.Lock()
 	w.snap.Store(snap)
 	close(w.changed)
@@ -298,8 +301,12 @@ func (w *Workspace) publish(snap *Snapshot, changed []string) {
 	w.listenMu.Lock()
 	ls := slices.Clone(w.listeners)
 	w.listenMu.Unlock()
+	if len(ls) == 0 {
+		return
+	}
+	paths := changed()
 	for _, fn := range ls {
-		fn(snap, changed)
+		fn(snap, paths)
 	}
 }
 
