@@ -42,8 +42,10 @@ type Scratch struct {
 	// are made with.
 	sized  bool
 	frames int
-	// sections memoises grammar.AssignedSection for the files bound.
+	// sections memoises grammar.AssignedSection for the files bound, and
+	// entries is the room of the binder's stack of entries.
 	sections map[entityKey]*grammar.Key
+	entries  []walked
 }
 
 // entityKey is a keyname of a grammar entity.
@@ -123,7 +125,8 @@ func bind(path, src string, tree *syntax.File, lang grammar.Language, setting gr
 		if scratch.sections == nil {
 			scratch.sections = map[entityKey]*grammar.Key{}
 		}
-		b.sections = scratch.sections
+		b.sections, b.entries = scratch.sections, scratch.entries[:0]
+		defer func() { scratch.entries = b.entries[:0] }()
 	}
 	if withFrames {
 		b.frames = make(Frames, scratch.framesRoom())
