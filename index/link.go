@@ -207,24 +207,34 @@ func (b *builder) repositoryRoot(path string) string {
 	return dir
 }
 
-// importedName says which file an import wanted, as the author wrote it
-// (plus the resolved path when it is relative to the importing file),
-// memoised for the build: the files of a folder import the same missing
-// files (the DMTF set's 11,000 imports of files it does not ship).
-func (b *builder) importedName(imp *facts.Import, from, target string) string {
+// missing is how an import of a file that is missing (or not TOSCA) is
+// reported: the file it wanted, as the author wrote it (plus the resolved
+// path when it is relative to the importing file), and the problem of a
+// file not found, made once per build for every import of it from one
+// folder: the files of a folder import the same missing files (the DMTF
+// set's 11,000 imports of files it does not ship).
+func (b *builder) missing(imp *facts.Import, from, target string) *missingImport {
 	k := importedTarget{relativeImport{filepath.Dir(from), imp.URL}, target}
-	if name, ok := b.names[k]; ok {
-		return name
+	if m, ok := b.names[k]; ok {
+		return m
 	}
 	name := diag.Quote(imp.URL)
 	if rel, err := filepath.Rel(k.dir, target); err == nil && filepath.ToSlash(rel) != imp.URL {
 		name = diag.Sprintf("%q (%s)", imp.URL, diag.Name(filepath.ToSlash(rel)))
 	}
+	m := &missingImport{name: name, notFound: &Problem{Code: importNotFound, Message: "imported file not found: " + name}}
 	if b.names == nil {
-		b.names = map[importedTarget]string{}
+		b.names = map[importedTarget]*missingImport{}
 	}
-	b.names[k] = name
-	return name
+	b.names[k] = m
+	return m
+}
+
+// missingImport is how the imports of a missing file are reported (see
+// missing). Problems are never changed once made: the links share them.
+type missingImport struct {
+	name     string
+	notFound *Problem
 }
 
 // importedTarget is an import of a file in a folder and the path it

@@ -818,9 +818,9 @@ type builder struct {
 	targets  map[string]*target
 	realDirs map[string]string
 	// joined memoises the paths of relative imports (see join), names
-	// how imports of missing files are quoted (see importedName).
+	// how imports of missing files are reported (see missing).
 	joined map[relativeImport]string
-	names  map[importedTarget]string
+	names  map[importedTarget]*missingImport
 	// ownedImps are the importer lists this build changed, by target (see
 	// ownImporters), written into imps when it finishes.
 	ownedImps map[string][]string
@@ -1091,11 +1091,11 @@ func (b *builder) check(from string, links []Link) []Link {
 			continue
 		}
 		b.s.wanted.add(l.Path, from)
-		name := b.importedName(l.Import, from, l.Path)
+		m := b.missing(l.Import, from, l.Path)
 		if known {
-			links[i].Problem = notTOSCA(name, lang)
+			links[i].Problem = notTOSCA(m.name, lang)
 		} else {
-			links[i].Problem = &Problem{Code: importNotFound, Message: "imported file not found: " + name}
+			links[i].Problem = m.notFound
 		}
 		links[i].Path = ""
 	}
