@@ -80,18 +80,21 @@ type checker struct {
 	path string
 	f    *facts.Facts
 	out  []Diagnostic
-	// scope is the file, its import closure and its implicit profiles, each
+	// scope is what the file sees of the others, reached once for all its
+	// names.
+	scope *fileScope
+	// reach is the file, its import closure and its implicit profiles, each
 	// with the prefix it is first reached with (see View.enumerate), and
 	// candidates the types of each kind there: found on the first unknown
 	// name, for all of the file's.
-	scope      []scopeFile
+	reach      []scopeFile
 	candidates map[grammar.RefKind][]*diag.Candidates
 }
 
 type scopeFile struct{ prefix, path string }
 
 func (v *View) diagnose(ctx context.Context, path string) []Diagnostic {
-	c := &checker{ctx: ctx, v: v, path: path, f: v.Facts(path)}
+	c := &checker{ctx: ctx, v: v, path: path, f: v.Facts(path), scope: v.scope(path)}
 	for _, d := range c.f.Diags {
 		c.out = append(c.out, Diagnostic{Path: path, Span: d.Span.Text(), Severity: d.Severity, Code: d.Code, Message: d.Message, Suggestions: d.Suggestions})
 	}
@@ -251,7 +254,7 @@ func (c *checker) reference(i int, r *facts.Ref) {
 	if len(kinds) == 0 {
 		return // file paths, profile names, member names: resolved elsewhere
 	}
-	if t := c.v.Resolve(c.path, i).Target; t.Valid() {
+	if t := c.v.resolve(c.scope, c.f, i).Target; t.Valid() {
 		c.draftBuiltin(r, t)
 		return
 	}
@@ -265,13 +268,13 @@ func (c *checker) reference(i int, r *facts.Ref) {
 		return
 	}
 	if r.Kind == grammar.NodeTemplate && c.f.Versions.Has(grammar.V1x) && c.f.Entity(r.Entity).G == grammar.RequirementAssign && c.f.Entity(r.Entity).Short {
-		if t := c.v.Lookup(c.path, grammar.NodeType, c.f.RefName(r)); t.Valid() {
+		if t := c.scope.lookup(c.v, grammar.NodeType, c.f.RefName(r)); t.Valid() {
 			d := c.report(r.Span, diag.Warning, diag.IncompatibleTarget, fmt.Sprintf("%q is a node type: the 1.x short notation names a node template (1.3 §3.8.2), `node: %s` a type (puccini reads the short notation so)", c.f.RefName(r), c.f.RefName(r)))
 			d.Related = []Related{{Location: c.v.Location(t), Message: "the node type"}}
 			return
 		}
 	}
-	if !allLocal && c.v.Muted(c.path, c.f.RefName(r)) {
+	if !allLocal && c.v.muted(c.scope, c.f.RefName(r)) {
 		return
 	}
 	if allLocal && r.Call >= 0 && c.f.TypeAround(r.Entity) != facts.None {
@@ -308,7 +311,7 @@ func (c *checker) draftBuiltin(r *facts.Ref, t Decl) {
 // scriptlets), else an unknown keyname of the clause.
 func (c *checker) customConstraint(i int, r *facts.Ref) {
 	name := c.f.RefName(r)
-	if c.v.Resolve(c.path, i).Target.Valid() || c.v.Muted(c.path, name) {
+	if c.v.resolve(c.scope, c.f, i).Target.Valid() || c.v.muted(c.scope, name) {
 		return
 	}
 	clause := c.f.Entity(r.Entity)
@@ -329,12 +332,12 @@ func suggestInto(d *Diagnostic, suggestions []string) {
 }
 
 func (c *checker) unknownType(s facts.Span, name string, kind grammar.RefKind) {
-	if other := c.v.LookupOtherKind(c.path, kind, name); other.Valid() {
+	if other := c.v.lookupOtherKind(c.scope, kind, name); other.Valid() {
 		d := c.report(s, diag.Error, diag.WrongTypeKind, diag.Sprintf("%q is a %s, but a %s is expected here", name, c.v.Kind(other), kind))
 		d.Related = []Related{{Location: c.v.Location(other), Message: diag.Name(name) + " is defined here"}}
 		return
 	}
-	if c.v.Muted(c.path, name) {
+	if c.v.muted(c.scope, name) {
 		return
 	}
 	d := c.report(s, diag.Error, diag.UnknownType, diag.Sprintf("unknown %s %q", kind, name))
@@ -344,7 +347,7 @@ func (c *checker) unknownType(s facts.Span, name string, kind grammar.RefKind) {
 // capability checks a requirement's `capability`: a capability type, or a
 // capability of the requirement's node.
 func (c *checker) capability(i int, r *facts.Ref) {
-	if c.v.Resolve(c.path, i).Kind != grammar.NoRef {
+	if c.v.resolve(c.scope, c.f, i).Kind != grammar.NoRef {
 		return
 	}
 	if c.v.RequirementNode(c.path, r.Entity) == "" {
@@ -352,7 +355,7 @@ func (c *checker) capability(i int, r *facts.Ref) {
 		return
 	}
 	target := c.v.RequirementNodeType(c.path, r.Entity)
-	if !target.Valid() || c.v.Muted(c.path, c.f.RefName(r)) {
+	if !target.Valid() || c.v.muted(c.scope, c.f.RefName(r)) {
 		return // the node reference reports itself
 	}
 	d := c.report(r.Span, diag.Error, diag.UnknownType, diag.Sprintf("%q is neither a capability type nor a capability of %s", c.f.RefName(r), diag.Name(c.v.RequirementNode(c.path, r.Entity))))
@@ -372,7 +375,7 @@ func (c *checker) member(i int, r *facts.Ref) {
 		return
 	}
 	t := c.v.TypeOfEntity(c.path, r.Entity)
-	if !t.Valid() || c.v.Resolve(c.path, i).Member != nil || !c.v.ChainComplete(t) ||
+	if !t.Valid() || c.v.resolve(c.scope, c.f, i).Member != nil || !c.v.ChainComplete(t) ||
 		r.Key().Name == grammar.SectionProperties && c.v.OpenType(c.path, t) {
 		return
 	}
@@ -527,11 +530,11 @@ func (c *checker) typeCandidates(kind grammar.RefKind) []*diag.Candidates {
 	if cands, ok := c.candidates[kind]; ok {
 		return cands
 	}
-	if c.scope == nil {
-		c.v.enumerate(c.path, func(prefix, file string) { c.scope = append(c.scope, scopeFile{prefix, file}) })
+	if c.reach == nil {
+		c.v.enumerate(c.path, func(prefix, file string) { c.reach = append(c.reach, scopeFile{prefix, file}) })
 	}
-	cands := make([]*diag.Candidates, len(c.scope))
-	for i, s := range c.scope {
+	cands := make([]*diag.Candidates, len(c.reach))
+	for i, s := range c.reach {
 		cands[i] = c.v.typeCandidates(s.path, kind, s.prefix)
 	}
 	if c.candidates == nil {

@@ -23,20 +23,22 @@ func (v *View) LookupFunction(path, name string) Decl {
 // 1.x value, ImportedCall); the file's own declarations are read each time
 // (a function inside service_template is not among its exports).
 func (v *View) LookupDeclared(path string, kind grammar.RefKind, name string) Decl {
-	if d := v.Local(path, kind, name); d.Valid() {
+	return v.lookupDeclared(v.scope(path), kind, name)
+}
+
+func (v *View) lookupDeclared(s *fileScope, kind grammar.RefKind, name string) Decl {
+	if d := v.Local(s.path, kind, name); d.Valid() {
 		return d
 	}
-	key := lookupKey{path, nameKey{kind, name}}
-	p := v.prog
-	if d, ok := p.lookups.get(key); ok {
+	if d, ok := s.known(kind, name); ok {
 		return d
 	}
 	var found Decl
-	v.walkImports(v.importTargets(path, name), func(s visit) bool {
+	v.walkImports(v.importTargets(s.path, name), func(s visit) bool {
 		found = v.Local(s.path, kind, s.rest)
 		return found.Valid()
 	})
-	return p.lookups.put(key, found)
+	return s.remember(kind, name, found)
 }
 
 // ImportedCall is the function a value calls when it is a one-entry map

@@ -151,8 +151,4 @@ func (k lookupKey) spread() uint32 { return spreadString(k.path)*3 ^ k.nameKey.s
 
 func (k memberKey) spread() uint32 { return k.d.spread() ^ spreadString(k.section) }
 
-func (k closureKey) spread() uint32 {
-	return spreadString(k.path)*3 ^ spreadString(k.prefix) ^ uint32(k.way)
-}
-
 func (k builtinKey) spread() uint32 { return k.t.spread() ^ uint32(k.vers) }

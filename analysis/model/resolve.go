@@ -42,18 +42,27 @@ func Kinds(kind grammar.RefKind) []grammar.RefKind {
 // through its scope, a custom function or constraint through its imports,
 // a template-level name among its own declarations.
 func (v *View) LookupKind(path string, kind grammar.RefKind, name string) Decl {
+	return v.lookupKind(v.scope(path), kind, name)
+}
+
+func (v *View) lookupKind(s *fileScope, kind grammar.RefKind, name string) Decl {
 	switch {
 	case kind.IsType():
-		return v.Lookup(path, kind, name)
+		return s.lookup(v, kind, name)
 	case kind.Imported():
-		return v.LookupDeclared(path, kind, name)
+		return v.lookupDeclared(s, kind, name)
 	}
-	return v.Local(path, kind, name)
+	return v.Local(s.path, kind, name)
 }
 
 // Resolve returns what reference i of the file at path names.
 func (v *View) Resolve(path string, i int) Resolved {
-	f := v.Facts(path)
+	return v.resolve(v.scope(path), v.Facts(path), i)
+}
+
+// resolve is Resolve in a file's scope, with its facts.
+func (v *View) resolve(s *fileScope, f *facts.Facts, i int) Resolved {
+	path := s.path
 	if f == nil || i < 0 || i >= len(f.Refs) {
 		return Resolved{}
 	}
@@ -62,13 +71,13 @@ func (v *View) Resolve(path string, i int) Resolved {
 		return v.resolveMember(path, f, r)
 	}
 	if r.Kind == grammar.CapabilityTypeOrName {
-		return v.resolveCapability(path, f, r)
+		return v.resolveCapability(s, f, r)
 	}
 	if r.Kind == grammar.ModelableEntity && grammar.IsEntityKeyword(f.RefName(r)) || grammar.IsBuiltin(r.Kind, f.RefName(r)) {
 		return Resolved{}
 	}
 	if r.Kind == grammar.CustomConstraint {
-		if d := v.LookupDeclared(path, r.Kind, f.RefName(r)); d.Valid() {
+		if d := v.lookupDeclared(s, r.Kind, f.RefName(r)); d.Valid() {
 			return Resolved{Target: d, Kind: r.Kind}
 		}
 		return Resolved{}
@@ -79,7 +88,7 @@ func (v *View) Resolve(path string, i int) Resolved {
 		}
 	}
 	for _, k := range Kinds(r.Kind) {
-		if d := v.LookupKind(path, k, f.RefName(r)); d.Valid() {
+		if d := v.lookupKind(s, k, f.RefName(r)); d.Valid() {
 			return Resolved{Target: d, Kind: k}
 		}
 	}
@@ -116,11 +125,11 @@ func (v *View) resolveMember(path string, f *facts.Facts, r *facts.Ref) Resolved
 
 // resolveCapability resolves a requirement's `capability`: a capability
 // type, or the name of a capability of the requirement's `node`.
-func (v *View) resolveCapability(path string, f *facts.Facts, r *facts.Ref) Resolved {
-	if d := v.Lookup(path, grammar.CapabilityType, f.RefName(r)); d.Valid() {
+func (v *View) resolveCapability(s *fileScope, f *facts.Facts, r *facts.Ref) Resolved {
+	if d := s.lookup(v, grammar.CapabilityType, f.RefName(r)); d.Valid() {
 		return Resolved{Target: d, Kind: grammar.CapabilityType}
 	}
-	target := v.RequirementNodeType(path, r.Entity)
+	target := v.RequirementNodeType(s.path, r.Entity)
 	if !target.Valid() {
 		return Resolved{}
 	}

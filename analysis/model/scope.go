@@ -24,8 +24,9 @@ type Program struct {
 	// snapshot is asked of it.
 	base *Program
 
-	names   memo[textKey, *ownNames]
-	lookups memo[lookupKey, Decl]
+	names memo[textKey, *ownNames]
+	// scopes are what each file sees of the others (see fileScope).
+	scopes memo[textKey, *fileScope]
 	// profiles are the profile names of the embedded profiles' files (see
 	// View.ProfileOf).
 	profiles memo[textKey, string]
@@ -39,9 +40,8 @@ type Program struct {
 	members  memo[memberKey, *memberTable]
 	// needed are what assignments of each type must give (see Needed).
 	needed memo[Decl, *Needs]
-	// closures are the import closures of files per namespace prefix,
-	// closureSets the distinct ones by their starts (see View.closure).
-	closures    memo[closureKey, *closureSet]
+	// closureSets are the distinct import closures of the files' scopes,
+	// by their starts (see View.closure).
 	closureSets closureSets
 	// typesNamed maps every type name of the snapshot to its declarations
 	// (see View.TypesNamed), built on the first call.
@@ -217,22 +217,90 @@ func (v *View) LocalNames(path string, kind grammar.RefKind) []string {
 // file's own types first, then those its imports bring (qualified by their
 // namespaces, transitively), then the profiles its version sees implicitly.
 func (v *View) Lookup(path string, kind grammar.RefKind, name string) Decl {
-	key := lookupKey{path, nameKey{kind, name}}
+	return v.scope(path).lookup(v, kind, name)
+}
+
+// fileScope is what one file sees of the others: the answers of its
+// lookups and the closure sets its names are looked up in, memoised by
+// name alone. A query reaches a file's scope once (the checker holds its
+// file's for all its names): keyed by path and name in tables of the whole
+// program, each name cost a hash of the long path, probes of a map of
+// every file's answers and a lock shared with the other cores.
+type fileScope struct {
+	path string
+	mu   sync.Mutex
+	// lookups are the answers by kind, then name, and closures the sets by
+	// way, then prefix: maps keyed by a string alone are probed faster than
+	// by a struct, without hashing while small.
+	lookups  []kindLookups
+	closures [viaFallbacks + 1]map[string]*closureSet
+}
+
+type kindLookups struct {
+	kind    grammar.RefKind
+	answers map[string]Decl
+}
+
+// scope returns the scope of the file at path.
+func (v *View) scope(path string) *fileScope {
 	p := v.prog
-	if d, ok := p.lookups.get(key); ok {
+	if s, ok := p.scopes.get(textKey(path)); ok {
+		return s
+	}
+	return p.scopes.put(textKey(path), &fileScope{path: path})
+}
+
+// answers are the scope's answers for kind (nil if none), under its lock.
+func (s *fileScope) answers(kind grammar.RefKind) map[string]Decl {
+	for _, l := range s.lookups {
+		if l.kind == kind {
+			return l.answers
+		}
+	}
+	return nil
+}
+
+// known returns the memoised answer of a lookup.
+func (s *fileScope) known(kind grammar.RefKind, name string) (Decl, bool) {
+	s.mu.Lock()
+	d, ok := s.answers(kind)[name]
+	s.mu.Unlock()
+	return d, ok
+}
+
+// remember memoises d as the answer of a lookup unless one is known, and
+// returns the answer known.
+func (s *fileScope) remember(kind grammar.RefKind, name string, d Decl) Decl {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m := s.answers(kind)
+	if got, ok := m[name]; ok {
+		return got
+	}
+	if m == nil {
+		m = map[string]Decl{}
+		s.lookups = append(s.lookups, kindLookups{kind, m})
+	}
+	m[name] = d
+	return d
+}
+
+// lookup is Lookup in the scope's file.
+func (s *fileScope) lookup(v *View, kind grammar.RefKind, name string) Decl {
+	if d, ok := s.known(kind, name); ok {
 		return d
 	}
-	d := v.lookupOwn(path, kind, name)
+	d := v.lookupOwn(s.path, kind, name)
 	if !d.Valid() {
-		d = v.lookupImported(path, kind, name)
+		d = v.lookupVia(s, viaImports, kind, name)
 	}
 	if !d.Valid() {
-		d = v.lookupImplicit(path, kind, name)
+		d = v.lookupVia(s, viaImplicit, kind, name)
 	}
 	if !d.Valid() {
-		d = v.lookupFallback(path, kind, name)
+		d = v.lookupVia(s, viaFallbacks, kind, name)
 	}
-	return p.lookups.put(key, d)
+	return s.remember(kind, name, d)
 }
 
 func (v *View) lookupOwn(path string, kind grammar.RefKind, name string) Decl {
@@ -376,15 +444,11 @@ func (v *View) importTargets(path, name string) []visit {
 }
 
 func (v *View) lookupImported(path string, kind grammar.RefKind, name string) Decl {
-	return v.lookupVia(viaImports, path, kind, name)
+	return v.lookupVia(v.scope(path), viaImports, kind, name)
 }
 
 func (v *View) lookupImplicit(path string, kind grammar.RefKind, name string) Decl {
-	return v.lookupVia(viaImplicit, path, kind, name)
-}
-
-func (v *View) lookupFallback(path string, kind grammar.RefKind, name string) Decl {
-	return v.lookupVia(viaFallbacks, path, kind, name)
+	return v.lookupVia(v.scope(path), viaImplicit, kind, name)
 }
 
 // via is one of the ways a file sees the types of other files.
@@ -397,10 +461,10 @@ const (
 )
 
 // lookupVia finds the first type of kind named name in the closure that
-// way leads to from path.
-func (v *View) lookupVia(way via, path string, kind grammar.RefKind, name string) Decl {
+// way leads to from the scope's file.
+func (v *View) lookupVia(s *fileScope, way via, kind grammar.RefKind, name string) Decl {
 	prefix, local := splitPrefix(name)
-	return v.closure(way, path, prefix).find(v, nameKey{kind, local})
+	return s.closure(v, way, prefix).find(v, nameKey{kind, local})
 }
 
 // find finds the first type of a closure with a name: in the table of a
@@ -443,14 +507,6 @@ func inNamespace(name, ns string) bool {
 func splitPrefix(name string) (prefix, local string) {
 	i := strings.LastIndexByte(name, ':')
 	return name[:i+1], name[i+1:]
-}
-
-// closureKey names the files a name is looked up in from path: which
-// namespaced imports the walk follows depends on the name's namespaces
-// only, not on its local part.
-type closureKey struct {
-	way          via
-	path, prefix string
 }
 
 // closureSet is the files a walk over imports reaches from some starts,
@@ -525,26 +581,37 @@ func (v *View) hasUnresolvedImport(s visit) bool {
 // closure is the set that way leads a name carrying prefix to from path,
 // found once per file, prefix and export generation.
 func (v *View) closure(way via, path, prefix string) *closureSet {
-	key := closureKey{way, path, prefix}
-	p := v.prog
-	if c, ok := p.closures.get(key); ok {
+	return v.scope(path).closure(v, way, prefix)
+}
+
+func (s *fileScope) closure(v *View, way via, prefix string) *closureSet {
+	s.mu.Lock()
+	c, ok := s.closures[way][prefix]
+	s.mu.Unlock()
+	if ok {
 		return c
 	}
 	var starts []visit
 	switch way {
 	case viaImports:
-		starts = v.importTargets(path, prefix)
+		starts = v.importTargets(s.path, prefix)
 	case viaImplicit:
-		starts = v.implicitStarts(path, prefix)
+		starts = v.implicitStarts(s.path, prefix)
 	case viaFallbacks:
-		for _, fb := range v.fallbacks(path) {
+		for _, fb := range v.fallbacks(s.path) {
 			starts = append(starts, visit{fb, prefix})
 		}
 	}
-	c := v.closureFrom(starts)
-	if got := p.closures.put(key, c); got != c {
+	c = v.closureFrom(starts)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if got, ok := s.closures[way][prefix]; ok {
 		return got
 	}
+	if s.closures[way] == nil {
+		s.closures[way] = map[string]*closureSet{}
+	}
+	s.closures[way][prefix] = c
 	c.use()
 	return c
 }
@@ -716,9 +783,13 @@ func (v *View) fallbacks(path string) []string {
 
 // LookupOtherKind finds a type of another kind with that name (for wrong-type-kind).
 func (v *View) LookupOtherKind(path string, kind grammar.RefKind, name string) Decl {
+	return v.lookupOtherKind(v.scope(path), kind, name)
+}
+
+func (v *View) lookupOtherKind(s *fileScope, kind grammar.RefKind, name string) Decl {
 	for _, k := range grammar.TypeKinds {
 		if k != kind {
-			if d := v.Lookup(path, k, name); d.Valid() {
+			if d := s.lookup(v, k, name); d.Valid() {
 				return d
 			}
 		}
@@ -734,8 +805,12 @@ func (v *View) LookupOtherKind(path string, kind grammar.RefKind, name string) D
 // none (it holds no colon): the answer is the file's own, then its closure
 // set's for the name's prefix, found once for all the names of the set.
 func (v *View) Muted(path, name string) bool {
+	return v.muted(v.scope(path), name)
+}
+
+func (v *View) muted(s *fileScope, name string) bool {
 	prefix, _ := splitPrefix(name)
-	return v.hasUnresolvedImport(visit{path, prefix}) || v.closure(viaImports, path, prefix).isMuted(v)
+	return v.hasUnresolvedImport(visit{s.path, prefix}) || s.closure(v, viaImports, prefix).isMuted(v)
 }
 
 // Names lists the names of kind visible in the file at path, sorted: each
