@@ -30,10 +30,15 @@ type carried[K memoKey, V any] struct {
 	keys *keyChange
 }
 
+// memoShard is padded to a cache line: shards sharing one, each core's
+// locking of its own shard took the line from the other core.
 type memoShard[K memoKey, V any] struct {
 	mu sync.Mutex
 	m  map[K]V
+	_  [cacheLine - 16]byte
 }
+
+const cacheLine = 64
 
 // memoKey is a key of a memo table. spread picks its shard: it must be
 // cheap (the shard's map hashes the key again) and spread a workspace's
