@@ -83,11 +83,11 @@ type checker struct {
 	// scope is what the file sees of the others, reached once for all its
 	// names.
 	scope *fileScope
-	// reach is the file, its import closure and its implicit profiles, each
+	// reach is the file's import closure and its implicit profiles, each
 	// with the prefix it is first reached with (see View.enumerate), and
-	// candidates the types of each kind there: found on the first unknown
-	// name, for all of the file's.
-	reach      []scopeFile
+	// candidates the types of each kind there and in the file: found on the
+	// first unknown name, for all of the file's.
+	reach      *reachSet
 	candidates map[grammar.RefKind][]*diag.Candidates
 }
 
@@ -525,17 +525,21 @@ func (c *checker) addSuggestions(g *diag.Suggester, kinds ...grammar.RefKind) {
 }
 
 // typeCandidates are the types of kind visible in the file, one set per
-// file of its scope, in the order of View.enumerate.
+// file of its scope, in the order of View.enumerate: the file's own, then
+// those of its reach (the file itself left out where its imports lead back
+// to it).
 func (c *checker) typeCandidates(kind grammar.RefKind) []*diag.Candidates {
 	if cands, ok := c.candidates[kind]; ok {
 		return cands
 	}
 	if c.reach == nil {
-		c.v.enumerate(c.path, func(prefix, file string) { c.reach = append(c.reach, scopeFile{prefix, file}) })
+		c.reach = c.v.reach(c.path)
 	}
-	cands := make([]*diag.Candidates, len(c.reach))
-	for i, s := range c.reach {
-		cands[i] = c.v.typeCandidates(s.path, kind, s.prefix)
+	cands := []*diag.Candidates{c.v.typeCandidates(c.path, kind, "")}
+	for i, r := range c.reach.candidates(c.v, kind) {
+		if c.reach.files[i].path != c.path {
+			cands = append(cands, r)
+		}
 	}
 	if c.candidates == nil {
 		c.candidates = map[grammar.RefKind][]*diag.Candidates{}

@@ -51,7 +51,10 @@ type Program struct {
 	// typeCandidates are the types of each file, kind and prefix prepared
 	// for "did you mean" (see View.typeCandidates).
 	typeCandidates memo[candidatesKey, *diag.Candidates]
-	chains         memo[Decl, *chainLink]
+	// reaches are enumerate's walks by their starts (see View.reach),
+	// worked out over the snapshot: not taken over by the next program.
+	reaches memo[textKey, *reachSet]
+	chains  memo[Decl, *chainLink]
 	// derived files every type by the base name of its derived_from (see
 	// View.Subtypes), built on the first call; subtypes are the answers.
 	derived     map[nameKey][]Decl
@@ -920,10 +923,39 @@ func (v *View) NamesOf(path string, d Decl) []string {
 // profiles, each file once, with the namespace prefix of the first (shortest)
 // path reaching it.
 func (v *View) enumerate(path string, fn func(prefix, file string)) {
+	fn("", path)
+	imports, implicit := v.reachStarts(path)
+	for _, s := range v.walkReach(imports, implicit) {
+		if s.path != path {
+			fn(s.prefix, s.path)
+		}
+	}
+}
+
+// reachStarts are where enumerate's walks from the file at path start:
+// its imports, then its implicit profiles.
+func (v *View) reachStarts(path string) (imports, implicit []scopeFile) {
+	for _, l := range v.Snap.Links(path) {
+		if l.Path != "" && l.Path != path {
+			imports = append(imports, scopeFile{l.Import.Namespace, l.Path})
+		}
+	}
+	for _, s := range v.implicitStarts(path, "") {
+		implicit = append(implicit, scopeFile{"", s.path})
+	}
+	return imports, implicit
+}
+
+// walkReach walks breadth-first from imports, then from implicit, each file
+// once, with the prefix of the first (shortest) path reaching it. The file
+// the starts are read from is not marked seen: the walk is shared by every
+// file importing alike, and where it comes back to one of them, that file's
+// imports are starts already (enumerate leaves it out).
+func (v *View) walkReach(imports, implicit []scopeFile) []scopeFile {
+	var out []scopeFile
 	seen := map[string]bool{}
-	type step struct{ path, prefix string }
-	run := func(starts []step) {
-		queue := starts
+	run := func(starts []scopeFile) {
+		queue := slices.Clone(starts)
 		for len(queue) > 0 {
 			cur := queue[0]
 			queue = queue[1:]
@@ -931,20 +963,71 @@ func (v *View) enumerate(path string, fn func(prefix, file string)) {
 				continue
 			}
 			seen[cur.path] = true
-			fn(cur.prefix, cur.path)
+			out = append(out, cur)
 			for _, l := range v.Snap.Links(cur.path) {
 				if l.Path != "" && !seen[l.Path] {
-					queue = append(queue, step{l.Path, qualify(cur.prefix, l.Import.Namespace)})
+					queue = append(queue, scopeFile{qualify(cur.prefix, l.Import.Namespace), l.Path})
 				}
 			}
 		}
 	}
-	run([]step{{path, ""}})
-	var implicit []step
-	for _, s := range v.implicitStarts(path, "") {
-		implicit = append(implicit, step{s.path, ""})
-	}
+	run(imports)
 	run(implicit)
+	return out
+}
+
+// reachSet is the walk of enumerate from some starts, with the type
+// candidates of each kind of its files: the files importing alike (the
+// versions of one schema) share it, and each file with an unknown name
+// lists it once per kind instead of walking its imports.
+type reachSet struct {
+	files []scopeFile
+	mu    sync.Mutex
+	kinds map[grammar.RefKind][]*diag.Candidates
+}
+
+// reach returns the set of enumerate's walk from the file at path's starts.
+func (v *View) reach(path string) *reachSet {
+	imports, implicit := v.reachStarts(path)
+	var key strings.Builder
+	for _, list := range [][]scopeFile{imports, implicit} {
+		for _, s := range list {
+			key.WriteString(s.path)
+			key.WriteByte(0)
+			key.WriteString(s.prefix)
+			key.WriteByte(0)
+		}
+		key.WriteByte(1)
+	}
+	p := v.prog
+	if r, ok := p.reaches.get(textKey(key.String())); ok {
+		return r
+	}
+	return p.reaches.put(textKey(key.String()), &reachSet{files: v.walkReach(imports, implicit)})
+}
+
+// candidates are the type candidates of kind of the set's files, in order.
+func (r *reachSet) candidates(v *View, kind grammar.RefKind) []*diag.Candidates {
+	r.mu.Lock()
+	cands, ok := r.kinds[kind]
+	r.mu.Unlock()
+	if ok {
+		return cands
+	}
+	cands = make([]*diag.Candidates, len(r.files))
+	for i, s := range r.files {
+		cands[i] = v.typeCandidates(s.path, kind, s.prefix)
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if got, ok := r.kinds[kind]; ok {
+		return got
+	}
+	if r.kinds == nil {
+		r.kinds = map[grammar.RefKind][]*diag.Candidates{}
+	}
+	r.kinds[kind] = cands
+	return cands
 }
 
 // qualify prefixes name with a namespace ("" leaves it as is).
