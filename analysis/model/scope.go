@@ -1,6 +1,7 @@
 package model
 
 import (
+	"hash/maphash"
 	"slices"
 	"sort"
 	"strings"
@@ -233,11 +234,14 @@ type fileScope struct {
 	path string
 	mu   sync.Mutex
 	// lookups are the answers by kind, then name, and closures the sets by
-	// way, then prefix: maps keyed by a string alone are probed faster than
+	// prefix, then way: maps keyed by a string alone are probed faster than
 	// by a struct, without hashing while small.
 	lookups  []kindLookups
-	closures [viaFallbacks + 1]map[string]*closureSet
+	closures map[string]closureWays
 }
+
+// closureWays are the closure sets of one prefix, by way (nil: not found yet).
+type closureWays [viaFallbacks + 1]*closureSet
 
 type kindLookups struct {
 	kind    grammar.RefKind
@@ -589,9 +593,9 @@ func (v *View) closure(way via, path, prefix string) *closureSet {
 
 func (s *fileScope) closure(v *View, way via, prefix string) *closureSet {
 	s.mu.Lock()
-	c, ok := s.closures[way][prefix]
+	c := s.closures[prefix][way]
 	s.mu.Unlock()
-	if ok {
+	if c != nil {
 		return c
 	}
 	var starts []visit
@@ -608,13 +612,15 @@ func (s *fileScope) closure(v *View, way via, prefix string) *closureSet {
 	c = v.closureFrom(starts)
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if got, ok := s.closures[way][prefix]; ok {
+	ways := s.closures[prefix]
+	if got := ways[way]; got != nil {
 		return got
 	}
-	if s.closures[way] == nil {
-		s.closures[way] = map[string]*closureSet{}
+	if s.closures == nil {
+		s.closures = map[string]closureWays{}
 	}
-	s.closures[way][prefix] = c
+	ways[way] = c
+	s.closures[prefix] = ways
 	c.use()
 	return c
 }
@@ -715,13 +721,19 @@ type startsHash uint64
 func (h startsHash) spread() uint32 { return uint32(h) ^ uint32(h>>32) }
 
 func hashStarts(starts []visit) startsHash {
-	h := startsHash(1469598103934665603)
+	var h maphash.Hash
+	h.SetSeed(startsSeed)
 	for _, s := range starts {
-		h = (h ^ startsHash(hashString(s.path))) * 1099511628211
-		h = (h ^ startsHash(hashString(s.rest))) * 1099511628211
+		h.WriteString(s.path)
+		h.WriteByte(0)
+		h.WriteString(s.rest)
+		h.WriteByte(0)
 	}
-	return h
+	return startsHash(h.Sum64())
 }
+
+// startsSeed seeds hashStarts: its hashes are kept for the process alone.
+var startsSeed = maphash.MakeSeed()
 
 // lookup returns the set walking from starts, or nil if none is known.
 func (t *closureSets) lookup(starts []visit) *closureSet {
