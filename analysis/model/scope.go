@@ -801,15 +801,101 @@ func (v *View) LookupOtherKind(path string, kind grammar.RefKind, name string) D
 	return v.lookupOtherKind(v.scope(path), kind, name)
 }
 
+// lookupOtherKind is LookupOtherKind in a file's scope. The kinds are
+// looked up together, through the file's own types, then each closure in
+// turn: each kind's lookup of its own (most names the check asks about are
+// of no kind) went through every closure again.
 func (v *View) lookupOtherKind(s *fileScope, kind grammar.RefKind, name string) Decl {
+	var kinds kindAnswers
 	for _, k := range grammar.TypeKinds {
 		if k != kind {
-			if d := s.lookup(v, k, name); d.Valid() {
-				return d
+			kinds.add(k)
+		}
+	}
+	for i := range kinds.n {
+		kinds.answer[i], kinds.done[i] = s.known(kinds.kind[i], name)
+	}
+	if d, ok := kinds.first(); ok {
+		return d
+	}
+	own := v.own(s.path).types
+	for i := range kinds.n {
+		if id, ok := own[nameKey{kinds.kind[i], name}]; ok && !kinds.done[i] {
+			kinds.settle(i, Decl{s.path, id})
+		}
+	}
+	prefix, local := splitPrefix(name)
+	for way := viaImports; way <= viaFallbacks; way++ {
+		if d, ok := kinds.first(); ok {
+			return d
+		}
+		s.closure(v, way, prefix).findKinds(v, local, &kinds)
+	}
+	for i := range kinds.n {
+		kinds.settle(i, s.remember(kinds.kind[i], name, kinds.answer[i]))
+	}
+	d, _ := kinds.first()
+	return d
+}
+
+// kindAnswers are the answers of one name's lookups in several kinds, in
+// order; done marks those settled (found, or known for the file).
+type kindAnswers struct {
+	n      int
+	kind   [typeKinds]grammar.RefKind
+	answer [typeKinds]Decl
+	done   [typeKinds]bool
+}
+
+// typeKinds is the number of type kinds (see grammar.RefKind.IsType).
+const typeKinds = grammar.PolicyType - grammar.ArtifactType + 1
+
+func (a *kindAnswers) add(k grammar.RefKind) {
+	a.kind[a.n] = k
+	a.n++
+}
+
+func (a *kindAnswers) settle(i int, d Decl) {
+	a.answer[i], a.done[i] = d, true
+}
+
+// first returns the answer of the first kind that has one, once every kind
+// before it is settled.
+func (a *kindAnswers) first() (Decl, bool) {
+	for i := range a.n {
+		if !a.done[i] {
+			return Decl{}, false
+		}
+		if a.answer[i].Valid() {
+			return a.answer[i], true
+		}
+	}
+	return Decl{}, true
+}
+
+// findKinds settles the kinds of a the set has a type named name of,
+// walking a set without a table or memo once for all of them.
+func (c *closureSet) findKinds(v *View, name string, a *kindAnswers) {
+	if c.table != nil || c.found.Load() != nil {
+		for i := range a.n {
+			if !a.done[i] {
+				if d := c.find(v, nameKey{a.kind[i], name}); d.Valid() {
+					a.settle(i, d)
+				}
+			}
+		}
+		return
+	}
+	for _, s := range c.visits {
+		types := v.own(s.path).types
+		for i := range a.n {
+			if !a.done[i] {
+				if id, ok := types[nameKey{a.kind[i], s.rest + name}]; ok {
+					a.settle(i, Decl{s.path, id})
+				}
 			}
 		}
 	}
-	return Decl{}
 }
 
 // Muted reports whether an unknown name may come from an import that did
