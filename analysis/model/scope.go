@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/benbjohnson/immutable"
 
@@ -232,21 +233,15 @@ func (v *View) Lookup(path string, kind grammar.RefKind, name string) Decl {
 // every file's answers and a lock shared with the other cores.
 type fileScope struct {
 	path string
-	mu   sync.Mutex
-	// lookups are the answers by kind, then name, and closures the sets by
-	// prefix, then way: maps keyed by a string alone are probed faster than
-	// by a struct, without hashing while small.
-	lookups  []kindLookups
+	// nameAnswers are the answers of its lookups.
+	nameAnswers
+	// mu guards closures, the sets by prefix, then way.
+	mu       sync.Mutex
 	closures map[string]closureWays
 }
 
 // closureWays are the closure sets of one prefix, by way (nil: not found yet).
 type closureWays [viaFallbacks + 1]*closureSet
-
-type kindLookups struct {
-	kind    grammar.RefKind
-	answers map[string]Decl
-}
 
 // scope returns the scope of the file at path.
 func (v *View) scope(path string) *fileScope {
@@ -257,9 +252,22 @@ func (v *View) scope(path string) *fileScope {
 	return p.scopes.put(textKey(path), &fileScope{path: path})
 }
 
-// answers are the scope's answers for kind (nil if none), under its lock.
-func (s *fileScope) answers(kind grammar.RefKind) map[string]Decl {
-	for _, l := range s.lookups {
+// nameAnswers memoise what names mean, by kind, then name: maps keyed by a
+// string alone are probed faster than by a struct, without hashing while
+// small.
+type nameAnswers struct {
+	mu    sync.Mutex
+	kinds []kindLookups
+}
+
+type kindLookups struct {
+	kind    grammar.RefKind
+	answers map[string]Decl
+}
+
+// answers are the answers for kind (nil if none), under the lock.
+func (a *nameAnswers) answers(kind grammar.RefKind) map[string]Decl {
+	for _, l := range a.kinds {
 		if l.kind == kind {
 			return l.answers
 		}
@@ -268,28 +276,39 @@ func (s *fileScope) answers(kind grammar.RefKind) map[string]Decl {
 }
 
 // known returns the memoised answer of a lookup.
-func (s *fileScope) known(kind grammar.RefKind, name string) (Decl, bool) {
-	s.mu.Lock()
-	d, ok := s.answers(kind)[name]
-	s.mu.Unlock()
+func (a *nameAnswers) known(kind grammar.RefKind, name string) (Decl, bool) {
+	a.mu.Lock()
+	d, ok := a.answers(kind)[name]
+	a.mu.Unlock()
 	return d, ok
 }
 
 // remember memoises d as the answer of a lookup unless one is known, and
 // returns the answer known.
-func (s *fileScope) remember(kind grammar.RefKind, name string, d Decl) Decl {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	m := s.answers(kind)
+func (a *nameAnswers) remember(kind grammar.RefKind, name string, d Decl) Decl {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	m := a.answers(kind)
 	if got, ok := m[name]; ok {
 		return got
 	}
 	if m == nil {
 		m = map[string]Decl{}
-		s.lookups = append(s.lookups, kindLookups{kind, m})
+		a.kinds = append(a.kinds, kindLookups{kind, m})
 	}
 	m[name] = d
 	return d
+}
+
+// sharedAnswers are nameAnswers split in shards, as a memo is, for the
+// names looked up in a closure set that several files share.
+type sharedAnswers [memoShards]struct {
+	nameAnswers
+	_ [cacheLine - unsafe.Sizeof(nameAnswers{})]byte
+}
+
+func (t *sharedAnswers) shard(name string) *nameAnswers {
+	return &t[spreadString(name)%memoShards].nameAnswers
 }
 
 // lookup is Lookup in the scope's file.
@@ -489,10 +508,11 @@ func (c *closureSet) find(v *View, key nameKey) Decl {
 	if found == nil {
 		return c.lookup(v, key) // Lookup memoises it for the one file
 	}
-	if d, ok := found.get(key); ok {
+	shard := found.shard(key.name)
+	if d, ok := shard.known(key.kind, key.name); ok {
 		return d
 	}
-	return found.put(key, c.lookup(v, key))
+	return shard.remember(key.kind, key.name, c.lookup(v, key))
 }
 
 func (c *closureSet) lookup(v *View, key nameKey) Decl {
@@ -533,7 +553,7 @@ type closureSet struct {
 	starts []visit
 	visits []visit
 	users  atomic.Int32
-	found  atomic.Pointer[memo[nameKey, Decl]]
+	found  atomic.Pointer[sharedAnswers]
 	// table and below are set instead of visits for a walk from one file;
 	// next is the set of the walk from its file's import.
 	table *immutable.Map[nameKey, Decl]
@@ -629,7 +649,7 @@ func (s *fileScope) closure(v *View, way via, prefix string) *closureSet {
 // names found in it.
 func (c *closureSet) use() {
 	if c.users.Add(1) == 2 {
-		c.found.Store(new(memo[nameKey, Decl]))
+		c.found.Store(new(sharedAnswers))
 	}
 }
 
