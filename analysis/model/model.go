@@ -107,10 +107,32 @@ type View struct {
 	// reparsed, when set, replaces the snapshot's reading of one open
 	// document (see Reparsed).
 	reparsed *Unit
-	// facts caches the snapshot's facts by path: queries ask for them at
-	// every step of a lookup, and a snapshot's sorted map costs a string
-	// comparison per level.
-	facts sync.Map
+	// files caches what the view reads of each file by path: queries ask
+	// for them at every step of a lookup, and a snapshot's sorted map costs
+	// a string comparison per level; reading a sync.Map takes no lock the
+	// other cores share.
+	files sync.Map
+}
+
+// viewFile is what a view reads of one file: its facts, and, once asked,
+// its scope and its own names.
+type viewFile struct {
+	facts *facts.Facts
+	scope atomic.Pointer[fileScope]
+	own   atomic.Pointer[ownNames]
+}
+
+// file returns what the view reads of the file at path.
+func (v *View) file(path string) *viewFile {
+	if f, ok := v.files.Load(path); ok {
+		return f.(*viewFile)
+	}
+	f := &viewFile{}
+	if file := v.Snap.File(path); file != nil {
+		f.facts = file.Facts
+	}
+	got, _ := v.files.LoadOrStore(path, f)
+	return got.(*viewFile)
 }
 
 // View returns the view of a snapshot, reusing the program of the previous
@@ -195,15 +217,7 @@ func (v *View) Facts(path string) *facts.Facts {
 	if v.reparsed != nil && v.reparsed.Path == path {
 		return v.reparsed.Facts
 	}
-	if f, ok := v.facts.Load(path); ok {
-		return f.(*facts.Facts)
-	}
-	var f *facts.Facts
-	if file := v.Snap.File(path); file != nil {
-		f = file.Facts
-	}
-	v.facts.Store(path, f)
-	return f
+	return v.file(path).facts
 }
 
 // Entity returns the entity a declaration names (nil if gone).

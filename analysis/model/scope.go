@@ -121,9 +121,14 @@ func declared(f *facts.Facts) (types, others int) {
 
 // own returns the names the file at path declares.
 func (v *View) own(path string) *ownNames {
+	vf := v.file(path)
+	if o := vf.own.Load(); o != nil {
+		return o
+	}
 	p := v.prog
 	f := v.Facts(path)
 	if o, ok := p.names.get(textKey(path)); ok && o.facts == f {
+		vf.own.Store(o)
 		return o
 	}
 	o := &ownNames{facts: f}
@@ -162,6 +167,7 @@ func (v *View) own(path string) *ownNames {
 		sort.Strings(names)
 	}
 	p.names.replace(textKey(path), o)
+	vf.own.Store(o)
 	return o
 }
 
@@ -245,11 +251,17 @@ type closureWays [viaFallbacks + 1]*closureSet
 
 // scope returns the scope of the file at path.
 func (v *View) scope(path string) *fileScope {
-	p := v.prog
-	if s, ok := p.scopes.get(textKey(path)); ok {
+	f := v.file(path)
+	if s := f.scope.Load(); s != nil {
 		return s
 	}
-	return p.scopes.put(textKey(path), &fileScope{path: path})
+	p := v.prog
+	s, ok := p.scopes.get(textKey(path))
+	if !ok {
+		s = p.scopes.put(textKey(path), &fileScope{path: path})
+	}
+	f.scope.Store(s)
+	return s
 }
 
 // nameAnswers memoise what names mean, by kind, then name: maps keyed by a
