@@ -836,7 +836,10 @@ func (v *View) LookupOtherKind(path string, kind grammar.RefKind, name string) D
 // lookupOtherKind is LookupOtherKind in a file's scope. The kinds are
 // looked up together, through the file's own types, then each closure in
 // turn: each kind's lookup of its own (most names the check asks about are
-// of no kind) went through every closure again.
+// of no kind) went through every closure again. The answers are not
+// memoised: asked of names of the wrong kind or none, they are asked once,
+// and a table per kind for each file with such a name cost 40 MB a check of
+// the DMTF set.
 func (v *View) lookupOtherKind(s *fileScope, kind grammar.RefKind, name string) Decl {
 	var kinds kindAnswers
 	for _, k := range grammar.TypeKinds {
@@ -864,7 +867,9 @@ func (v *View) lookupOtherKind(s *fileScope, kind grammar.RefKind, name string) 
 		s.closure(v, way, prefix).findKinds(v, local, &kinds)
 	}
 	for i := range kinds.n {
-		kinds.settle(i, s.remember(kinds.kind[i], name, kinds.answer[i]))
+		if !kinds.done[i] {
+			kinds.settle(i, Decl{})
+		}
 	}
 	d, _ := kinds.first()
 	return d
@@ -1119,8 +1124,16 @@ type reachSet struct {
 // reach returns the set of enumerate's walk from the file at path's starts.
 func (v *View) reach(path string) *reachSet {
 	imports, implicit := v.reachStarts(path)
+	lists := [...][]scopeFile{imports, implicit}
+	n := len(lists)
+	for _, list := range lists {
+		for _, s := range list {
+			n += len(s.path) + len(s.prefix) + 2
+		}
+	}
 	var key strings.Builder
-	for _, list := range [][]scopeFile{imports, implicit} {
+	key.Grow(n)
+	for _, list := range lists {
 		for _, s := range list {
 			key.WriteString(s.path)
 			key.WriteByte(0)
