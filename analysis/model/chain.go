@@ -114,9 +114,11 @@ func (v *View) chainLink(d Decl) *chainLink {
 	var path walk[Decl]
 	var top *chainLink
 	for t := d; t.Valid(); t = v.Parent(t) {
-		if l, ok := p.chains.get(t); ok {
-			top = l
-			break
+		if t != d { // d's link was asked for above
+			if l, ok := p.chains.get(t); ok {
+				top = l
+				break
+			}
 		}
 		if i := path.index(t); i >= 0 {
 			cycle := &derivationCycle{types: slices.Clone(path.steps[i:])}
