@@ -317,3 +317,18 @@ func TestLoadStopsTheWorker(t *testing.T) {
 	}
 	t.Errorf("%d goroutines after 5 loads, %d before", runtime.NumGoroutine(), before)
 }
+
+// failingWriter refuses every write, as a full disk or a closed pipe does.
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, os.ErrClosed }
+
+// TestCheckOutputFails: findings check cannot write are an error of the
+// command (exit 2), not a silent success.
+func TestCheckOutputFails(t *testing.T) {
+	var errOut bytes.Buffer
+	code := runCheck([]string{"../../testdata/examples/tosca-2.0-k8s-invalid"}, failingWriter{}, &errOut)
+	if code != 2 || !strings.Contains(errOut.String(), "closed") {
+		t.Errorf("exit %d, stderr %q; want 2 and the write error", code, errOut.String())
+	}
+}
