@@ -193,3 +193,22 @@ func TestCarveEverySize(t *testing.T) {
 		}
 	}
 }
+
+// TestParseLeavesLinesUnindexed: a parse of a well-formed text does not ask
+// for its line index (a workspace scan binds and drops thousands of trees
+// whose lines nobody asks), so parsing 50,000 short lines in a warm arena
+// allocates far less than the index's 8 bytes a line.
+func TestParseLeavesLinesUnindexed(t *testing.T) {
+	const lines = 50_000
+	for _, src := range []string{
+		strings.Repeat("\n", lines) + "a: 1\n",
+		"a: 1\n" + strings.Repeat("\n", lines),
+	} {
+		a := &Arena{}
+		ParseIn(src, a)
+		a.Reset()
+		if got := allocatedBy(func() { ParseIn(src, a) }); got > lines {
+			t.Errorf("parsing %d lines allocated %d bytes, want the line index unbuilt", lines, got)
+		}
+	}
+}

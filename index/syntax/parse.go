@@ -448,9 +448,11 @@ func (p *parser) documentEnd() {
 		s.skip()
 		p.state = stDocumentStart
 	case tokDocumentStart, tokVersionDirective, tokTagDirective, tokReservedDirective, tokStreamEnd:
-		end := p.b.f.Lines.LineStart(p.b.f.Lines.Line(t.start))
-		if t.kind == tokStreamEnd {
-			end = len(p.b.src)
+		// The stream end closes the document at the end of the text without
+		// asking for the line index: that would build it for every parse.
+		end := len(p.b.src)
+		if t.kind != tokStreamEnd {
+			end = p.b.f.Lines.LineStart(p.b.f.Lines.Line(t.start))
 		}
 		p.b.endDocument(end)
 		p.docStart = end
