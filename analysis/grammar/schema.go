@@ -351,6 +351,9 @@ type Entity struct {
 	// and TypeKind the kind of type it names; both empty for untyped entities.
 	TypeKey  string
 	TypeKind RefKind
+
+	// index finds the keynames by name (see named).
+	index atomic.Pointer[keyIndex]
 }
 
 // Spec says where the texts define an entity: Draft is its section in the
@@ -478,10 +481,68 @@ func KeyNum(n uint16) *Key {
 // Key returns the keyname called name that exists in v, or nil. A keyname
 // of a dialect (one that exists in dialect versions only) replaces the
 // keyname of the base grammar it shares a name with.
-func (e *Entity) Key(name string, v Versions) *Key {
-	var found *Key
+func (e *Entity) Key(name string, v Versions) *Key { return e.named(name).key(v) }
+
+// KeyAssigning is Key with AssignedSection for a keyname called name, in
+// one lookup: the binder asks both about every entry of every entity.
+func (e *Entity) KeyAssigning(name string, v Versions) (key, assigned *Key) {
+	n := e.named(name)
+	if n == nil {
+		return nil, nil
+	}
+	return n.key(v), n.assigned
+}
+
+// keyIndex is an entity's keynames by name, made at its first lookup (the
+// binder looks up the keyname of every entry of every entity it reads) and
+// again if its keynames have changed since (init functions add some).
+type keyIndex struct {
+	keys   []*Key
+	byName map[string]*keyNamed
+}
+
+// keyNamed is what an entity holds under one name: its keynames called so
+// (one per version range or dialect), in declaration order, and the type's
+// section they assign (AssignedSection).
+type keyNamed struct {
+	keys     []*Key
+	assigned *Key
+}
+
+// named is what e holds under name, or nil for no keyname of e.
+func (e *Entity) named(name string) *keyNamed {
+	idx := e.index.Load()
+	if idx == nil || len(idx.keys) != len(e.Keys) || len(e.Keys) > 0 && &idx.keys[0] != &e.Keys[0] {
+		idx = e.indexKeys()
+	}
+	return idx.byName[name]
+}
+
+func (e *Entity) indexKeys() *keyIndex {
+	idx := &keyIndex{keys: e.Keys, byName: make(map[string]*keyNamed, len(e.Keys))}
 	for _, k := range e.Keys {
-		if k.Name == name && k.In.Has(v) {
+		n := idx.byName[k.Name]
+		if n == nil {
+			n = &keyNamed{}
+			idx.byName[k.Name] = n
+		}
+		n.keys = append(n.keys, k)
+	}
+	for name, n := range idx.byName {
+		n.assigned = assignedSection(e, name, n.keys[0])
+	}
+	e.index.Store(idx)
+	return idx
+}
+
+// key is the keyname of n that exists in v, or nil.
+func (n *keyNamed) key(v Versions) *Key {
+	if n == nil {
+		return nil
+	}
+	var found *Key
+	for _, k := range n.keys {
+		if k.In.Has(v) {
 			if k.dialectOnly() {
 				return k
 			}
@@ -522,10 +583,8 @@ func (e *Entity) ExtraHome(v Versions) string {
 
 // AnyKey returns the keyname called name in any version, or nil.
 func (e *Entity) AnyKey(name string) *Key {
-	for _, k := range e.Keys {
-		if k.Name == name {
-			return k
-		}
+	if n := e.named(name); n != nil {
+		return n.keys[0]
 	}
 	return nil
 }

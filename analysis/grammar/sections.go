@@ -217,11 +217,23 @@ func TypeSection(kind RefKind, section string) *Key {
 // the type's (a capability definition refining properties, a template's own
 // artifacts) defines names rather than using them: nil.
 func AssignedSection(e *Entity, k *Key) *Key {
-	if e == nil || e.TypeKey == "" || k == nil {
+	if e == nil || k == nil {
 		return nil
 	}
-	defs := TypeSection(e.TypeKind, k.Name)
-	if defs == nil || e.AnyKey(k.Name).Definitions() == defs.Definitions() {
+	if n := e.named(k.Name); n != nil {
+		return n.assigned
+	}
+	return assignedSection(e, k.Name, nil) // a keyname e does not have
+}
+
+// assignedSection is AssignedSection for a keyname called name, own being
+// e's first keyname called so (nil: none).
+func assignedSection(e *Entity, name string, own *Key) *Key {
+	if e.TypeKey == "" {
+		return nil
+	}
+	defs := TypeSection(e.TypeKind, name)
+	if defs == nil || own.Definitions() == defs.Definitions() {
 		return nil
 	}
 	return defs

@@ -42,16 +42,8 @@ type Scratch struct {
 	// are made with.
 	sized  bool
 	frames int
-	// sections memoises grammar.AssignedSection for the files bound, and
 	// entries is the room of the binder's stack of entries.
-	sections map[entityKey]*grammar.Key
-	entries  []walked
-}
-
-// entityKey is a keyname of a grammar entity.
-type entityKey struct {
-	e *grammar.Entity
-	k *grammar.Key
+	entries []walked
 }
 
 // SizedLike is a scratch for one file, its tables made with room for the
@@ -122,10 +114,7 @@ func bind(path, src string, tree *syntax.File, lang grammar.Language, setting gr
 	}
 	b := &binder{f: f, tree: tree}
 	if scratch != nil {
-		if scratch.sections == nil {
-			scratch.sections = map[entityKey]*grammar.Key{}
-		}
-		b.sections, b.entries = scratch.sections, scratch.entries[:0]
+		b.entries = scratch.entries[:0]
 		defer func() { scratch.entries = b.entries[:0] }()
 	}
 	if withFrames {
@@ -221,23 +210,6 @@ type binder struct {
 	decoded map[*syntax.Node]string
 	// entries is walkEntity's stack of the entries it walks.
 	entries []walked
-	// sections memoises assignedSection (nil: not memoised).
-	sections map[entityKey]*grammar.Key
-}
-
-// assignedSection is grammar.AssignedSection, asked about every entry of
-// every typed entity: a lookup of the pair, once the grammar has been
-// searched for it.
-func (b *binder) assignedSection(e *grammar.Entity, k *grammar.Key) *grammar.Key {
-	if b.sections == nil || e.TypeKey == "" {
-		return grammar.AssignedSection(e, k)
-	}
-	sec, ok := b.sections[entityKey{e, k}]
-	if !ok {
-		sec = grammar.AssignedSection(e, k)
-		b.sections[entityKey{e, k}] = sec
-	}
-	return sec
 }
 
 func (b *binder) frame(n *syntax.Node, val *grammar.Value, key *grammar.Key, c walkCtx) {
@@ -650,11 +622,11 @@ func (b *binder) walkEntity(n *syntax.Node, e *grammar.Entity, c walkCtx) {
 	// their values grows above them and gives back.
 	base := len(b.entries)
 	for _, p := range n.Pairs {
-		k := e.Key(p.Key.Value, b.v)
+		k, sec := e.KeyAssigning(p.Key.Value, b.v)
 		if k == nil {
 			if extra := e.ExtraFor(b.v); extra != nil {
 				b.extraEntry(p, e, inner)
-				b.entries = append(b.entries, walked{p, nil})
+				b.entries = append(b.entries, walked{p, nil, nil})
 				continue
 			}
 			if other, proc := b.additionKey(e, p.Key.Value); other != nil {
@@ -670,7 +642,7 @@ func (b *binder) walkEntity(n *syntax.Node, e *grammar.Entity, c walkCtx) {
 				if e == grammar.ImportDef && e.Extra != nil {
 					// A named import where the version no longer allows one is
 					// still followed, so its names do not turn into errors too.
-					b.entries = append(b.entries, walked{p, nil})
+					b.entries = append(b.entries, walked{p, nil, nil})
 				}
 				continue
 			}
@@ -681,7 +653,7 @@ func (b *binder) walkEntity(n *syntax.Node, e *grammar.Entity, c walkCtx) {
 		if !holdsEntities(k.Value, p.Value, b.v) {
 			b.addField(id, k, p.Key, p.Value, inner)
 		}
-		b.entries = append(b.entries, walked{p, k})
+		b.entries = append(b.entries, walked{p, k, sec})
 	}
 	end := len(b.entries)
 	for i := base; i < end; i++ {
@@ -711,8 +683,8 @@ func (b *binder) walkEntity(n *syntax.Node, e *grammar.Entity, c walkCtx) {
 			b.nullKeyname(w.p, w.k)
 		}
 		b.walk(w.p.Value, w.k.Value, kc)
-		if sec := b.assignedSection(e, w.k); sec != nil {
-			b.memberRefs(w.p, w.k, sec, inner)
+		if w.sec != nil {
+			b.memberRefs(w.p, w.k, w.sec, inner)
 		}
 		b.v = v
 	}
@@ -724,10 +696,11 @@ func (b *binder) walkEntity(n *syntax.Node, e *grammar.Entity, c walkCtx) {
 }
 
 // walked is an entry of a mapping walkEntity walks, with its keyname (nil
-// for one walked as an extra entry).
+// for one walked as an extra entry) and the section of the entity's type
+// whose members the keyname assigns (grammar.AssignedSection).
 type walked struct {
-	p *syntax.Pair
-	k *grammar.Key
+	p      *syntax.Pair
+	k, sec *grammar.Key
 }
 
 // nullKeyname reports a keyname written without a value: an error where
