@@ -1071,9 +1071,12 @@ func callPair(n *syntax.Node, v grammar.Versions) *syntax.Pair {
 		}
 		return nil
 	}
-	names := siblingCalls()
+	sib := siblingCalls()
+	if !v.Has(sib.in) {
+		return nil // no such function in v: the keys need not be read
+	}
 	for _, p := range n.Pairs {
-		for _, name := range names {
+		for _, name := range sib.names {
 			if p.Key.Value == name && grammar.FunctionNamed(name, v) != nil {
 				return p
 			}
@@ -1083,17 +1086,21 @@ func callPair(n *syntax.Node, v grammar.Versions) *syntax.Pair {
 }
 
 // siblingCalls are the names of the functions whose calls take keys beside
-// theirs, made once every init has added its functions: a handful, compared
-// with the keys of every mapping of several entries a file holds instead of
-// a lookup of each key among all the functions.
-var siblingCalls = sync.OnceValue(func() []string {
-	var names []string
+// theirs, and the versions that have any, made once every init has added
+// its functions: a handful, compared with the keys of every mapping of
+// several entries a file of those versions holds instead of a lookup of
+// each key among all the functions.
+var siblingCalls = sync.OnceValue(func() (sib struct {
+	names []string
+	in    grammar.Versions
+}) {
 	for _, fn := range grammar.Functions {
 		if len(fn.Siblings) > 0 {
-			names = append(names, fn.Name)
+			sib.names = append(sib.names, fn.Name)
+			sib.in |= fn.In
 		}
 	}
-	return names
+	return sib
 })
 
 func isFunctionName(name string, v grammar.Versions) bool {
