@@ -495,16 +495,19 @@ func (e *Entity) KeyAssigning(name string, v Versions) (key, assigned *Key) {
 
 // keyIndex is an entity's keynames by name, made at its first lookup (the
 // binder looks up the keyname of every entry of every entity it reads) and
-// again if its keynames have changed since (init functions add some).
+// again if its keynames have changed since (init functions add some). The
+// names are found by their length, then compared: cheaper than hashing
+// them, as an entity has few names of each length.
 type keyIndex struct {
-	keys   []*Key
-	byName map[string]*keyNamed
+	keys  []*Key
+	byLen [][]*keyNamed
 }
 
 // keyNamed is what an entity holds under one name: its keynames called so
 // (one per version range or dialect), in declaration order, and the type's
 // section they assign (AssignedSection).
 type keyNamed struct {
+	name     string
 	keys     []*Key
 	assigned *Key
 }
@@ -515,21 +518,36 @@ func (e *Entity) named(name string) *keyNamed {
 	if idx == nil || len(idx.keys) != len(e.Keys) || len(e.Keys) > 0 && &idx.keys[0] != &e.Keys[0] {
 		idx = e.indexKeys()
 	}
-	return idx.byName[name]
+	if len(name) >= len(idx.byLen) {
+		return nil
+	}
+	for _, n := range idx.byLen[len(name)] {
+		if n.name == name {
+			return n
+		}
+	}
+	return nil
 }
 
 func (e *Entity) indexKeys() *keyIndex {
-	idx := &keyIndex{keys: e.Keys, byName: make(map[string]*keyNamed, len(e.Keys))}
+	idx := &keyIndex{keys: e.Keys}
 	for _, k := range e.Keys {
-		n := idx.byName[k.Name]
-		if n == nil {
-			n = &keyNamed{}
-			idx.byName[k.Name] = n
+		if len(k.Name) >= len(idx.byLen) {
+			idx.byLen = append(idx.byLen, make([][]*keyNamed, len(k.Name)+1-len(idx.byLen))...)
 		}
+		same := idx.byLen[len(k.Name)]
+		i := slices.IndexFunc(same, func(n *keyNamed) bool { return n.name == k.Name })
+		if i < 0 {
+			i = len(same)
+			idx.byLen[len(k.Name)] = append(same, &keyNamed{name: k.Name})
+		}
+		n := idx.byLen[len(k.Name)][i]
 		n.keys = append(n.keys, k)
 	}
-	for name, n := range idx.byName {
-		n.assigned = assignedSection(e, name, n.keys[0])
+	for _, same := range idx.byLen {
+		for _, n := range same {
+			n.assigned = assignedSection(e, n.name, n.keys[0])
+		}
 	}
 	e.index.Store(idx)
 	return idx
