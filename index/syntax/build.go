@@ -546,6 +546,11 @@ func (b *builder) expandMerges(pairs []*Pair, merges []mergeSrc) []*Pair {
 // leading is the block of comment lines directly above the line of s, when
 // s is the first thing on its line (after blanks and '-'/'?' indicators).
 func (b *builder) leading(s int) string {
+	// Such a block lies after the end of what came before s: most nodes
+	// have no '#' there to look back for.
+	if lo := max(b.lastEnd, 0); lo >= s || strings.IndexByte(b.str[lo:s], '#') < 0 {
+		return ""
+	}
 	i := spacesStart(b.src, s) - 1
 	for ; i >= 0; i-- {
 		c := b.src[i]
