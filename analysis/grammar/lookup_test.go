@@ -1,6 +1,9 @@
 package grammar
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // linearKey is Entity.Key as a search of every keyname, which its index
 // must answer alike.
@@ -38,8 +41,15 @@ func TestKeyIndexAnswersAsSearch(t *testing.T) {
 	}
 	for _, e := range allEntities() {
 		names := []string{"no_such_keyname"}
+		var required []*Key
 		for _, k := range e.Keys {
 			names = append(names, k.Name)
+			if k.Required != None {
+				required = append(required, k)
+			}
+		}
+		if !slices.Equal(e.RequiredKeys(), required) {
+			t.Errorf("%s: RequiredKeys() = %v, want %v", e.Name, e.RequiredKeys(), required)
 		}
 		for _, name := range names {
 			if got, want := e.AnyKey(name), linearAnyKey(e, name); got != want {

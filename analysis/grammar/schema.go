@@ -501,6 +501,8 @@ func (e *Entity) KeyAssigning(name string, v Versions) (key, assigned *Key) {
 type keyIndex struct {
 	keys  []*Key
 	byLen [][]*keyNamed
+	// required are the keynames mandatory in some version.
+	required []*Key
 }
 
 // keyNamed is what an entity holds under one name: its keynames called so
@@ -512,12 +514,22 @@ type keyNamed struct {
 	assigned *Key
 }
 
-// named is what e holds under name, or nil for no keyname of e.
-func (e *Entity) named(name string) *keyNamed {
+// keyIndex is e's index of its keynames.
+func (e *Entity) keyIndex() *keyIndex {
 	idx := e.index.Load()
 	if idx == nil || len(idx.keys) != len(e.Keys) || len(e.Keys) > 0 && &idx.keys[0] != &e.Keys[0] {
 		idx = e.indexKeys()
 	}
+	return idx
+}
+
+// RequiredKeys are the keynames mandatory in some version (Key.Required),
+// in declaration order: the binder checks them for every entity it reads.
+func (e *Entity) RequiredKeys() []*Key { return e.keyIndex().required }
+
+// named is what e holds under name, or nil for no keyname of e.
+func (e *Entity) named(name string) *keyNamed {
+	idx := e.keyIndex()
 	if len(name) >= len(idx.byLen) {
 		return nil
 	}
@@ -543,6 +555,9 @@ func (e *Entity) indexKeys() *keyIndex {
 		}
 		n := idx.byLen[len(k.Name)][i]
 		n.keys = append(n.keys, k)
+		if k.Required != None {
+			idx.required = append(idx.required, k)
+		}
 	}
 	for _, same := range idx.byLen {
 		for _, n := range same {

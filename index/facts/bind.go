@@ -888,7 +888,7 @@ func (f *Facts) VersionName() string {
 // entry may refine one the type inherits.
 func (b *binder) missingKeys(n *syntax.Node, e *grammar.Entity, c, inner walkCtx, id ID) {
 	var missing, newOnly []string
-	for _, k := range e.Keys {
+	for _, k := range e.RequiredKeys() {
 		// A missing version is an invalid-version (checkVersion).
 		if !k.Required.Has(b.v) || n.GetPair(k.Name) != nil || anyPresent(n, k.RequiredUnless) || k.Name == grammar.ToscaVersionKey {
 			continue
