@@ -21,8 +21,17 @@ func (b *builder) resolveAll(f *File) []Link {
 	imports := f.Imports()
 	links := make([]Link, len(imports))
 	dir, origin := filepath.Dir(f.Path), b.w.fetcher.origin(f.Path)
+	// What a scan's parse worker found for this very file (see plainTargets).
+	plain := b.plainTargets[f]
+	if origin != "" {
+		plain = nil // relative to the URL it was downloaded from
+	}
 	for i := range imports {
 		imp := &imports[i]
+		if plain != nil && plain[i] != "" {
+			links[i] = Link{Import: imp, Path: plain[i]}
+			continue
+		}
 		path, problem := b.resolve(f, dir, origin, imp)
 		if problem != nil {
 			path = ""
@@ -42,7 +51,10 @@ func (b *builder) resolve(f *File, dir, origin string, imp *facts.Import) (strin
 	if u == "" {
 		return "", &Problem{Code: importNotFound, Message: "import names no url, file or profile"}
 	}
-	if strings.IndexByte(u, '/') < 0 && strings.IndexByte(u, '\\') < 0 && !strings.HasSuffix(u, ".yaml") && !strings.HasSuffix(u, ".yml") {
+	if origin == "" && plainImport(imp) {
+		return b.joined.join(dir, u), nil
+	}
+	if namesProfile(u) {
 		// 1.x style: `- some.profile.name` importing a profile by name
 		// (linked again when the name resolves elsewhere, as profile:).
 		b.s.profileUsers.add(u, f.Path)
@@ -96,26 +108,62 @@ func (b *builder) resolve(f *File, dir, origin string, imp *facts.Import) (strin
 	if strings.HasPrefix(u, "/") {
 		return filepath.Join(b.repositoryRoot(f.Path), filepath.FromSlash(u)), nil
 	}
-	return b.join(dir, u), nil
+	return b.joined.join(dir, u), nil
+}
+
+// namesProfile reports whether an import url is a bare name, 1.x style
+// (`- some.profile.name`): it imports the profile of that name when one is
+// known, else the file of that name.
+func namesProfile(u string) bool {
+	return strings.IndexByte(u, '/') < 0 && strings.IndexByte(u, '\\') < 0 && !strings.HasSuffix(u, ".yaml") && !strings.HasSuffix(u, ".yml")
+}
+
+// plainImport reports whether imp names a file by a path relative to the
+// importing file's folder, nothing else: in a local file, it resolves to
+// that path whatever the workspace holds (see plainTargets).
+func plainImport(imp *facts.Import) bool {
+	u := imp.URL
+	return imp.Profile == "" && imp.Repository == "" && u != "" && !strings.HasPrefix(u, "/") && !hasScheme(u) && !namesProfile(u)
+}
+
+// plainTargets are the paths the plain imports (plainImport) of the file at
+// path name, "" for its other imports; nil when it has no plain import. A
+// scan works them out in its parse workers, so that linking its files (one
+// build, on one core) does not.
+func plainTargets(path string, imports []facts.Import, joined *joinedPaths) []string {
+	var out []string
+	dir := filepath.Dir(path)
+	for i := range imports {
+		if plainImport(&imports[i]) {
+			if out == nil {
+				out = make([]string, len(imports))
+			}
+			out[i] = joined.join(dir, imports[i].URL)
+		}
+	}
+	return out
 }
 
 // relativeImport is an import's path relative to the importing file's
 // folder.
 type relativeImport struct{ dir, url string }
 
-// join is the path a relative import url of a file in dir names, memoised
-// for the build: a workspace's files import the same paths from the same
-// folders (the 92,577 imports of the OASIS repository are 1,138 pairs).
-func (b *builder) join(dir, url string) string {
+// joinedPaths memoises the paths relative imports name: a workspace's
+// files import the same paths from the same folders (the 92,577 imports of
+// the OASIS repository are 1,138 pairs), which share one string.
+type joinedPaths map[relativeImport]string
+
+// join is the path a relative import url of a file in dir names.
+func (j *joinedPaths) join(dir, url string) string {
 	k := relativeImport{dir, url}
-	if p, ok := b.joined[k]; ok {
+	if p, ok := (*j)[k]; ok {
 		return p
 	}
 	p := filepath.Join(dir, filepath.FromSlash(url))
-	if b.joined == nil {
-		b.joined = map[relativeImport]string{}
+	if *j == nil {
+		*j = joinedPaths{}
 	}
-	b.joined[k] = p
+	(*j)[k] = p
 	return p
 }
 

@@ -22,6 +22,9 @@ import (
 type scan struct {
 	files map[string]*File
 	plain map[string]bool
+	// plainTargets are the targets of the files' plain imports (see
+	// plainTargets), worked out as they were parsed.
+	plainTargets map[*File][]string
 }
 
 // scanFolders walks folders for TOSCA files (by extension, then by
@@ -42,7 +45,7 @@ func scanFolders(ctx context.Context, dirs []string, setting grammar.ProcessorSe
 	}
 	want := func(p string) bool { return MayHoldProfile(p) || IsCSARMeta(p) }
 	plain := map[string]bool{}
-	files := parseAll(ctx, func(emit func(string)) {
+	files, targets := parseAll(ctx, func(emit func(string)) {
 		walkFiles(ctx, dirs, want, func(p string, isDir bool) {
 			plain[p] = true
 			if !isDir {
@@ -50,19 +53,20 @@ func scanFolders(ctx context.Context, dirs []string, setting grammar.ProcessorSe
 			}
 		})
 	}, read, setting, progress)
-	return scan{files, plain}
+	return scan{files, plain, targets}
 }
 
 // scanProfiles walks folders for the files that declare a profile (any
 // name without an extension too), and parses only those.
 func scanProfiles(ctx context.Context, dirs []string, setting grammar.ProcessorSetting) map[string]*File {
-	return parseAll(ctx, func(emit func(string)) {
+	files, _ := parseAll(ctx, func(emit func(string)) {
 		walkFiles(ctx, dirs, MayHoldProfile, func(p string, isDir bool) {
 			if !isDir {
 				emit(p)
 			}
 		})
 	}, readProfile, setting, nil)
+	return files
 }
 
 // walkFiles emits the regular files under dirs whose name passes want and
@@ -97,8 +101,11 @@ func walkFiles(ctx context.Context, dirs []string, want func(string) bool, emit 
 // parseAll reads (with read, which returns nil for files to skip) and
 // parses in parallel the paths walk emits, as it emits them: the walk
 // overlaps the parsing. progress is told the count once the walk is done.
-func parseAll(ctx context.Context, walk func(emit func(string)), read func(string) ([]byte, error), setting grammar.ProcessorSetting, progress func(done, total int)) map[string]*File {
+// It returns the files, and the targets of their plain imports (see
+// plainTargets).
+func parseAll(ctx context.Context, walk func(emit func(string)), read func(string) ([]byte, error), setting grammar.ProcessorSetting, progress func(done, total int)) (map[string]*File, map[*File][]string) {
 	out := map[string]*File{}
+	targets := map[*File][]string{}
 	var mu sync.Mutex
 	var wg sync.WaitGroup
 	// Room for every path of a large workspace: the walk never waits for
@@ -113,16 +120,24 @@ func parseAll(ctx context.Context, walk func(emit func(string)), read func(strin
 			// arena serves them all, and one scratch their tables.
 			var arena syntax.Arena
 			var scratch facts.Scratch
+			var joined joinedPaths
 			for p := range jobs {
 				var f *File
+				var plain []string
 				if src, err := read(p); err == nil && src != nil {
 					// src is this read's own buffer: it becomes the text.
 					f = newClosedFile(p, text.Owned(src), DetectFile(p, src), setting, &arena, &scratch)
 					arena.Reset()
+					if f.Facts != nil {
+						plain = plainTargets(p, f.Imports(), &joined)
+					}
 				}
 				mu.Lock()
 				if f != nil {
 					out[p] = f
+				}
+				if plain != nil {
+					targets[f] = plain
 				}
 				done++
 				if progress != nil && total >= 0 {
@@ -147,7 +162,7 @@ func parseAll(ctx context.Context, walk func(emit func(string)), read func(strin
 	}
 	mu.Unlock()
 	wg.Wait()
-	return out
+	return out, targets
 }
 
 // readTOSCA reads a file only if its head says it is TOSCA (or Heat): a

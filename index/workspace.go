@@ -400,7 +400,7 @@ func (w *Workspace) addScanned(ctx context.Context, dir string, found scan) {
 			sort.Strings(s.folders)
 			b.rootsChanged()
 		}
-		b.plain = found.plain
+		b.plain, b.plainTargets = found.plain, found.plainTargets
 		for p, f := range found.files {
 			f = f.readWith(w.reading())
 			s.disk[p] = f
@@ -817,9 +817,9 @@ type builder struct {
 	// to, realDirs the real paths of folders (see realDir).
 	targets  map[string]*target
 	realDirs map[string]string
-	// joined memoises the paths of relative imports (see join), names
-	// how imports of missing files are reported (see missing).
-	joined map[relativeImport]string
+	// joined memoises the paths of relative imports, names how imports of
+	// missing files are reported (see missing).
+	joined joinedPaths
 	names  map[importedTarget]*missingImport
 	// ownedImps are the importer lists this build changed, by target (see
 	// ownImporters), written into imps when it finishes.
@@ -828,6 +828,9 @@ type builder struct {
 	// build met below its root: no system call is needed to know their
 	// real paths.
 	plain map[string]bool
+	// plainTargets are the targets of the plain imports of that scan's
+	// files, by file (see plainTargets).
+	plainTargets map[*File][]string
 	// foreign are the files imports name that this build read and left
 	// out, not being TOSCA, with their language (see load).
 	foreign map[string]Dialect
