@@ -1049,20 +1049,17 @@ func (b *builder) link() {
 					b.s.refusedUsers[p] = true
 					continue
 				}
-				if t.file != nil {
-					// The file's own path string: thousands of imports of
-					// one profile file share it instead of a copy each.
-					links[i].Path = t.file.Path
-				} else if !t.unread && !b.isForeign(l.Path) {
+				if t.file == nil && !t.unread && !b.isForeign(l.Path) {
 					if loaded := b.load(l.Path); loaded != nil {
 						b.put(loaded)
 						queue = append(queue, l.Path)
+						t = b.target(l.Path) // put forgot it
 					} else {
 						t.unread = true
 					}
 				}
+				b.check(p, &links[i], t)
 			}
-			links = b.check(p, links)
 			if old, ok := b.links.Get(p); ok && sameLinks(old, links) {
 				continue // linked again as before: nothing it reports changes
 			}
@@ -1074,35 +1071,33 @@ func (b *builder) link() {
 	}
 }
 
-// check turns links to files that could not be loaded, or that are not
-// TOSCA by their content, into problems; the importing file is linked
-// again when such a file appears or changes its language.
-func (b *builder) check(from string, links []Link) []Link {
-	for i, l := range links {
-		if l.Path == "" {
-			continue
-		}
-		// The file there, else what load found there.
-		var lang Dialect
-		var known bool
-		if f := b.target(l.Path).file; f != nil {
-			lang, known = f.Dialect, true
-		} else {
-			lang, known = b.foreign[l.Path]
-		}
-		if known && lang == TOSCA {
-			continue
-		}
-		b.s.wanted.add(l.Path, from)
-		m := b.missing(l.Import, from, l.Path)
-		if known {
-			links[i].Problem = notTOSCA(m.name, lang)
-		} else {
-			links[i].Problem = m.notFound
-		}
-		links[i].Path = ""
+// check points a link of the file at from to the file at its target t,
+// or turns it into a problem when no file could be loaded there or the
+// file is not TOSCA by its content; the importing file is linked again
+// when such a file appears or changes its language.
+func (b *builder) check(from string, l *Link, t *target) {
+	// The file there, else what load found there.
+	var lang Dialect
+	var known bool
+	if f := t.file; f != nil {
+		lang, known = f.Dialect, true
+	} else {
+		lang, known = b.foreign[l.Path]
 	}
-	return links
+	if known && lang == TOSCA {
+		// The file's own path string: thousands of imports of one
+		// profile file share it instead of a copy each.
+		l.Path = t.file.Path
+		return
+	}
+	b.s.wanted.add(l.Path, from)
+	m := b.missing(l.Import, from, l.Path)
+	if known {
+		l.Problem = notTOSCA(m.name, lang)
+	} else {
+		l.Problem = m.notFound
+	}
+	l.Path = ""
 }
 
 // notTOSCA is the problem of an import of a file in another language. The
