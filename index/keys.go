@@ -107,8 +107,8 @@ func (b *builder) ownDigests(paths []string, files []*File) []uint64 {
 	return owns
 }
 
-// parallelDigests is the number of files from which their own digests are
-// worked out on every core.
+// parallelDigests is the number of files from which their own digests, and
+// their edges (see keyComponents), are worked out on every core.
 const parallelDigests = 256
 
 // deps calls fn with every file the file at path reads, in order.
@@ -284,15 +284,23 @@ func (b *builder) keyComponents(affected []string) {
 	// The keys of the files affected, read once and kept as they change:
 	// their edges are read many times.
 	keys := make([]fileKey, len(affected))
-	for i, p := range affected {
-		keys[i], _ = b.keys.Get(p)
-		b.deps(p, func(d string) {
+	read := func(i int) {
+		keys[i], _ = b.keys.Get(affected[i])
+		b.deps(affected[i], func(d string) {
 			if j, ok := index[d]; ok {
 				edges[i] = append(edges[i], j)
 			} else {
 				outside[i] = append(outside[i], d)
 			}
 		})
+	}
+	if len(affected) < parallelDigests {
+		for i := range affected {
+			read(i)
+		}
+	} else {
+		// As ownDigests: the build's maps are only read meanwhile.
+		parallel.Each(len(affected), func() func(int) { return read })
 	}
 	const unvisited = -1
 	order := make([]int, len(affected))
