@@ -182,7 +182,7 @@ func (b *builder) rekeyAlso(path string) {
 // rekey works out the keys of the files whose own digest or edges changed
 // in this build, and of the files depending on them.
 func (b *builder) rekey() {
-	seeds := map[string]bool{}
+	seeds := make(map[string]bool, len(b.changed))
 	full := b.prev == nil
 	var paths []string
 	var files []*File
@@ -242,7 +242,7 @@ func (b *builder) rekey() {
 			}
 		}
 	} else {
-		seen := map[string]bool{}
+		seen := make(map[string]bool, len(seeds))
 		queue := make([]string, 0, len(seeds))
 		for p := range seeds {
 			seen[p] = true

@@ -13,6 +13,7 @@ package index
 
 import (
 	"context"
+	"maps"
 	"path"
 	"path/filepath"
 	"slices"
@@ -401,6 +402,8 @@ func (w *Workspace) addScanned(ctx context.Context, dir string, found scan) {
 			b.rootsChanged()
 		}
 		b.plain, b.plainTargets = found.plain, found.plainTargets
+		s.disk = withRoom(s.disk, len(found.files))
+		b.reserve(len(found.files))
 		for p, f := range found.files {
 			f = f.readWith(w.reading())
 			s.disk[p] = f
@@ -910,6 +913,24 @@ func (b *builder) put(f *File) {
 		}
 		b.s.wanted.dropKey(f.Path)
 	}
+}
+
+// reserve makes room in the build's tables of files for n more: a scan
+// puts thousands, and growing a table a step at a time moves its entries
+// again at each step.
+func (b *builder) reserve(n int) {
+	b.known, b.changed, b.dirty = withRoom(b.known, n), withRoom(b.changed, n), withRoom(b.dirty, n)
+}
+
+// withRoom is m, or a copy of it with room for n more entries when it is
+// much smaller.
+func withRoom[V any](m map[string]V, n int) map[string]V {
+	if n <= 2*len(m) {
+		return m
+	}
+	out := make(map[string]V, len(m)+n)
+	maps.Copy(out, m)
+	return out
 }
 
 func (b *builder) addAll(files map[string]*File) {
