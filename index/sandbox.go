@@ -129,12 +129,13 @@ func (a access) refusal(url string) *Problem {
 
 // realPath follows the symbolic links of path and tells what it leads to
 // (err when nothing is there). Resolving a folder costs a system call per
-// path element, memoised for the build (see realDir); a regular file the
-// build's scan met costs none.
+// path element, memoised for the build (see realDir); a regular file or
+// folder the build's scan met costs none.
 func (b *builder) realPath(path string) (string, entryKind, error) {
 	real := filepath.Join(b.realDir(filepath.Dir(path)), filepath.Base(path))
-	kind, err := regularEntry, error(nil)
-	if !b.plain[path] {
+	kind, met := b.plain[path]
+	var err error
+	if !met {
 		var info os.FileInfo
 		info, err = os.Lstat(real)
 		if err == nil && info.Mode()&os.ModeSymlink != 0 {
@@ -182,7 +183,7 @@ func (b *builder) realDir(dir string) string {
 	real := dir
 	if parent := filepath.Dir(dir); parent != dir {
 		real = filepath.Join(b.realDir(parent), filepath.Base(dir))
-		if !b.plain[dir] {
+		if _, met := b.plain[dir]; !met {
 			if info, err := os.Lstat(real); err == nil && info.Mode()&os.ModeSymlink != 0 {
 				if target, err := filepath.EvalSymlinks(real); err == nil {
 					real = target

@@ -16,12 +16,12 @@ import (
 )
 
 // scan is what a walk of folders found: the files it parsed, and the
-// folders and regular files it met below its roots. The walk never follows
-// a symbolic link, so each of those is its parent's real path plus its name
-// (see builder.realPath).
+// folders and regular files it met below its roots, with their kind. The
+// walk never follows a symbolic link, so each of those is its parent's real
+// path plus its name (see builder.realPath).
 type scan struct {
 	files map[string]*File
-	plain map[string]bool
+	plain map[string]entryKind
 	// plainTargets are the targets of the files' plain imports (see
 	// plainTargets), worked out as they were parsed.
 	plainTargets map[*File][]string
@@ -44,11 +44,13 @@ func scanFolders(ctx context.Context, dirs []string, setting grammar.ProcessorSe
 		return readProfile(p)
 	}
 	want := func(p string) bool { return MayHoldProfile(p) || IsCSARMeta(p) }
-	plain := map[string]bool{}
+	plain := map[string]entryKind{}
 	files, targets := parseAll(ctx, func(emit func(string)) {
 		walkFiles(ctx, dirs, want, func(p string, isDir bool) {
-			plain[p] = true
-			if !isDir {
+			if isDir {
+				plain[p] = folderEntry
+			} else {
+				plain[p] = regularEntry
 				emit(p)
 			}
 		})

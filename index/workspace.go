@@ -828,9 +828,9 @@ type builder struct {
 	// ownImporters), written into imps when it finishes.
 	ownedImps map[string][]string
 	// plain are the folders and regular files a scan committed by this
-	// build met below its root: no system call is needed to know their
-	// real paths.
-	plain map[string]bool
+	// build met below its root, with their kind: no system call is needed
+	// to know their real paths.
+	plain map[string]entryKind
 	// plainTargets are the targets of the plain imports of that scan's
 	// files, by file (see plainTargets).
 	plainTargets map[*File][]string
