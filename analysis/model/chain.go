@@ -105,38 +105,53 @@ func (v *View) chainLink(d Decl) *chainLink {
 	if !d.Valid() {
 		return nil
 	}
-	p := v.prog
-	if l, ok := p.chains.get(d); ok {
+	s := v.scope(d.Path)
+	if l := s.types.link(d.ID); l != nil {
 		return l
 	}
 	// Walk up to the first type whose link is known, a root, or a type
 	// already on the walk (a cycle).
-	var path walk[Decl]
+	var path walk[typeStep]
 	var top *chainLink
-	for t := d; t.Valid(); t = v.Parent(t) {
-		if t != d { // d's link was asked for above
-			if l, ok := p.chains.get(t); ok {
+	for t := (typeStep{d, s}); t.d.Valid(); {
+		if t.d != d { // d's link was asked for above
+			if l := t.s.types.link(t.d.ID); l != nil {
 				top = l
 				break
 			}
 		}
 		if i := path.index(t); i >= 0 {
-			cycle := &derivationCycle{types: slices.Clone(path.steps[i:])}
-			for _, c := range cycle.types {
-				l := newChainLink(c, nil)
-				l.cyclic, l.cycle = true, cycle
-				p.chains.put(c, l)
+			cycle := &derivationCycle{types: make([]Decl, 0, len(path.steps)-i)}
+			for _, c := range path.steps[i:] {
+				cycle.types = append(cycle.types, c.d)
 			}
-			top, _ = p.chains.get(t)
+			for _, c := range path.steps[i:] {
+				l := newChainLink(c.d, nil)
+				l.cyclic, l.cycle = true, cycle
+				c.s.types.putLink(c.d.ID, l)
+			}
+			top = t.s.types.link(t.d.ID)
 			path.steps = path.steps[:i]
 			break
 		}
 		path.add(t)
+		parent := v.parentIn(t.s, t.d)
+		t = typeStep{d: parent}
+		if parent.Valid() {
+			t.s = v.scope(parent.Path)
+		}
 	}
 	for i := len(path.steps) - 1; i >= 0; i-- {
-		top = p.chains.put(path.steps[i], newChainLink(path.steps[i], top))
+		t := path.steps[i]
+		top = t.s.types.putLink(t.d.ID, newChainLink(t.d, top))
 	}
 	return top
+}
+
+// typeStep is a type on a walk up its chain, with its file's scope.
+type typeStep struct {
+	d Decl
+	s *fileScope
 }
 
 // walk is the steps of a walk (up a derivation chain, down a chain of

@@ -38,7 +38,6 @@ type Program struct {
 	sccs     *importCycles
 	sccsOnce sync.Once
 	visible  memo[lookupKey, []string]
-	parents  memo[Decl, Decl]
 	members  memo[memberKey, *memberTable]
 	// needed are what assignments of each type must give (see Needed).
 	needed memo[Decl, *Needs]
@@ -56,7 +55,6 @@ type Program struct {
 	// reaches are enumerate's walks by their starts (see View.reach),
 	// worked out over the snapshot: not taken over by the next program.
 	reaches memo[textKey, *reachSet]
-	chains  memo[Decl, *chainLink]
 	// derived files every type by the base name of its derived_from (see
 	// View.Subtypes), built on the first call; subtypes are the answers.
 	derived     map[nameKey][]Decl
@@ -233,7 +231,7 @@ func (v *View) Lookup(path string, kind grammar.RefKind, name string) Decl {
 
 // fileScope is what one file sees of the others: the answers of its
 // lookups and the closure sets its names are looked up in, memoised by
-// name alone. A query reaches a file's scope once (the checker holds its
+// name alone, and what its types derive from. A query reaches a file's scope once (the checker holds its
 // file's for all its names): keyed by path and name in tables of the whole
 // program, each name cost a hash of the long path, probes of a map of
 // every file's answers and a lock shared with the other cores.
@@ -244,6 +242,72 @@ type fileScope struct {
 	// mu guards closures, the sets by prefix, then way.
 	mu       sync.Mutex
 	closures map[string]closureWays
+	// types are what the file's types derive from: keyed by Decl in the
+	// program's tables, each step up a chain hashed the long path twice.
+	types typeTable
+}
+
+// typeTable memoises, by entity, the parents and chain links of a file's
+// types.
+type typeTable struct {
+	mu sync.Mutex
+	m  map[facts.ID]typeEntry
+}
+
+type typeEntry struct {
+	parent      Decl
+	parentKnown bool
+	link        *chainLink
+}
+
+func (t *typeTable) parent(id facts.ID) (Decl, bool) {
+	t.mu.Lock()
+	e := t.m[id]
+	t.mu.Unlock()
+	return e.parent, e.parentKnown
+}
+
+// putParent memoises d as the parent of id unless one is known, and
+// returns the parent known.
+func (t *typeTable) putParent(id facts.ID, d Decl) Decl {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	e := t.m[id]
+	if e.parentKnown {
+		return e.parent
+	}
+	e.parent, e.parentKnown = d, true
+	t.set(id, e)
+	return d
+}
+
+func (t *typeTable) link(id facts.ID) *chainLink {
+	t.mu.Lock()
+	l := t.m[id].link
+	t.mu.Unlock()
+	return l
+}
+
+// putLink memoises l as the chain link of id unless one is known, and
+// returns the link known.
+func (t *typeTable) putLink(id facts.ID, l *chainLink) *chainLink {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	e := t.m[id]
+	if e.link != nil {
+		return e.link
+	}
+	e.link = l
+	t.set(id, e)
+	return l
+}
+
+// set stores e, under the lock.
+func (t *typeTable) set(id facts.ID, e typeEntry) {
+	if t.m == nil {
+		t.m = map[facts.ID]typeEntry{}
+	}
+	t.m[id] = e
 }
 
 // closureWays are the closure sets of one prefix, by way (nil: not found yet).

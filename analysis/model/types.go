@@ -21,8 +21,16 @@ func (v *View) FieldText(d Decl, key string) string {
 // Parent returns the type d derives from, resolved where d is declared
 // (not where it is used), or an invalid Decl.
 func (v *View) Parent(d Decl) Decl {
-	p := v.prog
-	if r, ok := p.parents.get(d); ok {
+	if !d.Valid() {
+		return Decl{}
+	}
+	return v.parentIn(v.scope(d.Path), d)
+}
+
+// parentIn is Parent of a type of the scope's file, memoised in its table
+// of types.
+func (v *View) parentIn(s *fileScope, d Decl) Decl {
+	if r, ok := s.types.parent(d.ID); ok {
 		return r
 	}
 	kind := v.Kind(d)
@@ -31,14 +39,14 @@ func (v *View) Parent(d Decl) Decl {
 	}
 	var r Decl
 	if name := v.FieldText(d, grammar.KeyDerivedFrom); name != "" {
-		r = v.Lookup(d.Path, kind, name)
+		r = s.lookup(v, kind, name)
 	} else if _, derived := v.Facts(d.Path).Field(d.ID, grammar.KeyDerivedFrom); !derived {
 		if f := v.Snap.File(d.Path); f != nil && f.Refines {
 			// A restated type adds to the one its profile sees (profiles.Profile.Refines).
-			r = v.lookupImplicit(d.Path, kind, v.Name(d))
+			r = v.lookupVia(s, viaImplicit, kind, v.Name(d))
 		}
 	}
-	return p.parents.put(d, r)
+	return s.types.putParent(d.ID, r)
 }
 
 // TypeOf is the type an entity names with its type keyname (a template's
