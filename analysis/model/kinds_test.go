@@ -86,6 +86,19 @@ func TestOtherKindsMatchLookups(t *testing.T) {
 				}
 			}
 		}
+		shared := 0
+		for i := range v.prog.closureSets.byHash.shards {
+			for _, bucket := range v.prog.closureSets.byHash.shards[i].m {
+				for _, c := range bucket {
+					if c.kinds.Load() != nil {
+						shared++
+					}
+				}
+			}
+		}
+		if shared == 0 {
+			t.Errorf("seed %d: no shared set memoised the kinds of a name", seed)
+		}
 	}
 }
 

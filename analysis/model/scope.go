@@ -630,6 +630,9 @@ type closureSet struct {
 	visits []visit
 	users  atomic.Int32
 	found  atomic.Pointer[sharedAnswers]
+	// kinds, in a set with found, are the types of every kind by name
+	// LookupOtherKind asked about (see typesNamed).
+	kinds atomic.Pointer[sharedKinds]
 	// table and below are set instead of visits for a walk from one file;
 	// next is the set of the walk from its file's import.
 	table *immutable.Map[nameKey, Decl]
@@ -974,29 +977,111 @@ func (a *kindAnswers) first() (Decl, bool) {
 	return Decl{}, true
 }
 
-// findKinds settles the kinds of a the set has a type named name of,
-// walking a set without a table or memo once for all of them.
+// index is the place of kind among a's kinds, or -1.
+func (a *kindAnswers) index(kind grammar.RefKind) int {
+	for i := range a.n {
+		if a.kind[i] == kind {
+			return i
+		}
+	}
+	return -1
+}
+
+// findKinds settles the kinds of a the set has a type named name of: in
+// the table of a chain's files, then in the set below them, whose files
+// are walked once for all the kinds, or, shared, whose types of every kind
+// by that name are memoised (asking each kind's memo in turn, the names
+// the check asks about in every other kind cost a probe of a shared table
+// per kind and way).
 func (c *closureSet) findKinds(v *View, name string, a *kindAnswers) {
-	if c.table != nil || c.found.Load() != nil {
+	if c.table != nil {
 		for i := range a.n {
 			if !a.done[i] {
-				if d := c.find(v, nameKey{a.kind[i], name}); d.Valid() {
+				if d, ok := c.table.Get(nameKey{a.kind[i], name}); ok {
 					a.settle(i, d)
 				}
 			}
 		}
+		if c = c.below; c == nil {
+			return
+		}
+	}
+	if c.found.Load() == nil {
+		c.walkKinds(v, name, a)
 		return
 	}
+	for _, t := range c.typesNamed(v, name) {
+		if i := a.index(t.kind); i >= 0 && !a.done[i] {
+			a.settle(i, t.decl)
+		}
+	}
+}
+
+// walkKinds settles the kinds of a the set's files have a type named name
+// of, the first file first.
+func (c *closureSet) walkKinds(v *View, name string, a *kindAnswers) {
 	for _, s := range c.visits {
-		types := v.own(s.path).types
+		types, qualified := v.own(s.path).types, s.rest+name
 		for i := range a.n {
 			if !a.done[i] {
-				if id, ok := types[nameKey{a.kind[i], s.rest + name}]; ok {
+				if id, ok := types[nameKey{a.kind[i], qualified}]; ok {
 					a.settle(i, Decl{s.path, id})
 				}
 			}
 		}
 	}
+}
+
+// kindDecl is the type of one kind a name means.
+type kindDecl struct {
+	kind grammar.RefKind
+	decl Decl
+}
+
+// sharedKinds memoise the types of every kind of each name in a shared
+// set (nil: none), split in shards as a memo is.
+type sharedKinds [memoShards]struct {
+	mu sync.Mutex
+	m  map[string][]kindDecl
+	_  [cacheLine - 16]byte
+}
+
+// typesNamed are the types of every kind named name in a shared set, in
+// the order of grammar.TypeKinds, memoised for the set.
+func (c *closureSet) typesNamed(v *View, name string) []kindDecl {
+	t := c.kinds.Load()
+	if t == nil {
+		c.kinds.CompareAndSwap(nil, new(sharedKinds))
+		t = c.kinds.Load()
+	}
+	shard := &t[spreadString(name)%memoShards]
+	shard.mu.Lock()
+	got, ok := shard.m[name]
+	shard.mu.Unlock()
+	if ok {
+		return got
+	}
+	var all kindAnswers
+	for _, k := range grammar.TypeKinds {
+		all.add(k)
+	}
+	c.walkKinds(v, name, &all)
+	var out []kindDecl
+	for i := range all.n {
+		if all.done[i] {
+			out = append(out, kindDecl{all.kind[i], all.answer[i]})
+		}
+	}
+	shard.mu.Lock()
+	defer shard.mu.Unlock()
+	if got, ok := shard.m[name]; ok {
+		return got
+	}
+	if shard.m == nil {
+		shard.m = map[string][]kindDecl{}
+	}
+	shard.m[name] = out
+	return out
 }
 
 // Muted reports whether an unknown name may come from an import that did
