@@ -179,7 +179,6 @@ func (k *keyChange) kept(path string) bool {
 // results belongs here.
 func (p *Program) follow(old *Program, keys *keyChange) {
 	carry(&p.names, &old.names, keys, textFile)
-	carry(&p.fallbacks, &old.fallbacks, keys, textFile)
 	carry(&p.profiles, &old.profiles, keys, textFile)
 	carry(&p.scopes, &old.scopes, keys, textFile)
 	carry(&p.visible, &old.visible, keys, func(k lookupKey) string { return k.path })

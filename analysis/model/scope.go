@@ -32,8 +32,6 @@ type Program struct {
 	// profiles are the profile names of the embedded profiles' files (see
 	// View.ProfileOf).
 	profiles memo[textKey, string]
-	// fallbacks are the fallback profiles of each file (see View.fallbacks).
-	fallbacks memo[textKey, []string]
 	// sccs are the import cycles (see View.importCycles).
 	sccs     *importCycles
 	sccsOnce sync.Once
@@ -880,19 +878,15 @@ func (v *View) implicitStarts(path, name string) []visit {
 // else defines the name: for a 2.0 file, the types the drafts of 2.0 had
 // built in (range, the scalar-unit types), which the OASIS Standard has
 // not and which real 2.0 files and the 2.0 simple profile still use; each
-// use is a draft-builtin warning.
+// use is a draft-builtin warning. They are worked out, not memoised: asked
+// once per prefix of a file's scope, a memo cost more than they do.
 func (v *View) fallbacks(path string) []string {
-	p := v.prog
-	if fb, ok := p.fallbacks.get(textKey(path)); ok {
-		return fb
-	}
-	var out []string
-	if f := v.Snap.File(path); f != nil && f.Facts != nil && f.Facts.Versions == grammar.V2 {
+	if f := v.file(path).facts; f != nil && f.Versions == grammar.V2 {
 		if e := v.Snap.EmbeddedProfile(grammar.ProfileBuiltin20Draft); e != "" {
-			out = append(out, e)
+			return []string{e}
 		}
 	}
-	return p.fallbacks.put(textKey(path), out)
+	return nil
 }
 
 // LookupOtherKind finds a type of another kind with that name (for wrong-type-kind).
