@@ -266,10 +266,15 @@ func (t *typeTable) parent(id facts.ID) (Decl, bool) {
 }
 
 // putParent memoises d as the parent of id unless one is known, and
-// returns the parent known.
-func (t *typeTable) putParent(id facts.ID, d Decl) Decl {
+// returns the parent known. The table is made for size types: a type's
+// parent is asked before its chain link, and growing the table showed in
+// check's profile.
+func (t *typeTable) putParent(id facts.ID, d Decl, size func() int) Decl {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	if t.m == nil {
+		t.m = make(map[facts.ID]typeEntry, size())
+	}
 	e := t.m[id]
 	if e.parentKnown {
 		return e.parent
