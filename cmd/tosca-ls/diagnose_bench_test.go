@@ -44,8 +44,11 @@ func brokenDMTF(tb testing.TB, files int) string {
 
 // BenchmarkDiagnoseAll: check's diagnostics of a DMTF-shaped import graph
 // of 2,000 files (the index is built once, out of the timing).
-func BenchmarkDiagnoseAll(b *testing.B) {
-	dir := brokenDMTF(b, 2000)
+func BenchmarkDiagnoseAll(b *testing.B) { benchDiagnose(b, brokenDMTF(b, 2000)) }
+
+// benchDiagnose times every file's diagnostics of the folder dir from a
+// fresh engine, the index built once, out of the timing.
+func benchDiagnose(b *testing.B, dir string) {
 	loaded, err := load([]string{dir}, index.Options{}, "")
 	if err != nil {
 		b.Fatal(err)
@@ -124,15 +127,4 @@ func BenchmarkLoadRealDMTF(b *testing.B) {
 // BenchmarkDiagnoseRealDMTF: check's second phase on the real DMTF set,
 // every file's diagnostics from a fresh engine (the index is built once,
 // out of the timing).
-func BenchmarkDiagnoseRealDMTF(b *testing.B) {
-	loaded, err := load([]string{realDMTF(b)}, index.Options{}, "")
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer loaded.cleanup()
-	b.ReportAllocs()
-	for b.Loop() {
-		engine := analysis.NewEngine()
-		diagnoseAll(engine, engine.View(loaded.snap), loaded.paths)
-	}
-}
+func BenchmarkDiagnoseRealDMTF(b *testing.B) { benchDiagnose(b, realDMTF(b)) }
