@@ -59,7 +59,7 @@ func extractCSAR(ctx context.Context, archive, dir string, budget int64) (int64,
 			return written, err
 		}
 		target := filepath.Join(dir, filepath.FromSlash(f.Name))
-		if !within(dir, target) || target == dir {
+		if !Within(dir, target) || target == dir {
 			continue
 		}
 		if f.FileInfo().IsDir() {

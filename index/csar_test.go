@@ -272,7 +272,7 @@ func FuzzExtractCSAR(f *testing.F) {
 			if err != nil {
 				return err
 			}
-			if !within(dir, p) || !info.Mode().IsRegular() || info.Size() > MaxFileSize+1 {
+			if !Within(dir, p) || !info.Mode().IsRegular() || info.Size() > MaxFileSize+1 {
 				t.Fatalf("extracted %s (%v, %d bytes)", p, info.Mode(), info.Size())
 			}
 			total += info.Size()

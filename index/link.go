@@ -245,7 +245,7 @@ func (b *builder) repositoryRoot(path string) string {
 	}
 	best := ""
 	for _, d := range b.s.folders {
-		if within(d, path) && len(d) > len(best) {
+		if Within(d, path) && len(d) > len(best) {
 			best = d
 		}
 	}

@@ -150,7 +150,7 @@ func (b *builder) profileOrder() func(a, b string) bool {
 	folders := b.s.opts.ProfilePaths
 	rank := func(p string) int {
 		for i, dir := range folders {
-			if within(absPath(dir), p) {
+			if Within(absPath(dir), p) {
 				return i
 			}
 		}

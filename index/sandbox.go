@@ -53,7 +53,7 @@ func (b *builder) sandbox() *sandbox {
 func (box *sandbox) contains(path string) bool {
 	inside := false
 	for _, r := range box.roots {
-		inside = inside || within(r, path)
+		inside = inside || Within(r, path)
 	}
 	if !inside {
 		return false
@@ -71,7 +71,7 @@ func (box *sandbox) contains(path string) bool {
 		return parent != path && box.contains(parent)
 	}
 	for _, r := range box.roots {
-		if within(r, real) {
+		if Within(r, real) {
 			return true
 		}
 	}
@@ -95,7 +95,7 @@ const (
 func (b *builder) judge(path string) access {
 	real, kind, err := b.realPath(path)
 	for _, r := range b.sandbox().roots {
-		if within(r, real) {
+		if Within(r, real) {
 			switch {
 			case err != nil || kind == regularEntry:
 				return readable

@@ -115,7 +115,7 @@ func (s *Snapshot) Files(fn func(*File) bool) {
 // InWorkspace reports whether path lies inside one of the workspace folders.
 func (s *Snapshot) InWorkspace(path string) bool {
 	for _, dir := range s.folders {
-		if within(dir, path) {
+		if Within(dir, path) {
 			return true
 		}
 	}
@@ -266,7 +266,10 @@ func closestAbove(dir string, is func(string) bool) string {
 	}
 }
 
-func within(dir, path string) bool {
+// Within reports whether path is dir or lies under it. A name that starts
+// with two dots (..x.yaml) lies under its folder: only ".." itself, or a
+// path starting with "../", leaves it.
+func Within(dir, path string) bool {
 	rel, err := filepath.Rel(dir, path)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }

@@ -12,7 +12,7 @@ var systemFolders = []string{"/proc", "/sys", "/dev"}
 // below one.
 func inSystemFolder(path string) bool {
 	for _, dir := range systemFolders {
-		if within(dir, path) {
+		if Within(dir, path) {
 			return true
 		}
 	}
@@ -32,5 +32,5 @@ func onSystemFiles(path string) bool {
 // below /etc or those. Their files are the machine's, never a workspace.
 func SystemFolder(dir string) bool {
 	dir = filepath.Clean(dir)
-	return filepath.Dir(dir) == dir || within("/etc", dir) || onSystemFiles(dir)
+	return filepath.Dir(dir) == dir || Within("/etc", dir) || onSystemFiles(dir)
 }

@@ -73,7 +73,7 @@ func TestWalkSkipsSystemFiles(t *testing.T) {
 		t.Fatal("the scan of a workspace holding a proc file system did not end")
 	}
 	for p := range found.plain {
-		if within(proc, p) {
+		if Within(proc, p) {
 			t.Errorf("the walk entered %s", p)
 		}
 	}

@@ -453,7 +453,7 @@ func (w *Workspace) RemoveFolder(dir string) {
 		s.profileRoots = slices.DeleteFunc(s.profileRoots, func(f string) bool { return f == dir })
 		b.rootsChanged()
 		for p := range s.disk {
-			if within(dir, p) && !b.inWorkspace(p) {
+			if Within(dir, p) && !b.inWorkspace(p) {
 				delete(s.disk, p)
 				if s.overlays[p] == nil {
 					b.remove(p)
@@ -993,7 +993,7 @@ func (b *builder) relinkAll() {
 
 func (b *builder) inWorkspace(path string) bool {
 	for _, dir := range b.s.folders {
-		if within(dir, path) {
+		if Within(dir, path) {
 			return true
 		}
 	}

@@ -126,7 +126,7 @@ func (s *Server) addFallbackFolder(path string) {
 		return
 	}
 	for d := range s.fallbackFolders {
-		if within(d, path) {
+		if index.Within(d, path) {
 			s.mu.Unlock()
 			return
 		}
@@ -141,11 +141,6 @@ func (s *Server) addFallbackFolder(path string) {
 	s.goBackground("index fallback folder", func(ctx context.Context) {
 		s.indexFolders(ctx, []string{dir})
 	})
-}
-
-func within(dir, path string) bool {
-	rel, err := filepath.Rel(dir, path)
-	return err == nil && rel != ".." && !filepath.IsAbs(rel) && (len(rel) < 3 || rel[:3] != ".."+string(filepath.Separator))
 }
 
 // DidChangeWorkspaceFolders adds and removes folders. The index is told

@@ -109,7 +109,7 @@ func rootFolder(snap *index.Snapshot, path string) string {
 	}
 	best := ""
 	for _, dir := range snap.Folders() {
-		if rel, err := filepath.Rel(dir, path); err == nil && !strings.HasPrefix(rel, "..") && len(dir) > len(best) {
+		if index.Within(dir, path) && len(dir) > len(best) {
 			best = dir
 		}
 	}

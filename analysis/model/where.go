@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
+	"github.com/tosca-ls/tosca-ls/index"
 )
 
 // Where a file is, as messages and hovers tell an author.
@@ -67,7 +68,7 @@ func (v *View) IsBuiltin(path string) bool {
 func (v *View) RelPath(path string) string {
 	best := ""
 	for _, dir := range v.Snap.Folders() {
-		if rel, err := filepath.Rel(dir, path); err == nil && !strings.HasPrefix(rel, "..") {
+		if rel, err := filepath.Rel(dir, path); err == nil && index.Within(dir, path) {
 			if best == "" || len(rel) < len(best) {
 				best = rel
 			}

@@ -332,3 +332,16 @@ func TestCheckOutputFails(t *testing.T) {
 		t.Errorf("exit %d, stderr %q; want 2 and the write error", code, errOut.String())
 	}
 }
+
+// TestCheckDotDotNames: a file whose name starts with two dots lies in its
+// folder and is reported (it was taken for one outside it).
+func TestCheckDotDotNames(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "..x.yaml"), []byte("tosca_definitions_version: tosca_2_0\nnode_types:\n  A:\n    derived_from: Missing\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, code := check(t, dir)
+	if code != 1 || !strings.Contains(out, "..x.yaml:4:19: error: unknown node type \"Missing\"") {
+		t.Errorf("exit %d, output %q; want the unknown type of ..x.yaml", code, out)
+	}
+}

@@ -177,7 +177,7 @@ func profileRoots(root string, args []string) []string {
 
 func underAny(p string, roots []string) bool {
 	for _, r := range roots {
-		if rel, err := filepath.Rel(r, p); err == nil && !strings.HasPrefix(rel, "..") {
+		if index.Within(r, p) {
 			return true
 		}
 	}
@@ -188,12 +188,12 @@ func underAny(p string, roots []string) bool {
 // an archive as archive.csar/inner/path.
 func (l *loaded) display(p string) string {
 	for dir, archive := range l.archives {
-		if rel, err := filepath.Rel(dir, p); err == nil && !strings.HasPrefix(rel, "..") {
+		if rel, err := filepath.Rel(dir, p); err == nil && index.Within(dir, p) {
 			p = filepath.Join(archive, rel)
 		}
 	}
 	if l.wd != "" {
-		if rel, err := filepath.Rel(l.wd, p); err == nil && !strings.HasPrefix(rel, "..") {
+		if rel, err := filepath.Rel(l.wd, p); err == nil && index.Within(l.wd, p) {
 			return rel
 		}
 	}
