@@ -266,10 +266,16 @@ func closestAbove(dir string, is func(string) bool) string {
 	}
 }
 
-// Within reports whether path is dir or lies under it. A name that starts
-// with two dots (..x.yaml) lies under its folder: only ".." itself, or a
-// path starting with "../", leaves it.
+// Within reports whether path is dir or lies under it.
 func Within(dir, path string) bool {
+	_, ok := RelWithin(dir, path)
+	return ok
+}
+
+// RelWithin is path relative to dir, and whether path is dir or lies under
+// it. A name that starts with two dots (..x.yaml) lies under its folder:
+// only ".." itself, or a path starting with "../", leaves it.
+func RelWithin(dir, path string) (string, bool) {
 	rel, err := filepath.Rel(dir, path)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+	return rel, err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }

@@ -1,6 +1,9 @@
 package index
 
-import "testing"
+import (
+	"path/filepath"
+	"testing"
+)
 
 func TestWithin(t *testing.T) {
 	for _, tc := range []struct {
@@ -19,6 +22,9 @@ func TestWithin(t *testing.T) {
 	} {
 		if got := Within(tc.dir, tc.path); got != tc.want {
 			t.Errorf("Within(%q, %q) = %v, want %v", tc.dir, tc.path, got, tc.want)
+		}
+		if rel, ok := RelWithin(tc.dir, tc.path); ok && filepath.Join(tc.dir, rel) != filepath.Clean(tc.path) {
+			t.Errorf("RelWithin(%q, %q) = %q, which does not lead back to the path", tc.dir, tc.path, rel)
 		}
 	}
 }

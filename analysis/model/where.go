@@ -68,7 +68,7 @@ func (v *View) IsBuiltin(path string) bool {
 func (v *View) RelPath(path string) string {
 	best := ""
 	for _, dir := range v.Snap.Folders() {
-		if rel, err := filepath.Rel(dir, path); err == nil && index.Within(dir, path) {
+		if rel, ok := index.RelWithin(dir, path); ok {
 			if best == "" || len(rel) < len(best) {
 				best = rel
 			}

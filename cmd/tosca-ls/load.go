@@ -188,12 +188,12 @@ func underAny(p string, roots []string) bool {
 // an archive as archive.csar/inner/path.
 func (l *loaded) display(p string) string {
 	for dir, archive := range l.archives {
-		if rel, err := filepath.Rel(dir, p); err == nil && index.Within(dir, p) {
+		if rel, ok := index.RelWithin(dir, p); ok {
 			p = filepath.Join(archive, rel)
 		}
 	}
 	if l.wd != "" {
-		if rel, err := filepath.Rel(l.wd, p); err == nil && index.Within(l.wd, p) {
+		if rel, ok := index.RelWithin(l.wd, p); ok {
 			return rel
 		}
 	}
