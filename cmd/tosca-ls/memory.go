@@ -15,13 +15,12 @@ import (
 const serverMemoryFloor = 800 << 20
 
 // batchMemoryFloor is the soft memory limit of a one-shot command (check,
-// graph) while its live heap is small. Such a command lets its heap grow
-// 16× between collections (see batchGC): the limit is what bounds its
-// peak. The DMTF set's live heap grows to about 360 MiB while check
-// diagnoses it; with this floor, raised after each collection to 1.5× the
-// live heap, it peaks near 430 MiB, where a limit of 1 GiB made fewer
-// collections and peaked near 880 MiB.
-const batchMemoryFloor = 384 << 20
+// graph) while its live heap is small: such a command makes no collection
+// below it (see batchGC), so it is what bounds the command's peak. A check
+// of the DMTF set allocates about 440 MiB in all and keeps most of it to
+// the end: it fits, while smaller floors cost one late collection of a
+// large live heap for little memory.
+const batchMemoryFloor = 448 << 20
 
 // serverMemoryLimit keeps a soft memory limit on a server unless GOMEMLIMIT
 // sets one: serverMemoryFloor, raised after each collection to 1.5× the

@@ -18,7 +18,7 @@ func TestMemoryLimitFor(t *testing.T) {
 		{serverMemoryFloor, 600 << 20, 900 << 20},
 		{serverMemoryFloor, 2 << 30, 3 << 30},
 		{batchMemoryFloor, 200 << 20, batchMemoryFloor},
-		{batchMemoryFloor, 300 << 20, 450 << 20},
+		{batchMemoryFloor, 400 << 20, 600 << 20},
 	} {
 		if got := memoryLimitFor(tc.floor, tc.live); got != tc.want {
 			t.Errorf("memoryLimitFor(%d MiB) = %d MiB, want %d MiB", tc.live>>20, got>>20, tc.want>>20)
