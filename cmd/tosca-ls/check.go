@@ -109,8 +109,8 @@ func checkFiles(args []string, opts index.Options, root string) ([]checkedFile, 
 	view := engine.View(loaded.snap)
 	diags := diagnoseAll(engine, view, loaded.paths)
 	files := make([]checkedFile, len(loaded.paths))
-	// Positions are worked out on every core too: each file's line index
-	// is made for them, and done in order they were the run's serial tail.
+	// Positions are worked out on every core too: done in order they were
+	// the run's serial tail.
 	parallel.Each(len(files), func() func(int) {
 		return func(i int) { files[i] = loaded.checked(loaded.paths[i], diags[i]) }
 	})
@@ -127,7 +127,11 @@ func (l *loaded) checked(p string, diags []model.Diagnostic) checkedFile {
 		return c
 	}
 	if len(diags) > 0 {
-		lines := f.Lines()
+		last := 0
+		for _, d := range diags {
+			last = max(last, d.Span.End)
+		}
+		lines := text.LinesThrough(text.Bytes(f.Text()), last)
 		c.diags = make([]checkedDiagnostic, len(diags))
 		for j, d := range diags {
 			sl, sc := lines.UTF16(d.Span.Start)
