@@ -466,7 +466,7 @@ func (c *checker) refinements() {
 // localNames reports template-level names declared twice in the file.
 func (c *checker) localNames() {
 	dupKeys := c.duplicateKeys()
-	_, local := declared(c.f)
+	_, local := declaredKinds(c.f)
 	seen := make(map[nameKey]facts.ID, local)
 	for id := range c.f.Declarations() {
 		e := c.f.Entity(id)

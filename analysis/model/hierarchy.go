@@ -85,12 +85,15 @@ func (v *View) derivedTable() map[nameKey][]Decl {
 func (v *View) TypedDeclarations(path string, kind grammar.RefKind) []Decl {
 	o := v.own(path)
 	var out []Decl
-	for k, id := range o.local {
-		e := o.facts.Entity(id)
-		if k.kind == grammar.Input || k.kind == grammar.Output || e.G == nil || e.G.TypeKey == "" || e.G.TypeKind != kind {
+	for _, l := range o.local {
+		if l.kind == grammar.Input || l.kind == grammar.Output {
 			continue
 		}
-		out = append(out, Decl{path, id})
+		for _, id := range l.names {
+			if e := o.facts.Entity(id); e.G != nil && e.G.TypeKey != "" && e.G.TypeKind == kind {
+				out = append(out, Decl{path, id})
+			}
+		}
 	}
 	slices.SortFunc(out, compareDecls)
 	return out

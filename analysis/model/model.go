@@ -182,7 +182,6 @@ func (p *Program) follow(old *Program, keys *keyChange) {
 	carry(&p.profiles, &old.profiles, keys, textFile)
 	carry(&p.scopes, &old.scopes, keys, textFile)
 	carry(&p.visible, &old.visible, keys, func(k lookupKey) string { return k.path })
-	carry(&p.typeCandidates, &old.typeCandidates, keys, func(k candidatesKey) string { return k.path })
 	carry(&p.needed, &old.needed, keys, declFile)
 	carry(&p.members, &old.members, keys, func(k memberKey) string { return k.d.Path })
 	carry(&p.builtins, &old.builtins, keys, func(k builtinKey) string { return k.t.Path })

@@ -47,9 +47,6 @@ type Program struct {
 	typesNamed     map[nameKey][]Decl
 	typesNamedOnce sync.Once
 	builtins       memo[builtinKey, *grammar.BuiltinType]
-	// typeCandidates are the types of each file, kind and prefix prepared
-	// for "did you mean" (see View.typeCandidates).
-	typeCandidates memo[candidatesKey, *diag.Candidates]
 	// reaches are enumerate's walks by their starts (see View.reach),
 	// worked out over the snapshot: not taken over by the next program.
 	reaches memo[textKey, *reachSet]
@@ -80,15 +77,20 @@ type ownNames struct {
 	// template changes no export (the program is kept) but does change the
 	// template-level names and their entity ids.
 	facts *facts.Facts
-	types map[nameKey]facts.ID
+	types byKind[facts.ID]
 	// local are template-level names (node templates, inputs, …): the
 	// first declaration of each; sorted lists them by kind.
-	local  map[nameKey]facts.ID
+	local  byKind[facts.ID]
 	sorted map[grammar.RefKind][]string
-	// candidates are the template-level names of each kind, prepared for
-	// "did you mean" (see View.localCandidates).
+	// candidates are the names of each kind prepared for "did you mean":
+	// the template-level names (see View.localCandidates) under "", the
+	// types under each prefix a file reaches them with (see
+	// View.typeCandidates). The types without a prefix, which every file
+	// with an unknown name reaching this one asks for, are read without
+	// the lock the cores would share.
 	candidatesMu sync.Mutex
-	candidates   map[grammar.RefKind]*diag.Candidates
+	candidates   byKind[*diag.Candidates]
+	unprefixed   [typeKinds]atomic.Pointer[diag.Candidates]
 	// definesNormative is set for a copy of the 1.x normative types (it
 	// defines a root type such as tosca.nodes.Root): such files shadow the
 	// implicit profile instead of clashing with it.
@@ -100,19 +102,57 @@ type ownNames struct {
 	lenient map[nameKey]bool
 }
 
-// declared counts the types and the other names f declares (nil: none).
-func declared(f *facts.Facts) (types, others int) {
+// byKind maps names by kind, then name: a map keyed by a string alone is
+// probed faster than one keyed by kind and name (the struct's hash showed
+// in check's profile), and without hashing while small. A file has names
+// of a few kinds.
+type byKind[V any] []kindNames[V]
+
+type kindNames[V any] struct {
+	kind  grammar.RefKind
+	names map[string]V
+}
+
+// of is the names of kind (nil if none).
+func (t byKind[V]) of(kind grammar.RefKind) map[string]V {
+	for _, k := range t {
+		if k.kind == kind {
+			return k.names
+		}
+	}
+	return nil
+}
+
+// get is the value of a name of kind.
+func (t byKind[V]) get(kind grammar.RefKind, name string) (V, bool) {
+	v, ok := t.of(kind)[name]
+	return v, ok
+}
+
+// make returns the names of kind, made for size names if there are none.
+func (t *byKind[V]) make(kind grammar.RefKind, size int) map[string]V {
+	if m := t.of(kind); m != nil {
+		return m
+	}
+	m := make(map[string]V, size)
+	*t = append(*t, kindNames[V]{kind, m})
+	return m
+}
+
+// declaredKinds counts the names of each kind f declares (nil: none), and
+// those of every kind that is no type.
+func declaredKinds(f *facts.Facts) (count [256]int32, others int) {
 	if f == nil {
-		return 0, 0
+		return count, 0
 	}
 	for id := range f.Declarations() {
-		if f.Entity(id).Declares().IsType() {
-			types++
-		} else {
+		k := f.Entity(id).Declares()
+		count[k]++
+		if !k.IsType() {
 			others++
 		}
 	}
-	return types, others
+	return count, others
 }
 
 // own returns the names the file at path declares.
@@ -122,7 +162,10 @@ func (v *View) own(path string) *ownNames {
 		return o
 	}
 	p := v.prog
-	f := v.Facts(path)
+	f := vf.facts
+	if v.reparsed != nil && v.reparsed.Path == path {
+		f = v.reparsed.Facts
+	}
 	if o, ok := p.names.get(textKey(path)); ok && o.facts == f {
 		vf.own.Store(o)
 		return o
@@ -130,8 +173,7 @@ func (v *View) own(path string) *ownNames {
 	o := &ownNames{facts: f}
 	// The maps are made at their size: a keystroke in a large template
 	// reads its names again.
-	types, local := declared(f)
-	o.types, o.local = make(map[nameKey]facts.ID, types), make(map[nameKey]facts.ID, local)
+	count, _ := declaredKinds(f)
 	embedded := false
 	if file := v.Snap.File(path); file != nil {
 		embedded = file.Embedded
@@ -141,12 +183,13 @@ func (v *View) own(path string) *ownNames {
 			e := f.Entity(id)
 			k := e.Declares()
 			if !k.IsType() {
-				if _, dup := o.local[nameKey{k, e.Name}]; !dup {
-					o.local[nameKey{k, e.Name}] = id
+				local := o.local.make(k, int(count[k]))
+				if _, dup := local[e.Name]; !dup {
+					local[e.Name] = id
 				}
 				continue
 			}
-			o.types[nameKey{k, e.Name}] = id
+			o.types.make(k, int(count[k]))[e.Name] = id
 			if isNormativeRoot(e.Name) {
 				o.definesNormative = true
 			}
@@ -155,16 +198,27 @@ func (v *View) own(path string) *ownNames {
 			o.addShortNames(f)
 		}
 	}
-	o.sorted = map[grammar.RefKind][]string{}
-	for k := range o.local {
-		o.sorted[k.kind] = append(o.sorted[k.kind], k.name)
-	}
-	for _, names := range o.sorted {
+	o.sorted = make(map[grammar.RefKind][]string, len(o.local))
+	for _, l := range o.local {
+		names := make([]string, 0, len(l.names))
+		for name := range l.names {
+			names = append(names, name)
+		}
 		sort.Strings(names)
+		o.sorted[l.kind] = names
 	}
 	p.names.replace(textKey(path), o)
 	vf.own.Store(o)
 	return o
+}
+
+// typeCount is the number of names the file's types have.
+func (o *ownNames) typeCount() int {
+	n := 0
+	for _, t := range o.types {
+		n += len(t.names)
+	}
+	return n
 }
 
 // addShortNames makes the 1.x normative types of an embedded profile file
@@ -186,9 +240,10 @@ func (o *ownNames) addShortNames(f *facts.Facts) {
 			if last {
 				short = e.Name[strings.LastIndex(e.Name, ".")+1:]
 			}
+			types := o.types.make(k, 0)
 			for _, n := range []string{short, "tosca:" + short} {
-				if _, dup := o.types[nameKey{k, n}]; !dup {
-					o.types[nameKey{k, n}] = id
+				if _, dup := types[n]; !dup {
+					types[n] = id
 					if last {
 						if o.lenient == nil {
 							o.lenient = map[nameKey]bool{}
@@ -209,7 +264,7 @@ func isNormativeRoot(name string) bool {
 // Local finds a template-level name (node template, input, …) declared in
 // the file at path.
 func (v *View) Local(path string, kind grammar.RefKind, name string) Decl {
-	if id, ok := v.own(path).local[nameKey{kind, name}]; ok {
+	if id, ok := v.own(path).local.get(kind, name); ok {
 		return Decl{path, id}
 	}
 	return Decl{}
@@ -336,28 +391,13 @@ func (v *View) scope(path string) *fileScope {
 // small.
 type nameAnswers struct {
 	mu    sync.Mutex
-	kinds []kindLookups
-}
-
-type kindLookups struct {
-	kind    grammar.RefKind
-	answers map[string]Decl
-}
-
-// answers are the answers for kind (nil if none), under the lock.
-func (a *nameAnswers) answers(kind grammar.RefKind) map[string]Decl {
-	for _, l := range a.kinds {
-		if l.kind == kind {
-			return l.answers
-		}
-	}
-	return nil
+	kinds byKind[Decl]
 }
 
 // known returns the memoised answer of a lookup.
 func (a *nameAnswers) known(kind grammar.RefKind, name string) (Decl, bool) {
 	a.mu.Lock()
-	d, ok := a.answers(kind)[name]
+	d, ok := a.kinds.get(kind, name)
 	a.mu.Unlock()
 	return d, ok
 }
@@ -367,13 +407,9 @@ func (a *nameAnswers) known(kind grammar.RefKind, name string) (Decl, bool) {
 func (a *nameAnswers) remember(kind grammar.RefKind, name string, d Decl) Decl {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	m := a.answers(kind)
+	m := a.kinds.make(kind, 0)
 	if got, ok := m[name]; ok {
 		return got
-	}
-	if m == nil {
-		m = map[string]Decl{}
-		a.kinds = append(a.kinds, kindLookups{kind, m})
 	}
 	m[name] = d
 	return d
@@ -409,7 +445,7 @@ func (s *fileScope) lookup(v *View, kind grammar.RefKind, name string) Decl {
 }
 
 func (v *View) lookupOwn(path string, kind grammar.RefKind, name string) Decl {
-	if id, ok := v.own(path).types[nameKey{kind, name}]; ok {
+	if id, ok := v.own(path).types.get(kind, name); ok {
 		return Decl{path, id}
 	}
 	return Decl{}
@@ -776,9 +812,11 @@ func (v *View) closureFrom(starts []visit) *closureSet {
 		if c.table == nil {
 			c.table = immutable.NewMap[nameKey, Decl](nameKeyHasher{})
 		}
-		for k, id := range v.own(s.path).types {
-			if strings.HasPrefix(k.name, s.rest) {
-				c.table = c.table.Set(nameKey{k.kind, k.name[len(s.rest):]}, Decl{s.path, id})
+		for _, t := range v.own(s.path).types {
+			for name, id := range t.names {
+				if strings.HasPrefix(name, s.rest) {
+					c.table = c.table.Set(nameKey{t.kind, name[len(s.rest):]}, Decl{s.path, id})
+				}
 			}
 		}
 		if c.below != nil {
@@ -921,7 +959,7 @@ func (v *View) lookupOtherKind(s *fileScope, kind grammar.RefKind, name string) 
 	}
 	own := v.own(s.path).types
 	for i := range kinds.n {
-		if id, ok := own[nameKey{kinds.kind[i], name}]; ok && !kinds.done[i] {
+		if id, ok := own.get(kinds.kind[i], name); ok && !kinds.done[i] {
 			kinds.settle(i, Decl{s.path, id})
 		}
 	}
@@ -1023,7 +1061,7 @@ func (c *closureSet) walkKinds(v *View, name string, a *kindAnswers) {
 		types, qualified := v.own(s.path).types, s.rest+name
 		for i := range a.n {
 			if !a.done[i] {
-				if id, ok := types[nameKey{a.kind[i], qualified}]; ok {
+				if id, ok := types.get(a.kind[i], qualified); ok {
 					a.settle(i, Decl{s.path, id})
 				}
 			}
@@ -1121,53 +1159,54 @@ func (v *View) visibleNames(path string, kind grammar.RefKind) []string {
 // prepared once for every unknown name of the file.
 func (v *View) localCandidates(path string, kind grammar.RefKind) *diag.Candidates {
 	o := v.own(path)
+	return o.prepared(kind, "", func() []string { return o.sorted[kind] })
+}
+
+// prepared returns the candidates of kind under prefix, prepared from the
+// names list gives if none are.
+func (o *ownNames) prepared(kind grammar.RefKind, prefix string, list func() []string) *diag.Candidates {
 	o.candidatesMu.Lock()
 	defer o.candidatesMu.Unlock()
-	c, ok := o.candidates[kind]
+	byPrefix := o.candidates.make(kind, 1)
+	c, ok := byPrefix[prefix]
 	if !ok {
-		if o.candidates == nil {
-			o.candidates = map[grammar.RefKind]*diag.Candidates{}
-		}
-		c = diag.NewCandidates(o.sorted[kind])
-		o.candidates[kind] = c
+		c = diag.NewCandidates(list())
+		byPrefix[prefix] = c
 	}
 	return c
 }
 
 // typeCandidates are the types of kind the file at path declares, as a file
-// reaching it with prefix names them, prepared once.
+// reaching it with prefix names them, prepared once (nil: none).
 func (v *View) typeCandidates(path string, kind grammar.RefKind, prefix string) *diag.Candidates {
-	key := candidatesKey{path, prefix, kind}
-	p := v.prog
-	if c, ok := p.typeCandidates.get(key); ok {
+	o := v.own(path)
+	if len(o.types.of(kind)) == 0 {
+		return nil // most files of a reach have no type of the kind: none is matched
+	}
+	unprefixed := &o.unprefixed[kind-grammar.ArtifactType]
+	if c := unprefixed.Load(); c != nil && prefix == "" {
 		return c
 	}
-	var names []string
-	for k := range v.own(path).types {
-		if k.kind == kind {
-			names = append(names, qualify(prefix, k.name))
+	c := o.prepared(kind, prefix, func() []string {
+		types := o.types.of(kind)
+		names := make([]string, 0, len(types))
+		for name := range types {
+			names = append(names, qualify(prefix, name))
 		}
+		sort.Strings(names)
+		return names
+	})
+	if prefix == "" {
+		unprefixed.Store(c)
 	}
-	sort.Strings(names)
-	return p.typeCandidates.put(key, diag.NewCandidates(names))
-}
-
-type candidatesKey struct {
-	path, prefix string
-	kind         grammar.RefKind
-}
-
-func (k candidatesKey) spread() uint32 {
-	return spreadString(k.path)*3 ^ spreadString(k.prefix) ^ uint32(k.kind)
+	return c
 }
 
 func (v *View) names(path string, kind grammar.RefKind) []string {
 	set := map[string]bool{}
 	v.enumerate(path, func(prefix string, file string) {
-		for k := range v.own(file).types {
-			if k.kind == kind {
-				set[qualify(prefix, k.name)] = true
-			}
+		for name := range v.own(file).types.of(kind) {
+			set[qualify(prefix, name)] = true
 		}
 	})
 	out := make([]string, 0, len(set))
@@ -1187,9 +1226,9 @@ func (v *View) NamesOf(path string, d Decl) []string {
 		if file != d.Path {
 			return
 		}
-		for k, id := range v.own(file).types {
-			if k.kind == kind && id == d.ID {
-				n := qualify(prefix, k.name)
+		for name, id := range v.own(file).types.of(kind) {
+			if id == d.ID {
+				n := qualify(prefix, name)
 				if v.Lookup(path, kind, n) == d {
 					out = append(out, n)
 				}

@@ -390,8 +390,8 @@ func (v *View) UseNames(d Decl) []string {
 		return out
 	}
 	seen := map[string]bool{out[0]: true}
-	for k, id := range v.own(d.Path).types {
-		if base := BaseName(k.name); id == d.ID && k.kind == e.Declares() && !seen[base] {
+	for name, id := range v.own(d.Path).types.of(e.Declares()) {
+		if base := BaseName(name); id == d.ID && !seen[base] {
 			seen[base] = true
 			out = append(out, base)
 		}
