@@ -568,7 +568,11 @@ func (c *componentsSeen) exhausted(s visit, seen func(visit) bool) bool {
 
 // importTargets are the files path imports directly, as walk starts.
 func (v *View) importTargets(path, name string) []visit {
-	var out []visit
+	return v.appendImportTargets(nil, path, name)
+}
+
+// appendImportTargets appends the import targets of path to out.
+func (v *View) appendImportTargets(out []visit, path, name string) []visit {
 	for _, l := range v.Snap.Links(path) {
 		if l.Path == "" {
 			continue
@@ -736,10 +740,13 @@ func (s *fileScope) closure(v *View, way via, prefix string) *closureSet {
 	if c != nil {
 		return c
 	}
-	var starts []visit
+	// The starts are gathered on the stack: most sets are known already
+	// (closureFrom copies those it keeps).
+	var buf [4]visit
+	starts := buf[:0]
 	switch way {
 	case viaImports:
-		starts = v.importTargets(s.path, prefix)
+		starts = v.appendImportTargets(starts, s.path, prefix)
 	case viaImplicit:
 		starts = v.implicitStarts(s.path, prefix)
 	case viaFallbacks:
@@ -777,10 +784,15 @@ func (c *closureSet) use() {
 // the first file importing several, none, a file of the chain again, or
 // one whose set is known).
 func (v *View) closureFrom(starts []visit) *closureSet {
-	sets := &v.prog.closureSets
-	if c := sets.lookup(starts); c != nil {
+	if c := v.prog.closureSets.lookup(starts); c != nil {
 		return c
 	}
+	return v.newClosure(slices.Clone(starts))
+}
+
+// newClosure is closureFrom of starts no set is known for.
+func (v *View) newClosure(starts []visit) *closureSet {
+	sets := &v.prog.closureSets
 	if len(starts) != 1 {
 		return sets.intern(starts, func() *closureSet { return v.walkedClosure(starts) })
 	}
@@ -1274,21 +1286,25 @@ func (v *View) reachStarts(path string) (imports, implicit []scopeFile) {
 // file importing alike, and where it comes back to one of them, that file's
 // imports are starts already (enumerate leaves it out).
 func (v *View) walkReach(imports, implicit []scopeFile) []scopeFile {
+	// A file is marked seen when queued: the queue being first in, first
+	// out, its first entry is the one the walk takes, and the files most
+	// others import were queued again from each of them.
 	var out []scopeFile
 	seen := map[string]bool{}
 	run := func(starts []scopeFile) {
-		queue := slices.Clone(starts)
-		for len(queue) > 0 {
-			cur := queue[0]
-			queue = queue[1:]
-			if seen[cur.path] {
-				continue
+		head := len(out)
+		for _, s := range starts {
+			if !seen[s.path] {
+				seen[s.path] = true
+				out = append(out, s)
 			}
-			seen[cur.path] = true
-			out = append(out, cur)
+		}
+		for ; head < len(out); head++ {
+			cur := out[head]
 			for _, l := range v.Snap.Links(cur.path) {
 				if l.Path != "" && !seen[l.Path] {
-					queue = append(queue, scopeFile{qualify(cur.prefix, l.Import.Namespace), l.Path})
+					seen[l.Path] = true
+					out = append(out, scopeFile{qualify(cur.prefix, l.Import.Namespace), l.Path})
 				}
 			}
 		}
