@@ -13,6 +13,7 @@ import (
 
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
+	"github.com/tosca-ls/tosca-ls/index"
 	"github.com/tosca-ls/tosca-ls/index/facts"
 )
 
@@ -292,9 +293,13 @@ type fileScope struct {
 	path string
 	// nameAnswers are the answers of its lookups.
 	nameAnswers
-	// mu guards closures, the sets by prefix, then way.
+	// mu guards closures, the sets by prefix, then way, and the starts
+	// they are walked from: the file's imports and the profiles it sees,
+	// read from the snapshot once for all its prefixes (an import or a
+	// version changed is another generation, or another key).
 	mu       sync.Mutex
 	closures map[string]closureWays
+	starts   *scopeStarts
 	// types are what the file's types derive from: keyed by Decl in the
 	// program's tables, each step up a chain hashed the long path twice.
 	types typeTable
@@ -366,6 +371,12 @@ func (t *typeTable) set(id facts.ID, e typeEntry) {
 		t.m = map[facts.ID]typeEntry{}
 	}
 	t.m[id] = e
+}
+
+// scopeStarts are where the closures of a file's scope start, by way.
+type scopeStarts struct {
+	links               []index.Link
+	implicit, fallbacks []string
 }
 
 // closureWays are the closure sets of one prefix, by way (nil: not found yet).
@@ -568,12 +579,12 @@ func (c *componentsSeen) exhausted(s visit, seen func(visit) bool) bool {
 
 // importTargets are the files path imports directly, as walk starts.
 func (v *View) importTargets(path, name string) []visit {
-	return v.appendImportTargets(nil, path, name)
+	return appendImportTargets(nil, v.Snap.Links(path), name)
 }
 
-// appendImportTargets appends the import targets of path to out.
-func (v *View) appendImportTargets(out []visit, path, name string) []visit {
-	for _, l := range v.Snap.Links(path) {
+// appendImportTargets appends the targets of a file's links to out.
+func appendImportTargets(out []visit, links []index.Link, name string) []visit {
+	for _, l := range links {
 		if l.Path == "" {
 			continue
 		}
@@ -736,9 +747,13 @@ func (v *View) closure(way via, path, prefix string) *closureSet {
 func (s *fileScope) closure(v *View, way via, prefix string) *closureSet {
 	s.mu.Lock()
 	c := s.closures[prefix][way]
+	from := s.starts
 	s.mu.Unlock()
 	if c != nil {
 		return c
+	}
+	if from == nil {
+		from = &scopeStarts{links: v.Snap.Links(s.path), implicit: v.implicitProfiles(s.path), fallbacks: v.fallbacks(s.path)}
 	}
 	// The starts are gathered on the stack: most sets are known already
 	// (closureFrom copies those it keeps).
@@ -746,17 +761,22 @@ func (s *fileScope) closure(v *View, way via, prefix string) *closureSet {
 	starts := buf[:0]
 	switch way {
 	case viaImports:
-		starts = v.appendImportTargets(starts, s.path, prefix)
+		starts = appendImportTargets(starts, from.links, prefix)
 	case viaImplicit:
-		starts = v.implicitStarts(s.path, prefix)
+		for _, p := range from.implicit {
+			starts = append(starts, visit{p, prefix})
+		}
 	case viaFallbacks:
-		for _, fb := range v.fallbacks(s.path) {
+		for _, fb := range from.fallbacks {
 			starts = append(starts, visit{fb, prefix})
 		}
 	}
 	c = v.closureFrom(starts)
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.starts == nil {
+		s.starts = from
+	}
 	ways := s.closures[prefix]
 	if got := ways[way]; got != nil {
 		return got
@@ -916,17 +936,21 @@ func (t *closureSets) intern(starts []visit, build func() *closureSet) *closureS
 }
 
 func (v *View) implicitStarts(path, name string) []visit {
+	var out []visit
+	for _, p := range v.implicitProfiles(path) {
+		out = append(out, visit{p, name})
+	}
+	return out
+}
+
+// implicitProfiles are the entry files of the profiles the file at path
+// imports implicitly, itself left out.
+func (v *View) implicitProfiles(path string) []string {
 	f := v.Snap.File(path)
 	if f == nil {
 		return nil
 	}
-	var out []visit
-	for _, p := range v.Snap.Implicit(f) {
-		if p != path {
-			out = append(out, visit{p, name})
-		}
-	}
-	return out
+	return slices.DeleteFunc(v.Snap.Implicit(f), func(p string) bool { return p == path })
 }
 
 // fallbacks are the profiles whose types a file sees only where nothing
