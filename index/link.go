@@ -3,6 +3,7 @@ package index
 import (
 	"net/url"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
@@ -37,6 +38,23 @@ func (b *builder) resolveAll(f *File) []Link {
 			path = ""
 		}
 		links[i] = Link{Import: imp, Path: path, Problem: problem}
+	}
+	return links
+}
+
+// plainLinks are the links of f's imports when all are plain (see
+// plainImport) and their targets were found by a scan's parse workers
+// (plainTargets), else nil: resolving them reads nothing the build
+// changes, and registers f nowhere.
+func (b *builder) plainLinks(f *File) []Link {
+	imports := f.Imports()
+	plain := b.plainTargets[f]
+	if len(imports) > 0 && (len(plain) != len(imports) || slices.Contains(plain, "") || b.w.fetcher.origin(f.Path) != "") {
+		return nil
+	}
+	links := make([]Link, len(imports))
+	for i := range imports {
+		links[i] = Link{Import: &imports[i], Path: plain[i]}
 	}
 	return links
 }
@@ -255,15 +273,19 @@ func (b *builder) repositoryRoot(path string) string {
 	return dir
 }
 
-// missing is how an import of a file that is missing (or not TOSCA) is
-// reported: the file it wanted, as the author wrote it (plus the resolved
-// path when it is relative to the importing file), and the problem of a
-// file not found, made once per build for every import of it from one
-// folder: the files of a folder import the same missing files (the DMTF
-// set's 11,000 imports of files it does not ship).
-func (b *builder) missing(imp *facts.Import, from, target string) *missingImport {
-	k := importedTarget{relativeImport{filepath.Dir(from), imp.URL}, target}
-	if m, ok := b.names[k]; ok {
+// missingNames memoises how imports of files that are missing (or not
+// TOSCA) are reported: the file each wanted, as the author wrote it (plus
+// the resolved path when it is relative to the importing file), and the
+// problem of a file not found, made once per build for every import of it
+// from one folder: the files of a folder import the same missing files (the
+// DMTF set's 11,000 imports of files it does not ship).
+type missingNames map[importedTarget]*missingImport
+
+// of is how an import imp of a file in dir, resolved to target, is
+// reported.
+func (n *missingNames) of(imp *facts.Import, dir, target string) *missingImport {
+	k := importedTarget{relativeImport{dir, imp.URL}, target}
+	if m, ok := (*n)[k]; ok {
 		return m
 	}
 	name := diag.Quote(imp.URL)
@@ -271,15 +293,15 @@ func (b *builder) missing(imp *facts.Import, from, target string) *missingImport
 		name = diag.Sprintf("%q (%s)", imp.URL, diag.Name(filepath.ToSlash(rel)))
 	}
 	m := &missingImport{name: name, notFound: &Problem{Code: importNotFound, Message: "imported file not found: " + name}}
-	if b.names == nil {
-		b.names = map[importedTarget]*missingImport{}
+	if *n == nil {
+		*n = missingNames{}
 	}
-	b.names[k] = m
+	(*n)[k] = m
 	return m
 }
 
 // missingImport is how the imports of a missing file are reported (see
-// missing). Problems are never changed once made: the links share them.
+// missingNames). Problems are never changed once made: the links share them.
 type missingImport struct {
 	name     string
 	notFound *Problem

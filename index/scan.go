@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 
@@ -21,10 +22,16 @@ import (
 // path plus its name (see builder.realPath).
 type scan struct {
 	files map[string]*File
-	plain map[string]entryKind
+	// walked are the files in the order of the walk, which is nearly that
+	// of their paths: a build puts them in that order (a sorted table takes
+	// them in order several times faster).
+	walked []*File
+	plain  map[string]entryKind
 	// plainTargets are the targets of the files' plain imports (see
 	// plainTargets), worked out as they were parsed.
 	plainTargets map[*File][]string
+	// setting is the processor setting the files were read with.
+	setting grammar.ProcessorSetting
 }
 
 // scanFolders walks folders for TOSCA files (by extension, then by
@@ -45,7 +52,7 @@ func scanFolders(ctx context.Context, dirs []string, setting grammar.ProcessorSe
 	}
 	want := func(p string) bool { return MayHoldProfile(p) || IsCSARMeta(p) }
 	plain := map[string]entryKind{}
-	files, targets := parseAll(ctx, func(emit func(string)) {
+	files, walked, targets := parseAll(ctx, func(emit func(string)) {
 		walkFiles(ctx, dirs, want, func(p string, isDir bool) {
 			if isDir {
 				plain[p] = folderEntry
@@ -55,13 +62,13 @@ func scanFolders(ctx context.Context, dirs []string, setting grammar.ProcessorSe
 			}
 		})
 	}, read, setting, progress)
-	return scan{files, plain, targets}
+	return scan{files, walked, plain, targets, setting}
 }
 
 // scanProfiles walks folders for the files that declare a profile (any
 // name without an extension too), and parses only those.
 func scanProfiles(ctx context.Context, dirs []string, setting grammar.ProcessorSetting) map[string]*File {
-	files, _ := parseAll(ctx, func(emit func(string)) {
+	files, _, _ := parseAll(ctx, func(emit func(string)) {
 		walkFiles(ctx, dirs, MayHoldProfile, func(p string, isDir bool) {
 			if !isDir {
 				emit(p)
@@ -103,16 +110,21 @@ func walkFiles(ctx context.Context, dirs []string, want func(string) bool, emit 
 // parseAll reads (with read, which returns nil for files to skip) and
 // parses in parallel the paths walk emits, as it emits them: the walk
 // overlaps the parsing. progress is told the count once the walk is done.
-// It returns the files, and the targets of their plain imports (see
-// plainTargets).
-func parseAll(ctx context.Context, walk func(emit func(string)), read func(string) ([]byte, error), setting grammar.ProcessorSetting, progress func(done, total int)) (map[string]*File, map[*File][]string) {
+// It returns the files, by path and in the order of the walk, and the
+// targets of their plain imports (see plainTargets).
+func parseAll(ctx context.Context, walk func(emit func(string)), read func(string) ([]byte, error), setting grammar.ProcessorSetting, progress func(done, total int)) (map[string]*File, []*File, map[*File][]string) {
 	out := map[string]*File{}
+	var walked []*File // by the index of its path in the walk (nil: skipped)
 	targets := map[*File][]string{}
 	var mu sync.Mutex
 	var wg sync.WaitGroup
 	// Room for every path of a large workspace: the walk never waits for
 	// the parsers (a goroutine woken per path costs more than the path).
-	jobs := make(chan string, 4096)
+	type emitted struct {
+		index int
+		path  string
+	}
+	jobs := make(chan emitted, 4096)
 	done, total := 0, -1
 	for range runtime.GOMAXPROCS(0) {
 		wg.Add(1)
@@ -123,7 +135,8 @@ func parseAll(ctx context.Context, walk func(emit func(string)), read func(strin
 			var arena syntax.Arena
 			var scratch facts.Scratch
 			var joined joinedPaths
-			for p := range jobs {
+			for job := range jobs {
+				p := job.path
 				var f *File
 				var plain []string
 				if src, err := read(p); err == nil && src != nil {
@@ -137,6 +150,10 @@ func parseAll(ctx context.Context, walk func(emit func(string)), read func(strin
 				mu.Lock()
 				if f != nil {
 					out[p] = f
+					for len(walked) <= job.index {
+						walked = append(walked, nil)
+					}
+					walked[job.index] = f
 				}
 				if plain != nil {
 					targets[f] = plain
@@ -149,22 +166,22 @@ func parseAll(ctx context.Context, walk func(emit func(string)), read func(strin
 			}
 		}()
 	}
-	walked := 0
+	count := 0
 	walk(func(p string) {
 		if ctx.Err() == nil {
-			jobs <- p
-			walked++
+			jobs <- emitted{count, p}
+			count++
 		}
 	})
 	close(jobs)
 	mu.Lock()
-	total = walked
+	total = count
 	if progress != nil {
 		progress(done, total)
 	}
 	mu.Unlock()
 	wg.Wait()
-	return out, targets
+	return out, slices.DeleteFunc(walked, func(f *File) bool { return f == nil }), targets
 }
 
 // readTOSCA reads a file only if its head says it is TOSCA (or Heat): a

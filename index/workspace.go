@@ -27,6 +27,7 @@ import (
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
 	"github.com/tosca-ls/tosca-ls/index/facts"
+	"github.com/tosca-ls/tosca-ls/index/parallel"
 	"github.com/tosca-ls/tosca-ls/index/text"
 	"github.com/tosca-ls/tosca-ls/profiles"
 )
@@ -138,15 +139,35 @@ func newUsers() users {
 }
 
 func (u users) add(key, file string) {
+	if u.under(key, file) {
+		u.byFile[file] = append(u.byFile[file], key)
+	}
+}
+
+// addAll is add for several keys of one file.
+func (u users) addAll(keys []string, file string) {
+	var added []string
+	for _, key := range keys {
+		if u.under(key, file) {
+			added = append(added, key)
+		}
+	}
+	if added != nil {
+		u.byFile[file] = append(u.byFile[file], added...)
+	}
+}
+
+// under records file among the users of key, and reports whether it was
+// not yet.
+func (u users) under(key, file string) bool {
 	set := u.byKey[key]
 	if set == nil {
 		set = map[string]bool{}
 		u.byKey[key] = set
 	}
-	if !set[file] {
-		set[file] = true
-		u.byFile[file] = append(u.byFile[file], key)
-	}
+	n := len(set)
+	set[file] = true
+	return len(set) > n
 }
 
 // dropKey forgets key (the files' lists keep it until they are dropped).
@@ -404,13 +425,20 @@ func (w *Workspace) addScanned(ctx context.Context, dir string, found scan) {
 		b.plain, b.plainTargets = found.plain, found.plainTargets
 		s.disk = withRoom(s.disk, len(found.files))
 		b.reserve(len(found.files))
-		for p, f := range found.files {
-			f = f.readWith(w.reading())
-			s.disk[p] = f
-			if s.overlays[p] == nil {
-				b.put(f)
+		// Read again only when the setting changed meanwhile: asking each
+		// file costs a trip to memory per file.
+		reread := found.setting != w.reading()
+		shown := make([]*File, 0, len(found.walked))
+		for _, f := range found.walked {
+			if reread {
+				f = f.readWith(w.reading())
+			}
+			s.disk[f.Path] = f
+			if s.overlays[f.Path] == nil {
+				shown = append(shown, f)
 			}
 		}
+		b.putAll(shown)
 	})
 }
 
@@ -810,9 +838,11 @@ type builder struct {
 	links    *batchedMap[string, []Link]
 	imps     *batchedMap[string, []string]
 	profiles *immutable.Map[string, string]
-	// dirty are the files whose imports must be resolved again; changed
-	// the files that changed.
+	// dirty are the files whose imports must be resolved again, dirtied
+	// the same in the order they were marked (see markDirty); changed the
+	// files that changed.
 	dirty   map[string]bool
+	dirtied []string
 	changed map[string]bool
 	// onFinish is told the snapshot once it is published.
 	onFinish func(*Snapshot)
@@ -821,9 +851,9 @@ type builder struct {
 	targets  map[string]*target
 	realDirs map[string]string
 	// joined memoises the paths of relative imports, names how imports of
-	// missing files are reported (see missing).
+	// missing files are reported.
 	joined joinedPaths
-	names  map[importedTarget]*missingImport
+	names  missingNames
 	// ownedImps are the importer lists this build changed, by target (see
 	// ownImporters), written into imps when it finishes.
 	ownedImps map[string][]string
@@ -886,6 +916,28 @@ func (w *Workspace) newBuilder(prev *Snapshot) *builder {
 // put sets the file at its path.
 func (b *builder) put(f *File) {
 	prev, _ := b.file(f.Path)
+	b.replace(prev, f)
+}
+
+// putAll puts files, whose paths differ. The files they replace are looked
+// up on every core first when they are many (a scan's).
+func (b *builder) putAll(files []*File) {
+	prevs := make([]*File, len(files))
+	lookup := func(i int) { prevs[i], _ = b.peek(files[i].Path) }
+	if len(files) < parallelLinks {
+		for i := range files {
+			lookup(i)
+		}
+	} else {
+		parallel.Each(len(files), func() func(int) { return lookup })
+	}
+	for i, f := range files {
+		b.replace(prevs[i], f)
+	}
+}
+
+// replace sets f at its path in place of prev, the file there (nil: none).
+func (b *builder) replace(prev, f *File) {
 	if prev == f {
 		return
 	}
@@ -896,7 +948,7 @@ func (b *builder) put(f *File) {
 	b.profileChanged(prev, f)
 	b.s.heat.changed(f.Path, f, b.heatMoved)
 	if prev == nil || !sameImports(prev, f) {
-		b.dirty[f.Path] = true
+		b.markDirty(f.Path)
 	} else if links, ok := b.links.Get(f.Path); ok {
 		// Same imports: the same resolution, pointing at the new file's imports.
 		rebased := slices.Clone(links)
@@ -909,7 +961,7 @@ func (b *builder) put(f *File) {
 	if prev == nil || prev.Dialect != f.Dialect {
 		// Files that wanted it (missing, or not TOSCA) may import it now.
 		for user := range b.s.wanted.byKey[f.Path] {
-			b.dirty[user] = true
+			b.markDirty(user)
 		}
 		b.s.wanted.dropKey(f.Path)
 	}
@@ -955,20 +1007,29 @@ func (b *builder) remove(path string) {
 	b.setLinks(path, nil)
 	b.links.Delete(path)
 	for _, u := range b.importers(path) {
-		b.dirty[u] = true
+		b.markDirty(u)
 	}
 }
 
 func (b *builder) relinkUsers(profile string) {
 	for u := range b.s.profileUsers.byKey[profile] {
-		b.dirty[u] = true
+		b.markDirty(u)
+	}
+}
+
+// markDirty marks the file at path for resolving its imports again.
+func (b *builder) markDirty(path string) {
+	n := len(b.dirty)
+	b.dirty[path] = true
+	if len(b.dirty) > n {
+		b.dirtied = append(b.dirtied, path)
 	}
 }
 
 // relink marks a file for resolving its imports again.
 func (b *builder) relink(path string) {
 	if _, ok := b.file(path); ok {
-		b.dirty[path] = true
+		b.markDirty(path)
 	}
 }
 
@@ -987,7 +1048,7 @@ func (b *builder) relinkAll() {
 	it := b.files.Map().Iterator()
 	for !it.Done() {
 		p, _, _ := it.Next()
-		b.dirty[p] = true
+		b.markDirty(p)
 	}
 }
 
@@ -1041,62 +1102,133 @@ func (b *builder) finish() *Snapshot {
 
 // link resolves the imports of the dirty files, in path order, until none
 // is left (a file loaded for an import is linked in turn, and so are the
-// files that wanted it).
+// files that wanted it). A scan's thousands of files are resolved on
+// every core first (see prelink); what is left here is to record them.
 func (b *builder) link() {
 	for len(b.dirty) > 0 {
-		queue := make([]string, 0, len(b.dirty))
-		for p := range b.dirty {
-			queue = append(queue, p)
-		}
+		// In the order they were marked, which is nearly path order when a
+		// scan's files are (sorted at a fraction of the cost of hash order).
+		queue := b.dirtied
+		b.dirtied = nil
 		sort.Strings(queue)
-		for len(queue) > 0 {
-			p := queue[0]
-			queue = queue[1:]
+		var early prelinks
+		var fresh *newImporters
+		if len(queue) >= parallelLinks {
+			early = b.prelink(queue)
+			fresh = b.newImporters(early.targets)
+		}
+		for i := 0; i < len(queue); i++ {
+			p := queue[i]
 			delete(b.dirty, p)
+			if i < len(early.files) && early.files[i] != nil {
+				b.recordPrelinked(p, early.files[i], fresh)
+				continue
+			}
 			f, ok := b.file(p)
 			if !ok {
 				continue
 			}
 			// What it waited for is registered again as it is resolved.
 			b.s.forgetUser(p)
-			links := b.resolveAll(f)
-			for i, l := range links {
-				if l.Path == "" {
-					continue
-				}
-				t := b.target(l.Path)
-				if problem := t.access.refusal(l.Import.URL); problem != nil {
-					links[i].Path, links[i].Problem = "", problem
-					b.s.refusedUsers[p] = true
-					continue
-				}
-				if t.file == nil && !t.unread && !b.isForeign(l.Path) {
-					if loaded := b.load(l.Path); loaded != nil {
-						b.put(loaded)
-						queue = append(queue, l.Path)
-						t = b.target(l.Path) // put forgot it
-					} else {
-						t.unread = true
-					}
-				}
-				b.check(p, &links[i], t)
-			}
+			links := b.linkFile(f, &queue)
 			if old, ok := b.links.Get(p); ok && sameLinks(old, links) {
 				continue // linked again as before: nothing it reports changes
+			}
+			if fresh != nil {
+				fresh.flush()
 			}
 			b.setLinks(p, links)
 			b.relinked = true
 			// Resolved again: what it reports about its imports may change.
 			b.changed[p] = true
 		}
+		if fresh != nil {
+			fresh.flush()
+		}
 	}
 }
 
-// check points a link of the file at from to the file at its target t,
-// or turns it into a problem when no file could be loaded there or the
-// file is not TOSCA by its content; the importing file is linked again
-// when such a file appears or changes its language.
-func (b *builder) check(from string, l *Link, t *target) {
+// recordPrelinked records the links prelink worked out for the file at
+// path, as link records those of linkFile; a file linked for the first
+// time joins the importers of its targets through fresh.
+func (b *builder) recordPrelinked(path string, e *prelinked, fresh *newImporters) {
+	b.s.forgetUser(path)
+	b.s.wanted.addAll(e.wants, path)
+	if e.refused {
+		b.s.refusedUsers[path] = true
+	}
+	if e.same {
+		return
+	}
+	if e.first {
+		fresh.add(path, e.imports)
+		b.links.Set(path, e.links)
+	} else {
+		fresh.flush()
+		b.setLinks(path, e.links)
+	}
+	b.relinked = true
+	b.changed[path] = true
+}
+
+// linkFile resolves the imports of f and settles them (see settle),
+// loading the files they name that the build does not know yet; those
+// are added to queue, to be linked in turn.
+func (b *builder) linkFile(f *File, queue *[]string) []Link {
+	links := b.resolveAll(f)
+	dir := filepath.Dir(f.Path)
+	for i := range links {
+		path := links[i].Path
+		if path == "" {
+			continue
+		}
+		t := b.target(path)
+		if b.loadable(path, t) {
+			if loaded := b.load(path); loaded != nil {
+				b.put(loaded)
+				*queue = append(*queue, path)
+				t = b.target(path) // put forgot it
+			} else {
+				t.unread = true
+			}
+		}
+		switch b.settle(dir, &links[i], t, &b.names) {
+		case refused:
+			b.s.refusedUsers[f.Path] = true
+		case wanted:
+			b.s.wanted.add(path, f.Path)
+		}
+	}
+	return links
+}
+
+// loadable reports whether link should try to load a file at path, whose
+// target is t: imports may read it, and the build knows nothing there yet.
+func (b *builder) loadable(path string, t *target) bool {
+	return t.access == readable && t.file == nil && !t.unread && !b.isForeign(path)
+}
+
+// settlement is what settle made of a link.
+type settlement uint8
+
+const (
+	linked  settlement = iota // to the TOSCA file at its target, or left as resolve made it
+	refused                   // the sandbox refused its target
+	wanted                    // no TOSCA file there: the importer waits for the path
+)
+
+// settle points a link of a file in dir to the file at its target t, or
+// turns it into a problem when imports may not read it, no file could be
+// loaded there, or the file is not TOSCA by its content; names reports the
+// imports of missing files. A wanted link is linked again when such a file
+// appears or changes its language (the caller registers it in wanted). It
+// writes nothing of the build's: a pass on every core settles links at
+// once (see prelink).
+func (b *builder) settle(dir string, l *Link, t *target, names *missingNames) settlement {
+	if problem := t.access.refusal(l.Import.URL); problem != nil {
+		l.Path, l.Problem = "", problem
+		return refused
+	}
 	// The file there, else what load found there.
 	var lang Dialect
 	var known bool
@@ -1109,16 +1241,16 @@ func (b *builder) check(from string, l *Link, t *target) {
 		// The file's own path string: thousands of imports of one
 		// profile file share it instead of a copy each.
 		l.Path = t.file.Path
-		return
+		return linked
 	}
-	b.s.wanted.add(l.Path, from)
-	m := b.missing(l.Import, from, l.Path)
+	m := names.of(l.Import, dir, l.Path)
 	if known {
 		l.Problem = notTOSCA(m.name, lang)
 	} else {
 		l.Problem = m.notFound
 	}
 	l.Path = ""
+	return wanted
 }
 
 // notTOSCA is the problem of an import of a file in another language. The
@@ -1165,6 +1297,15 @@ func (b *builder) file(path string) (*File, bool) {
 	f, ok := b.files.Get(path)
 	b.know(path, f)
 	return f, ok
+}
+
+// peek is file without noting what it found: it writes nothing, so that
+// passes on every core may call it.
+func (b *builder) peek(path string) (*File, bool) {
+	if f, ok := b.known[path]; ok {
+		return f, f != nil
+	}
+	return b.files.Get(path)
 }
 
 // know records the file at path (nil: none) for file.
