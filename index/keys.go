@@ -5,7 +5,6 @@ import (
 	"hash/maphash"
 	"maps"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/tosca-ls/tosca-ls/index/parallel"
@@ -34,37 +33,36 @@ type fileKey struct {
 // keySeed seeds the digests of this process (keys are never stored).
 var keySeed = maphash.MakeSeed()
 
-// digest accumulates a key.
-type digest struct{ h maphash.Hash }
-
-func newDigest() *digest {
-	d := &digest{}
-	d.h.SetSeed(keySeed)
-	return d
-}
+// digest accumulates what a key digests, and hashes it at once (sum): a
+// file's own digest takes a dozen paths, and hashing each as it comes cost
+// more than copying it. A digest is reused from one key to the next.
+type digest struct{ buf []byte }
 
 func (d *digest) str(s string) {
-	d.h.WriteString(s)
-	d.h.WriteByte(0)
+	d.buf = append(append(d.buf, s...), 0)
 }
 
 func (d *digest) num(x uint64) {
-	var b [8]byte
-	binary.LittleEndian.PutUint64(b[:], x)
-	d.h.Write(b[:])
+	d.buf = binary.LittleEndian.AppendUint64(d.buf, x)
 }
 
 func (d *digest) flag(x bool) {
 	if x {
-		d.h.WriteByte(1)
+		d.buf = append(d.buf, 1)
 	} else {
-		d.h.WriteByte(0)
+		d.buf = append(d.buf, 0)
 	}
 }
 
+// sum hashes what was written since the last sum.
+func (d *digest) sum() uint64 {
+	h := maphash.Bytes(keySeed, d.buf)
+	d.buf = d.buf[:0]
+	return h
+}
+
 // ownDigest is what the file at path shows the files reading it.
-func (b *builder) ownDigest(path string, f *File) uint64 {
-	d := newDigest()
+func (b *builder) ownDigest(d *digest, path string, f *File) uint64 {
 	d.str(path)
 	d.num(uint64(f.Dialect))
 	d.flag(f.Embedded)
@@ -72,39 +70,59 @@ func (b *builder) ownDigest(path string, f *File) uint64 {
 	if f.Facts != nil {
 		d.num(f.Facts.ExportHash)
 	}
+	// The imports' namespaces are in the export hash (reading them from
+	// each import cost a trip to memory per import).
 	links, _ := b.links.Get(path)
 	for _, l := range links {
 		d.str(l.Path)
-		d.str(l.Import.Namespace)
 		if p := l.Problem; p != nil {
 			d.str(p.Code)
 			d.str(p.Message)
 			d.flag(p.Warning)
 			d.flag(p.Pending)
 		}
-		d.h.WriteByte(1)
+		d.flag(true)
 	}
 	shadow, _ := b.shadowed.Get(path)
 	d.str(shadow)
-	return d.h.Sum64()
+	return d.sum()
 }
 
-// ownDigests are the own digests of files (at paths), worked out on every
-// core when they are many: digesting the links of a scan's thousands of
-// files a path at a time took a fifth of its build on one core.
-func (b *builder) ownDigests(paths []string, files []*File) []uint64 {
-	owns := make([]uint64, len(paths))
-	if len(paths) < parallelDigests {
-		for i, p := range paths {
-			owns[i] = b.ownDigest(p, files[i])
+// ownDigests are the files at paths (nil: gone), their own digests, and
+// the keys they had, worked out on every core when they are many:
+// digesting the links of a scan's thousands of files a path at a time took
+// a fifth of its build on one core.
+func (b *builder) ownDigests(paths []string) []rekeying {
+	out := make([]rekeying, len(paths))
+	digestOne := func(d *digest, i int) {
+		r := &out[i]
+		r.old, r.had = b.keys.Get(paths[i])
+		if f, ok := b.peek(paths[i]); ok {
+			r.file, r.own = f, b.ownDigest(d, paths[i], f)
 		}
-		return owns
+	}
+	if len(paths) < parallelDigests {
+		var d digest
+		for i := range paths {
+			digestOne(&d, i)
+		}
+		return out
 	}
 	// A digest reads the build's maps only, which nothing writes meanwhile.
 	parallel.Each(len(paths), func() func(int) {
-		return func(i int) { owns[i] = b.ownDigest(paths[i], files[i]) }
+		var d digest
+		return func(i int) { digestOne(&d, i) }
 	})
-	return owns
+	return out
+}
+
+// rekeying is a file (nil: gone), its own digest and the key it had (if
+// it had).
+type rekeying struct {
+	file *File
+	own  uint64
+	old  fileKey
+	had  bool
 }
 
 // parallelDigests is the number of files from which their own digests, and
@@ -184,25 +202,22 @@ func (b *builder) rekeyAlso(path string) {
 func (b *builder) rekey() {
 	seeds := make(map[string]bool, len(b.changed))
 	full := b.prev == nil
-	var paths []string
-	var files []*File
+	paths := make([]string, 0, len(b.changed))
 	for p := range b.changed {
-		if f, ok := b.file(p); ok {
-			paths, files = append(paths, p), append(files, f)
+		paths = append(paths, p)
+	}
+	for i, r := range b.ownDigests(paths) {
+		p, f, own, old, had := paths[i], r.file, r.own, r.old, r.had
+		if f == nil {
+			if had {
+				b.keys.Delete(p)
+				b.generation ^= old.own
+				b.rekeyed = append(b.rekeyed, p)
+				seeds[p] = true
+				full = full || b.embeddedFile(p)
+			}
 			continue
 		}
-		if old, had := b.keys.Get(p); had {
-			b.keys.Delete(p)
-			b.generation ^= old.own
-			b.rekeyed = append(b.rekeyed, p)
-			seeds[p] = true
-			full = full || b.embeddedFile(p)
-		}
-	}
-	owns := b.ownDigests(paths, files)
-	for i, p := range paths {
-		f, own := files[i], owns[i]
-		old, had := b.keys.Get(p)
 		if had && own == old.own && !b.moved[p] {
 			continue
 		}
@@ -225,34 +240,39 @@ func (b *builder) rekey() {
 		return
 	}
 	var affected []string
-	if full {
-		it := b.files.Map().Iterator()
+	if all := b.files.Map(); full || 2*len(seeds) > all.Len() {
+		// Every file: when most are seeds (a scan), walking the dependents
+		// of each costs more than keying the few others again, which come
+		// out as they were.
+		var d digest
+		it := all.Iterator()
 		for !it.Done() {
 			p, f, _ := it.Next()
-			if _, ok := b.keys.Get(p); !ok {
-				b.keys.Set(p, fileKey{own: b.ownDigest(p, f)})
+			if _, ok := b.keys.Get(p); full && !ok {
+				b.keys.Set(p, fileKey{own: b.ownDigest(&d, p, f)})
 			}
 			affected = append(affected, p)
 		}
-		b.embedded = 0
-		for _, p := range affected {
-			if b.embeddedFile(p) {
-				k, _ := b.keys.Get(p)
-				b.embedded ^= k.own
+		if full {
+			b.embedded = 0
+			for _, p := range affected {
+				if b.embeddedFile(p) {
+					k, _ := b.keys.Get(p)
+					b.embedded ^= k.own
+				}
 			}
 		}
 	} else {
-		seen := make(map[string]bool, len(seeds))
+		// The seeds are the files seen first; the order of the walk does
+		// not change the keys.
 		queue := make([]string, 0, len(seeds))
 		for p := range seeds {
-			seen[p] = true
 			queue = append(queue, p)
 		}
-		sort.Strings(queue)
 		for i := 0; i < len(queue); i++ {
 			b.dependents(queue[i], func(d string) {
-				if !seen[d] {
-					seen[d] = true
+				if !seeds[d] {
+					seeds[d] = true
 					queue = append(queue, d)
 				}
 			})
@@ -310,6 +330,7 @@ func (b *builder) keyComponents(affected []string) {
 		order[i] = unvisited
 	}
 	var stack []int
+	var d digest
 	type frame struct{ node, next int }
 	var frames []frame
 	counter := 0
@@ -353,7 +374,7 @@ func (b *builder) keyComponents(affected []string) {
 				i--
 			}
 			comp := stack[i:]
-			b.keyComponent(affected, keys, comp, edges, outside)
+			b.keyComponent(&d, affected, keys, comp, edges, outside)
 			for _, w := range comp {
 				onStack[w] = false
 			}
@@ -364,7 +385,7 @@ func (b *builder) keyComponents(affected []string) {
 
 // keyComponent sets the keys of one component, whose dependencies outside
 // it have theirs; keys are those of the files affected.
-func (b *builder) keyComponent(affected []string, keys []fileKey, comp []int, edges [][]int, outside [][]string) {
+func (b *builder) keyComponent(d *digest, affected []string, keys []fileKey, comp []int, edges [][]int, outside [][]string) {
 	keyOf := func(p string) uint64 {
 		k, _ := b.keys.Get(p)
 		return k.key
@@ -379,7 +400,6 @@ func (b *builder) keyComponent(affected []string, keys []fileKey, comp []int, ed
 		for _, n := range members {
 			in[n] = true
 		}
-		d := newDigest()
 		d.num(b.embedded)
 		for _, n := range members {
 			d.num(keys[n].own)
@@ -395,12 +415,11 @@ func (b *builder) keyComponent(affected []string, keys []fileKey, comp []int, ed
 				d.num(keyOf(o))
 			}
 		}
-		shared = d.h.Sum64()
+		shared = d.sum()
 	}
 	for _, n := range comp {
 		p := affected[n]
 		k := keys[n]
-		d := newDigest()
 		d.num(k.own)
 		if cyclic {
 			d.num(shared)
@@ -414,7 +433,7 @@ func (b *builder) keyComponent(affected []string, keys []fileKey, comp []int, ed
 				d.num(keyOf(o))
 			}
 		}
-		key := d.h.Sum64()
+		key := d.sum()
 		if key != k.key {
 			b.rekeyed = append(b.rekeyed, p)
 			keys[n].key = key
@@ -437,7 +456,10 @@ func (s *Snapshot) Generation() uint64 { return s.generation }
 
 // Rekeyed lists the files whose key changed (or that are gone) in the
 // build that made this snapshot, sorted.
-func (s *Snapshot) Rekeyed() []string { return s.rekeyed }
+func (s *Snapshot) Rekeyed() []string {
+	s.sortRekeyed.Do(func() { slices.Sort(s.rekeyed) })
+	return s.rekeyed
+}
 
 // HeatEnvironments lists the Heat environment files, sorted.
 func (s *Snapshot) HeatEnvironments() []string { return s.heatEnvs }

@@ -219,17 +219,17 @@ func TestOwnDigestsOnEveryCore(t *testing.T) {
 	snap := ws.Snapshot()
 	b := ws.newBuilder(snap)
 	paths := snap.Paths()
-	read := make([]*File, len(paths))
+	owns := b.ownDigests(paths)
+	var d digest
 	for i, p := range paths {
-		read[i] = snap.File(p)
-	}
-	owns := b.ownDigests(paths, read)
-	for i, p := range paths {
-		if want := b.ownDigest(p, read[i]); owns[i] != want {
-			t.Errorf("%s: own digest %x on every core, %x alone", p, owns[i], want)
+		if owns[i].file != snap.File(p) {
+			t.Errorf("%s: file %p, the snapshot's %p", p, owns[i].file, snap.File(p))
 		}
-		if k, _ := snap.keys.Get(p); k.own != owns[i] {
-			t.Errorf("%s: own digest %x, the snapshot's %x", p, owns[i], k.own)
+		if want := b.ownDigest(&d, p, snap.File(p)); owns[i].own != want {
+			t.Errorf("%s: own digest %x on every core, %x alone", p, owns[i].own, want)
+		}
+		if k, _ := snap.keys.Get(p); k.own != owns[i].own || k != owns[i].old || !owns[i].had {
+			t.Errorf("%s: own digest %x, key had %+v (%v), the snapshot's %+v", p, owns[i].own, owns[i].old, owns[i].had, k)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/benbjohnson/immutable"
 
@@ -37,13 +38,16 @@ type Snapshot struct {
 	// keys are the files' keys, heatUsers the reverse of the Heat files'
 	// edges, heatEnvs the Heat environment files (see keys.go, heat.go);
 	// generation and embedded digest every file's own digest and the
-	// embedded ones'; rekeyed are the files whose key the build changed.
-	keys       *immutable.Map[string, fileKey]
-	heatUsers  *immutable.Map[string, []string]
-	heatEnvs   []string
-	generation uint64
-	embedded   uint64
-	rekeyed    []string
+	// embedded ones'; rekeyed are the files whose key the build changed,
+	// sorted when first asked for (a scan's build rekeys thousands, and a
+	// command never asks).
+	keys        *immutable.Map[string, fileKey]
+	heatUsers   *immutable.Map[string, []string]
+	heatEnvs    []string
+	generation  uint64
+	embedded    uint64
+	rekeyed     []string
+	sortRekeyed sync.Once
 }
 
 // Link is the outcome of resolving one import of a file.

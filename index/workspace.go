@@ -1082,7 +1082,6 @@ func (b *builder) finish() *Snapshot {
 	}
 	b.ownedImps = nil
 	b.rekey()
-	sort.Strings(b.rekeyed)
 	b.s.nextID++
 	snap := &Snapshot{
 		id: b.s.nextID, opts: b.s.opts, folders: slices.Clone(b.s.folders), files: b.files.Map(),
