@@ -233,3 +233,73 @@ func TestOwnDigestsOnEveryCore(t *testing.T) {
 		}
 	}
 }
+
+// TestKeysOfMostFilesAsOfFew: when most files change in one build, every
+// file is keyed again instead of walking the dependents of each; the keys
+// are those of the same changes made one file at a time, whose builds walk
+// the dependents, and the files that did not change keep theirs.
+func TestKeysOfMostFilesAsOfFew(t *testing.T) {
+	root := t.TempDir()
+	const n = 120
+	files := map[string]string{}
+	text := func(i int, extra string) string {
+		imports := fmt.Sprintf("[f%d.yaml]", (i+1)%n)
+		if i%10 == 0 {
+			imports = fmt.Sprintf("[f%d.yaml, f%d.yaml]", (i+1)%n, (i+n-5)%n)
+		}
+		return fmt.Sprintf("tosca_definitions_version: tosca_2_0\nimports: %s\nnode_types:\n  T%d%s: {}\n", imports, i, extra)
+	}
+	for i := range n {
+		files[fmt.Sprintf("f%d.yaml", i)] = text(i, "")
+	}
+	// Apart: a chain no changed file reads.
+	files["apart/a.yaml"] = "tosca_definitions_version: tosca_2_0\nimports: [b.yaml]\n"
+	files["apart/b.yaml"] = "tosca_definitions_version: tosca_2_0\nnode_types:\n  B: {}\n"
+	write(t, root, files)
+	// One cache: the embedded profiles at the same paths.
+	cache := t.TempDir()
+	many := NewWorkspace(Options{CacheDir: cache})
+	defer many.Close()
+	few := NewWorkspace(Options{CacheDir: cache})
+	defer few.Close()
+	many.AddFolder(context.Background(), root, nil)
+	few.AddFolder(context.Background(), root, nil)
+	before := many.Snapshot()
+	var changed []string
+	for i := range n {
+		if i%7 != 3 {
+			changed = append(changed, filepath.Join(root, fmt.Sprintf("f%d.yaml", i)))
+		}
+	}
+	if 2*len(changed) <= before.Len() {
+		t.Fatalf("%d files changed of %d: not most", len(changed), before.Len())
+	}
+	edited := func(p string) string {
+		var i int
+		fmt.Sscanf(filepath.Base(p), "f%d.yaml", &i)
+		return text(i, "x")
+	}
+	after := many.do(func(s *state, b *builder) {
+		for _, p := range changed {
+			many.commitOverlay(s, b, p, 1, many.parseOverlay(p, edited(p)))
+		}
+	})
+	var one *Snapshot
+	for _, p := range changed {
+		one = few.SetOverlay(p, 1, []byte(edited(p)))
+	}
+	for _, p := range after.Paths() {
+		if after.Key(p) != one.Key(p) {
+			t.Errorf("%s: key %x changed at once, %x one at a time", p, after.Key(p), one.Key(p))
+		}
+	}
+	for _, p := range []string{"apart/a.yaml", "apart/b.yaml"} {
+		p = filepath.Join(root, p)
+		if after.Key(p) != before.Key(p) || slices.Contains(after.Rekeyed(), p) {
+			t.Errorf("%s: key %x → %x, rekeyed: %v", p, before.Key(p), after.Key(p), slices.Contains(after.Rekeyed(), p))
+		}
+	}
+	if len(after.Rekeyed()) != n {
+		t.Errorf("rekeyed %d files, want the %d of the cycle", len(after.Rekeyed()), n)
+	}
+}
