@@ -25,14 +25,16 @@ type prelinks struct {
 // them out, for link to record (see recordPrelinked): the paths of missing
 // files (or not TOSCA) it waits for, whether the sandbox refused one of its
 // imports, whether the links are those it had or it had none, and the
-// slots of the files they point at, each once, in the order of the links.
+// slots of the files they point at, each once, in the order of the links;
+// waited tells whether it waited for anything before (see forgetUser), and
+// changed whether the build changed it already.
 type prelinked struct {
-	links   []Link
-	wants   []string
-	refused bool
-	same    bool
-	first   bool
-	imports []int32
+	links           []Link
+	wants           []string
+	refused         bool
+	same, first     bool
+	imports         []int32
+	waited, changed bool
 }
 
 // prelink works out on every core the links of the files of queue whose
@@ -127,6 +129,8 @@ func (b *builder) prelink(queue []string) prelinks {
 			old, had := b.links.Get(from)
 			e.same = had && sameLinks(old, e.links)
 			e.first = len(old) == 0
+			e.waited = b.s.waits(from)
+			e.changed = b.changed[from]
 		}
 	})
 	return out

@@ -197,6 +197,12 @@ func (s *state) forgetUser(path string) {
 	delete(s.refusedUsers, path)
 }
 
+// waits reports whether path is registered as a user anywhere (see
+// forgetUser).
+func (s *state) waits(path string) bool {
+	return s.wanted.byFile[path] != nil || s.profileUsers.byFile[path] != nil || s.remoteUsers.byFile[path] != nil || s.refusedUsers[path]
+}
+
 // NewWorkspace creates an empty workspace holding the embedded profiles.
 func NewWorkspace(opts Options) *Workspace {
 	if opts.Logger == nil {
@@ -1151,7 +1157,9 @@ func (b *builder) link() {
 // path, as link records those of linkFile; a file linked for the first
 // time joins the importers of its targets through fresh.
 func (b *builder) recordPrelinked(path string, e *prelinked, fresh *newImporters) {
-	b.s.forgetUser(path)
+	if e.waited {
+		b.s.forgetUser(path)
+	}
 	b.s.wanted.addAll(e.wants, path)
 	if e.refused {
 		b.s.refusedUsers[path] = true
@@ -1167,7 +1175,9 @@ func (b *builder) recordPrelinked(path string, e *prelinked, fresh *newImporters
 		b.setLinks(path, e.links)
 	}
 	b.relinked = true
-	b.changed[path] = true
+	if !e.changed {
+		b.changed[path] = true
+	}
 }
 
 // linkFile resolves the imports of f and settles them (see settle),
