@@ -150,7 +150,13 @@ func (fe *fetcher) download(u string) (string, error) {
 }
 
 // origin returns the URL a downloaded file came from ("" for local files).
+// Downloads are saved in the fetcher's folder: a file elsewhere is answered
+// without the lock, which a build linking thousands of files on every core
+// would otherwise take for each.
 func (fe *fetcher) origin(p string) string {
+	if filepath.Dir(p) != fe.dir {
+		return ""
+	}
 	fe.mu.Lock()
 	defer fe.mu.Unlock()
 	return fe.origins[p]
