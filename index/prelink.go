@@ -14,11 +14,17 @@ import (
 const parallelLinks = 256
 
 // prelinks is what prelink worked out for link's queue: the links of its
-// files by index (nil for the files link resolves itself), and the paths
-// their links point at, by slot.
+// files by index (none for the files link resolves itself: see ok), and
+// the paths their links point at, by slot.
 type prelinks struct {
-	files   []*prelinked
+	files   []prelinked
 	targets []string
+}
+
+// ok reports whether prelink worked out the links of the file at index i
+// of the queue.
+func (p *prelinks) ok(i int) bool {
+	return i < len(p.files) && p.files[i].links != nil
 }
 
 // prelinked is the links of a file of link's queue as prelink worked
@@ -47,7 +53,7 @@ type prelinked struct {
 // settled (on every core). The passes on every core read the build and
 // write nothing of it, so the outcome is linkFile's.
 func (b *builder) prelink(queue []string) prelinks {
-	out := prelinks{files: make([]*prelinked, len(queue))}
+	out := prelinks{files: make([]prelinked, len(queue))}
 	var mu sync.Mutex
 	var gathered []map[string]bool
 	parallel.Each(len(queue), func() func(int) {
@@ -67,7 +73,7 @@ func (b *builder) prelink(queue []string) prelinks {
 			for _, l := range links {
 				targets[l.Path] = true
 			}
-			out.files[i] = &prelinked{links: links}
+			out.files[i].links = links
 		}
 	})
 	for _, targets := range gathered {
@@ -103,11 +109,14 @@ func (b *builder) prelink(queue []string) prelinks {
 		var names missingNames
 		// last[s] is 1 + the index of the last file pointing at slot s.
 		last := make([]int, len(out.targets))
+		// The slots of the files' imports, one run per file.
+		var imports []int32
 		return func(i int) {
-			e := out.files[i]
-			if e == nil {
+			e := &out.files[i]
+			if e.links == nil {
 				return
 			}
+			start := len(imports)
 			from := queue[i]
 			dir := filepath.Dir(from)
 			for j := range e.links {
@@ -122,10 +131,11 @@ func (b *builder) prelink(queue []string) prelinks {
 				default:
 					if last[s.index] != i+1 {
 						last[s.index] = i + 1
-						e.imports = append(e.imports, s.index)
+						imports = append(imports, s.index)
 					}
 				}
 			}
+			e.imports = imports[start:len(imports):len(imports)]
 			old, had := b.links.Get(from)
 			e.same = had && sameLinks(old, e.links)
 			e.first = len(old) == 0

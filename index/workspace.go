@@ -1125,8 +1125,8 @@ func (b *builder) link() {
 		for i := 0; i < len(queue); i++ {
 			p := queue[i]
 			delete(b.dirty, p)
-			if i < len(early.files) && early.files[i] != nil {
-				b.recordPrelinked(p, early.files[i], fresh)
+			if early.ok(i) {
+				b.recordPrelinked(p, &early.files[i], fresh)
 				continue
 			}
 			f, ok := b.file(p)
