@@ -1,8 +1,6 @@
 package index
 
 import (
-	"encoding/binary"
-	"hash/maphash"
 	"strings"
 	"sync"
 	"weak"
@@ -19,7 +17,6 @@ import (
 type File struct {
 	Path    string
 	Dialect Dialect
-	Hash    ContentHash
 	// Open is true when the text comes from an editor buffer, with its Version.
 	Open    bool
 	Version int32
@@ -101,23 +98,12 @@ func parse(content string, lang Dialect, arena *syntax.Arena) *syntax.File {
 	return syntax.Parse(text.Bytes(content))
 }
 
-// ContentHash identifies a file's content: the index compares it to tell
-// a file read again unchanged, and the model to tell two files alike.
-type ContentHash [16]byte
-
-// contentSeeds seed the two halves of content hashes. The hashes are
-// compared within one process only and never stored: seeded afresh in
-// each, no content can be chosen to collide, 128 bits make a collision by
-// chance negligible, and the runtime's hash works them out in a third of
-// the time SHA-256 took (4% of the CPU time of indexing the DMTF set).
-var contentSeeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
-
-func hashContent(b []byte) ContentHash {
-	var h ContentHash
-	binary.LittleEndian.PutUint64(h[:8], maphash.Bytes(contentSeeds[0], b))
-	binary.LittleEndian.PutUint64(h[8:], maphash.Bytes(contentSeeds[1], b))
-	return h
-}
+// SameText reports whether f holds text, as read from disk: the index
+// compares a file read again with the one it has (a hash of every file's
+// text cost more, at each scan, than the comparisons it saved). A file too
+// large to analyse keeps its first line only, and so never holds the text
+// read again.
+func (f *File) SameText(text string) bool { return f.Facts.Src == text }
 
 // Repository is one entry of `repositories:`.
 type Repository struct {
@@ -157,7 +143,7 @@ func (f *File) readWith(setting grammar.ProcessorSetting) *File {
 // in scratch (nil: none); an open document's scratch is one made by
 // facts.SizedLike for it alone.
 func newFileIn(path, content string, lang Dialect, setting grammar.ProcessorSetting, open bool, arena *syntax.Arena, scratch *facts.Scratch) *File {
-	f := &File{Path: path, Dialect: lang, Hash: hashContent(text.Bytes(content)), Open: open}
+	f := &File{Path: path, Dialect: lang, Open: open}
 	if len(content) > MaxFileSize {
 		f.TooLarge = true
 		if !open {

@@ -730,7 +730,6 @@ func (w *Workspace) Refresh(path string) *Snapshot {
 type diskRead struct {
 	src  []byte
 	err  error
-	hash ContentHash
 	lang Dialect
 	file *File // nil when not parsed (yet)
 }
@@ -748,9 +747,9 @@ func (w *Workspace) readDisk(path string) diskRead {
 	if err != nil {
 		return r
 	}
-	r.hash, r.lang = hashContent(src), DetectFile(path, src)
+	r.lang = DetectFile(path, src)
 	prev := w.Snapshot().File(path)
-	if prev != nil && !prev.Open && prev.Hash == r.hash {
+	if prev != nil && !prev.Open && prev.SameText(text.Owned(src)) {
 		return r // unchanged
 	}
 	if r.lang != NotTOSCA {
@@ -781,7 +780,7 @@ func (w *Workspace) commitRead(s *state, b *builder, path string, r diskRead) {
 	case r.err != nil || r.lang == NotTOSCA:
 		delete(s.disk, path)
 	default:
-		if prev := s.disk[path]; prev == nil || prev.Hash != r.hash {
+		if prev := s.disk[path]; prev == nil || !prev.SameText(text.Owned(r.src)) {
 			f := r.file
 			if f == nil {
 				f = newFile(path, string(r.src), r.lang, w.reading(), false)

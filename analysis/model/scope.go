@@ -1444,5 +1444,5 @@ func (v *View) Conflict(path string, d Decl) (other Decl, normative bool) {
 
 func (v *View) sameContent(a, b string) bool {
 	fa, fb := v.Snap.File(a), v.Snap.File(b)
-	return fa != nil && fb != nil && fa.Hash == fb.Hash
+	return fa != nil && fb != nil && fa.SameText(fb.Text())
 }
