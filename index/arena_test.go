@@ -54,3 +54,17 @@ func TestArenaFilesKeepNothingOfTheirTree(t *testing.T) {
 		}
 	}
 }
+
+// TestArenaFileKeepsItsVersion: the version a closed file keeps outlives
+// the arena its tree was parsed in, even written as a folded scalar (whose
+// value the arena holds).
+func TestArenaFileKeepsItsVersion(t *testing.T) {
+	var arena syntax.Arena
+	var scratch facts.Scratch
+	f := newClosedFile("a.yaml", "tosca_definitions_version: >-\n  tosca_simple_yaml_1_3\n  x\n", TOSCA, grammar.ProcessorAuto, &arena, &scratch)
+	arena.Reset()
+	newClosedFile("b.yaml", "description: >-\n  "+strings.Repeat("overwritten ", 100)+"\n  y\n", TOSCA, grammar.ProcessorAuto, &arena, &scratch)
+	if want := "tosca_simple_yaml_1_3 x"; f.DefinitionsVersion != want {
+		t.Errorf("DefinitionsVersion = %q, want %q", f.DefinitionsVersion, want)
+	}
+}

@@ -165,7 +165,8 @@ func newFileIn(path, content string, lang Dialect, setting grammar.ProcessorSett
 	} else {
 		f.Facts = facts.BindIn(path, content, tree, lang, setting, scratch)
 	}
-	f.DefinitionsVersion = tree.Root().Get(grammar.ToscaVersionKey).Text()
+	// A copy: the value of a tree parsed in an arena lives until its reset.
+	f.DefinitionsVersion = strings.Clone(tree.Root().Get(grammar.ToscaVersionKey).Text())
 	f.ProfileName = f.Facts.Profile
 	for id := range f.Facts.Declarations() {
 		e := f.Facts.Entity(id)

@@ -212,3 +212,33 @@ func TestParseLeavesLinesUnindexed(t *testing.T) {
 		}
 	}
 }
+
+// TestArenaTexts: the values of scalars that are not their source text
+// (folded, escaped, plain on several lines) are written in the arena's
+// text slabs: they read as a lone parse reads them, short ones and one
+// longer than a slab, after a Reset as before, and a warm arena parses
+// them without allocating their text again.
+func TestArenaTexts(t *testing.T) {
+	var b strings.Builder
+	for i, size := range []int{1, 10, 100, 1000, textSlabSize + 10, 30, textSlabSize / 2} {
+		fmt.Fprintf(&b, "folded%d: >-\n  %s\n  end\n", i, strings.Repeat("w", size))
+	}
+	b.WriteString("escaped: \"a\\tb\"\nplain: one\n  two\n")
+	src := b.String()
+	lone := Parse([]byte(src))
+	var a Arena
+	for range 2 {
+		a.Reset()
+		parseBoth(t, src, &a, func(f *File) {
+			for i, p := range f.Root().Pairs {
+				if want := lone.Root().Pairs[i].Value.Value; p.Value.Value != want {
+					t.Fatalf("%s: %d bytes, want %d", p.Key.Value, len(p.Value.Value), len(want))
+				}
+			}
+		})
+	}
+	a.Reset()
+	if got := allocatedBy(func() { ParseIn(src, &a) }); got > uint64(len(src)/4) {
+		t.Errorf("a warm arena parsing %d bytes of folded text allocated %d bytes", len(src), got)
+	}
+}

@@ -50,8 +50,13 @@ func parse(src []byte, merge bool) *File { return parseWith(src, "", merge, nil)
 // srcText, when not empty, is src as a string (the same bytes): scalars
 // are cut from it instead of from a copy.
 func parseWith(src []byte, srcText string, merge bool, arena *Arena) *File {
+	if arena == nil {
+		arena = &Arena{own: true}
+	}
+	sc := &arena.scratch
 	f := &File{Src: src, Lines: text.NewLines(src)}
-	errs := &errorSink{lines: f.Lines}
+	errs := &sc.errs
+	*errs = errorSink{lines: f.Lines}
 	stop := len(src)
 	if off, end, msg := firstNonText(src); off >= 0 {
 		stop = off
@@ -61,11 +66,8 @@ func parseWith(src []byte, srcText string, merge bool, arena *Arena) *File {
 	if len(str) != stop {
 		str = string(src[:stop])
 	}
-	if arena == nil {
-		arena = &Arena{own: true}
-	}
-	sc := &arena.scratch
-	b := &builder{f: f, src: src, str: str, errs: errs, merge: merge, arena: arena,
+	b := &sc.builder
+	*b = builder{f: f, src: src, str: str, errs: errs, merge: merge, arena: arena,
 		stack: sc.stack[:0], kids: sc.kids[:0], keyTexts: sc.keyTexts[:0]}
 	for from := 0; from >= 0; {
 		from = parseFrom(b, from, stop)
@@ -85,7 +87,11 @@ func parseWith(src []byte, srcText string, merge bool, arena *Arena) *File {
 // offset of the next document marker to go on from, or -1 when done.
 func parseFrom(b *builder, from, stop int) (next int) {
 	sc := &b.arena.scratch
-	p := &parser{s: newScanner(b.src, b.str, from, stop, b.errs, sc), b: b, docStart: from, states: sc.states[:0]}
+	var texts *texts
+	if !b.arena.own {
+		texts = &b.arena.texts
+	}
+	p := &parser{s: newScanner(b.src, b.str, from, stop, b.errs, sc, texts), b: b, docStart: from, states: sc.states[:0]}
 	defer func() {
 		sc.keep(p)
 		r := recover()

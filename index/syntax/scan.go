@@ -80,13 +80,27 @@ type scanner struct {
 	// built, before it is copied as its string: its memory serves the
 	// next one (and, through the arena, the next parse).
 	value []byte
+	// texts, when set, are the arena's slabs the copies go to.
+	texts *texts
 }
 
-// newScanner is a scanner working in the memory sc holds.
-func newScanner(src []byte, str string, from, stop int, errs *errorSink, sc *scratch) *scanner {
-	s := &scanner{}
+// copied is buf as the string of a scalar's value: in the arena's text
+// slabs when the parse has them, else on the heap.
+func (s *scanner) copied(buf []byte) string {
+	if s.texts != nil {
+		return s.texts.of(buf)
+	}
+	return string(buf)
+}
+
+// newScanner is a scanner working in the memory sc holds, writing the
+// values of scalars that are not their source text in texts (nil: on
+// the heap).
+func newScanner(src []byte, str string, from, stop int, errs *errorSink, sc *scratch, texts *texts) *scanner {
+	s := &sc.scanner
 	s.init(src, str, from, stop, errs, append(sc.keys[:0], simpleKey{}))
 	s.tokens, s.indents, s.flows, s.value = sc.tokens[:0], sc.indents[:0], sc.flows[:0], sc.value[:0]
+	s.texts = texts
 	return s
 }
 

@@ -121,7 +121,7 @@ func (s *scanner) scanPlain() (value string, end, nextKeyCol int) {
 	}
 	if folded {
 		s.value = buf[:0]
-		return string(buf), end, nextKeyCol
+		return s.copied(buf), end, nextKeyCol
 	}
 	return s.str[start:end], end, nextKeyCol
 }
@@ -237,7 +237,7 @@ func (s *scanner) scanQuoted(single bool) token {
 		case c == q:
 			separate()
 			s.pos++
-			return token{kind: tokScalar, style: style, start: start, end: s.pos, value: string(buf)}
+			return token{kind: tokScalar, style: style, start: start, end: s.pos, value: s.copied(buf)}
 		case c == '\\' && !single && (s.at(s.pos+1) == '\n' || s.at(s.pos+1) == '\r'):
 			// An escaped line break joins the lines without a space; the
 			// blanks before it are content.
@@ -531,7 +531,7 @@ func (s *scanner) sourceOr(buf []byte, first int) string {
 	if first >= 0 && first+len(buf) <= len(s.str) && string(buf) == s.str[first:first+len(buf)] {
 		return s.str[first : first+len(buf)]
 	}
-	return string(buf)
+	return s.copied(buf)
 }
 
 // blockBreaks skips the indentation and the empty lines before the next
