@@ -18,7 +18,7 @@ func (c *checker) meta() {
 		return
 	}
 	if _, has := c.f.Field(facts.Root, grammar.MetaFileVersion); !has {
-		c.report(fl.KeySpan, diag.Error, diag.MissingKeyname,
+		c.report(c.f.KeySpan(fl), diag.Error, diag.MissingKeyname,
 			fmt.Sprintf("a CSAR of version %s also needs `%s` (only 2.0 CSARs leave it out)", version, grammar.MetaFileVersion))
 	}
 }

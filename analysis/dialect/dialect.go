@@ -333,8 +333,8 @@ func (c *checker) nameArg(call *facts.Call) model.Decl {
 	if c.firstArgs == nil {
 		c.firstArgs = map[facts.ValueID]int{}
 		for i := range c.f.Refs {
-			if r := &c.f.Refs[i]; r.Call >= 0 && r.Arg == 0 {
-				c.firstArgs[c.f.Calls[r.Call].Args] = i
+			if r := &c.f.Refs[i]; r.Call() >= 0 && r.Arg() == 0 {
+				c.firstArgs[c.f.Calls[r.Call()].Args] = i
 			}
 		}
 	}

@@ -68,7 +68,7 @@ func (c *checker) resource(types *model.HeatTypes, id facts.ID) {
 	}
 	at := c.f.Entity(id).NameSpan
 	if fl, ok := c.f.Field(id, grammar.HeatProperties); ok {
-		at = fl.KeySpan
+		at = c.f.KeySpan(fl)
 	}
 	c.properties(types, t, t.Properties, pv, at, "")
 }

@@ -107,8 +107,8 @@ func (fx *fixer) draftKeys(yield func(p *syntax.Pair, k *grammar.Key, g *grammar
 		}
 	}
 	for _, fl := range f.Fields {
-		if fl.Key() != nil && fl.Key().FormMarker() == grammar.FormDraft && fl.KeySpan.End > fl.KeySpan.Start {
-			if path := fx.u.At(int(fl.KeySpan.Start)).Path; len(path) > 0 && path[len(path)-1].OnKey {
+		if fl.Key() != nil && fl.Key().FormMarker() == grammar.FormDraft && f.KeySpan(fl).End > f.KeySpan(fl).Start {
+			if path := fx.u.At(int(f.KeySpan(fl).Start)).Path; len(path) > 0 && path[len(path)-1].OnKey {
 				visit(path[len(path)-1].Pair)
 			}
 		}

@@ -30,7 +30,7 @@ func writtenKeys(f *facts.Facts, id facts.ID) []keyItem {
 	var items []keyItem
 	for _, fl := range f.FieldsOf(id) {
 		if fl.Key() != nil {
-			items = append(items, keyItem{pos: fl.KeySpan.Start, key: fl.Key(), name: fl.Key().Name, field: fl.Value})
+			items = append(items, keyItem{pos: f.KeySpan(fl).Start, key: fl.Key(), name: fl.Key().Name, field: fl.Value})
 		}
 	}
 	groups := map[*grammar.Key]int{}

@@ -96,10 +96,10 @@ func (c *collector) inputDefaults() {
 	f := c.f
 	for i := range f.Refs {
 		r := &f.Refs[i]
-		if r.Call < 0 || r.Arg != 0 || r.Kind != grammar.Input && r.Kind != grammar.VariabilityInput {
+		if r.Call() < 0 || r.Arg() != 0 || r.Kind != grammar.Input && r.Kind != grammar.VariabilityInput {
 			continue
 		}
-		call := &f.Calls[r.Call]
+		call := &f.Calls[r.Call()]
 		if call.Fn == nil || len(call.Fn.Params) == 0 || call.Fn.Params[0].Ref != r.Kind {
 			continue
 		}

@@ -277,7 +277,7 @@ func (c *checker) reference(i int, r *facts.Ref) {
 	if !allLocal && c.v.muted(c.scope, c.f.RefName(r)) {
 		return
 	}
-	if allLocal && r.Call >= 0 && c.f.TypeAround(r.Entity) != facts.None {
+	if allLocal && r.Call() >= 0 && c.f.TypeAround(r.Entity) != facts.None {
 		// A function in a type (a default, an operation input) reads the
 		// topology the type is used in, which the type's file need not
 		// have (1.3 §4.4.1: get_input reads the service template's inputs).
@@ -367,7 +367,7 @@ func (c *checker) capability(i int, r *facts.Ref) {
 
 // member checks a name an entity assigns from its type's members.
 func (c *checker) member(i int, r *facts.Ref) {
-	if r.Parent >= 0 || r.Merged() {
+	if r.Parent() >= 0 || r.Merged() {
 		return // operations of an assigned interface are not checked
 	}
 	e := c.f.Entity(r.Entity)

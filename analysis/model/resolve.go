@@ -105,8 +105,8 @@ func (v *View) TypeOfEntity(path string, id facts.ID) Decl {
 // node template's property) or of an operation of an assigned interface.
 func (v *View) resolveMember(path string, f *facts.Facts, r *facts.Ref) Resolved {
 	var t Decl
-	if r.Parent >= 0 {
-		parent := v.Resolve(path, int(r.Parent))
+	if r.Parent() >= 0 {
+		parent := v.Resolve(path, int(r.Parent()))
 		if parent.Member == nil {
 			return Resolved{}
 		}

@@ -172,10 +172,10 @@ func (u *Unit) keywordCall(use Use) (*facts.Call, bool) {
 		if !grammar.IsEntityKeyword(use.Name) || r.Kind != grammar.ModelableEntity && r.Kind != grammar.NodeTemplate {
 			return nil, false
 		}
-		if r.Call < 0 {
+		if r.Call() < 0 {
 			return nil, true
 		}
-		return &f.Calls[r.Call], true
+		return &f.Calls[r.Call()], true
 	case UsePathArg:
 		call := &f.Calls[use.Call]
 		for _, s := range u.View.CallPath(u.Path, call) {

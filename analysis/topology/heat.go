@@ -51,8 +51,8 @@ func (b *builder) dependencies() {
 		}
 		e := Edge{From: owner.Name, Target: b.f.RefName(r), State: Dangling, Location: model.Location{Path: b.g.Path, Span: r.Span.Text()}}
 		var call *facts.Call
-		if r.Call >= 0 {
-			call = &b.f.Calls[r.Call]
+		if r.Call() >= 0 {
+			call = &b.f.Calls[r.Call()]
 		}
 		switch {
 		case call == nil && r.Key() != nil && r.Key().Name == grammar.HeatDependsOn:

@@ -632,7 +632,7 @@ func (c *checker) arithmeticResult(call *facts.Call) grammar.ArgKind {
 // inputOf is the input a get_input call reads, if it resolves.
 func (c *checker) inputOf(call *facts.Call) model.Decl {
 	if c.inputRefs == nil {
-		isInputRef := func(r *facts.Ref) bool { return r.Call >= 0 && r.Arg == 0 && r.Kind == grammar.Input }
+		isInputRef := func(r *facts.Ref) bool { return r.Call() >= 0 && r.Arg() == 0 && r.Kind == grammar.Input }
 		n := 0
 		for i := range c.f.Refs {
 			if isInputRef(&c.f.Refs[i]) {
@@ -642,7 +642,7 @@ func (c *checker) inputOf(call *facts.Call) model.Decl {
 		c.inputRefs = make(map[*facts.Call]int, n) // counted first: a template may hold thousands
 		for i := range c.f.Refs {
 			if r := &c.f.Refs[i]; isInputRef(r) {
-				c.inputRefs[&c.f.Calls[r.Call]] = i
+				c.inputRefs[&c.f.Calls[r.Call()]] = i
 			}
 		}
 	}

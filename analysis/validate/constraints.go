@@ -298,7 +298,7 @@ func (c *checker) operator(fl facts.Field, k *kindInfo) {
 		}
 	}
 	if fn := grammar.ConstraintOperatorNamed(op, grammar.All); fn != nil && !fn.Subject.Takes(k.prim) {
-		invalid(fl.KeySpan, "`%s` applies to %s, not to %s values", op, fn.Subject, k.name)
+		invalid(c.f.KeySpan(fl), "`%s` applies to %s, not to %s values", op, fn.Subject, k.name)
 		return
 	}
 	switch op {

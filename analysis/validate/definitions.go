@@ -100,7 +100,7 @@ func (c *checker) scalarType(id facts.ID, b *grammar.BuiltinType) {
 		(len(s.Units) != 1 || s.Units[0].Factor != 1) {
 		at := unitsAt
 		if fl, ok := c.f.Field(id, grammar.KeyPrefixes); ok {
-			at = fl.KeySpan
+			at = c.f.KeySpan(fl)
 		}
 		// A warning: the text's own replacement of scalar-unit.bitrate
 		// (§9.1.2.2.2) has prefixes for two units.
@@ -185,7 +185,7 @@ func (c *checker) belowKeys(id facts.ID) {
 		if b != nil {
 			from = "derives from " + b.Name
 		}
-		c.report(fl.KeySpan, diag.Error, diag.UnknownKeyname, "%s is a keyname of the types derived from %s, and %q %s (§9.1.2.2)", fl.Key().Name, fl.Key().Below, c.f.Entity(id).Name, from)
+		c.report(c.f.KeySpan(fl), diag.Error, diag.UnknownKeyname, "%s is a keyname of the types derived from %s, and %q %s (§9.1.2.2)", fl.Key().Name, fl.Key().Below, c.f.Entity(id).Name, from)
 	}
 }
 

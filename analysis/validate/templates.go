@@ -337,7 +337,7 @@ func (c *checker) definitionValues(id facts.ID, e *facts.Entity) {
 			if s.defs == nil {
 				s = c.defSchema(c.decl(id))
 			}
-			c.value(fl.Value, s, &subject{role: "the " + key, of: what}, fl.KeySpan)
+			c.value(fl.Value, s, &subject{role: "the " + key, of: what}, c.f.KeySpan(fl))
 		}
 	}
 	if v := c.f.FieldValue(id, grammar.KeyValidation); v != facts.NoValue {

@@ -275,7 +275,7 @@ func (c *checker) typeVersion(id facts.ID) {
 	}
 	e := c.f.Entity(id)
 	version := c.v.Lookup(c.path, grammar.DataType, grammar.KeyVersion)
-	c.value(fl.Value, schema{typ: version}, &subject{role: grammar.KeyVersion, of: &subject{role: e.G.Name, name: e.Name}}, fl.KeySpan)
+	c.value(fl.Value, schema{typ: version}, &subject{role: grammar.KeyVersion, of: &subject{role: e.G.Name, name: e.Name}}, c.f.KeySpan(fl))
 }
 
 // report adds a diagnostic of the file.

@@ -401,13 +401,23 @@ func (b *binder) addField(id ID, k *grammar.Key, keyNode *syntax.Node, n *syntax
 	if fe.NumFields == 0 {
 		fe.FirstField = int32(len(b.f.Fields))
 	}
-	var ks Span
+	fl := Field{key: k.Num()}
 	if keyNode != nil {
-		ks = span(keyNode.Span)
+		ks := span(keyNode.Span)
+		fl.keyStart = ks.Start
+		if n := ks.End - ks.Start; n < longKey {
+			fl.keyLen = uint16(n)
+		} else {
+			fl.keyLen = longKey
+			if b.f.longKeys == nil {
+				b.f.longKeys = map[uint32]uint32{}
+			}
+			b.f.longKeys[ks.Start] = ks.End
+		}
 	}
 	// Fields of one entity are contiguous: sub-entities store none of theirs
 	// before their parent's next field (values are walked after fields).
-	b.f.Fields = append(b.f.Fields, Field{key: k.Num(), KeySpan: ks})
+	b.f.Fields = append(b.f.Fields, fl)
 	fe.NumFields++
 	idx := len(b.f.Fields) - 1
 	if k != nil {
@@ -767,7 +777,7 @@ func (b *binder) memberRefs(p *syntax.Pair, k, sec *grammar.Key, c walkCtx) {
 			flags |= refMerged
 		}
 		b.f.Refs = append(b.f.Refs, Ref{Kind: grammar.MemberKind(k.Name), Span: b.refSpan(entry.Key),
-			Entity: c.entity, Owner: c.owner, key: sec.Num(), Flags: flags, Call: -1, Parent: -1})
+			Entity: c.entity, Owner: c.owner, slot: sec.Num(), Flags: flags, link: -1})
 		if k.Name != grammar.SectionInterfaces || entry.Value.Kind != syntax.Mapping {
 			continue
 		}
@@ -782,10 +792,14 @@ func (b *binder) memberRefs(p *syntax.Pair, k, sec *grammar.Key, c walkCtx) {
 				continue // a keyname of the assignment, not an operation
 			}
 			b.f.Refs = append(b.f.Refs, Ref{Kind: grammar.NoRef, Span: b.refSpan(op.Key),
-				Entity: c.entity, Owner: c.owner, key: opSection.Num(), Flags: RefMember, Call: -1, Parent: parent})
+				Entity: c.entity, Owner: c.owner, slot: opSection.Num(), Flags: RefMember | refInMember, link: parent})
 		}
 	}
 }
+
+// maxArg is the last position of an argument a reference records: those
+// after it read as at it (as when positions were 16-bit signed).
+const maxArg = 1<<15 - 1
 
 // refMerged marks a member reference that came from a YAML merge key: its
 // problems are reported where the anchored block is written.
@@ -816,7 +830,7 @@ func namedEntries(n *syntax.Node) []*syntax.Pair {
 
 // reference records a name the grammar says refers to something.
 func (b *binder) reference(n *syntax.Node, kind grammar.RefKind, c walkCtx) {
-	r := Ref{Kind: kind, Span: b.refSpan(n), Entity: c.entity, Owner: c.owner, key: c.key.Num(), Call: -1, Parent: -1}
+	r := Ref{Kind: kind, Span: b.refSpan(n), Entity: c.entity, Owner: c.owner, slot: c.key.Num(), link: -1}
 	if b.brokenYAML(n.Span) {
 		r.Flags |= RefBroken
 	}
@@ -1219,7 +1233,7 @@ func (b *binder) call(n *syntax.Node, p *syntax.Pair, args ValueID, c walkCtx) {
 		case grammar.Input, grammar.ModelableEntity, grammar.NodeTemplate, grammar.NodeType,
 			grammar.Output, grammar.Group, grammar.Policy, grammar.RelationshipType, grammar.GroupType, grammar.PolicyType,
 			grammar.VariabilityInput, grammar.VariabilityExpression, grammar.HeatParameter, grammar.HeatResource, grammar.HeatCondition:
-			b.f.Refs = append(b.f.Refs, Ref{Kind: r, Span: b.refSpan(arg), Entity: c.entity, Owner: c.owner, Call: ci, Arg: int16(min(i, 1<<15-1)), Parent: -1})
+			b.f.Refs = append(b.f.Refs, Ref{Kind: r, Span: b.refSpan(arg), Entity: c.entity, Owner: c.owner, link: ci, slot: uint16(min(i, maxArg)), Flags: refInCall})
 		}
 	}
 }

@@ -75,6 +75,9 @@ type Facts struct {
 	// refNames holds, by the start of their span, the names of references
 	// that differ from their source text (quoted names).
 	refNames map[uint32]string
+	// longKeys holds, by their start, the ends of the keynames of fields
+	// written in longKey bytes or more.
+	longKeys map[uint32]uint32
 
 	// ExportHash digests everything other files can see of this one (its
 	// types and their members, its profile name, its imports): an edit that
@@ -121,16 +124,33 @@ func (e *Entity) Declares() grammar.RefKind {
 }
 
 // Field is a keyname of an entity with a value that is not an entity.
+// (12 bytes a field, and a table the collector does not scan.)
 type Field struct {
-	KeySpan Span
-	Value   ValueID
-	// key is the keyname's number (grammar.Key.Num): 16 bytes a field, not
-	// 24, and a table the collector does not scan.
-	key uint16
+	// keyStart and keyLen are where the keyname is written (see
+	// Facts.KeySpan): a keyname is a few bytes, so its length takes two.
+	keyStart uint32
+	Value    ValueID
+	// key is the keyname's number (grammar.Key.Num).
+	key    uint16
+	keyLen uint16
 }
+
+// longKey is the keyLen of a field whose keyname is written in more bytes
+// than keyLen holds (quoted, folded over lines, tagged …): its end is then
+// kept in Facts.longKeys.
+const longKey = 1<<16 - 1
 
 // Key is the field's keyname, nil for one its entity does not have.
 func (fl Field) Key() *grammar.Key { return grammar.KeyNum(fl.key) }
+
+// KeySpan is where the keyname of a field is written (empty for the field
+// a short notation stands for).
+func (f *Facts) KeySpan(fl Field) Span {
+	if fl.keyLen == longKey {
+		return Span{fl.keyStart, f.longKeys[fl.keyStart]}
+	}
+	return Span{fl.keyStart, fl.keyStart + uint32(fl.keyLen)}
+}
 
 // ValueID identifies a value of a file (an index into Facts.Values).
 type ValueID int32
@@ -167,30 +187,67 @@ const (
 )
 
 // Ref is a name the file refers to (RefName gives the name): closed files
-// keep thousands of them, so a reference holds no string of its own.
+// keep thousands of them, so a reference holds no string of its own, and
+// what only some references have shares room (24 bytes a reference).
 // (Fields are ordered to pack it.)
 type Ref struct {
 	Span Span
 	// Entity is the entity holding the reference; Owner the innermost
 	// declaration around it (a template, a type, an input …).
 	Entity, Owner ID
-	// Call locates a name passed to a function (< 0 otherwise), Arg its
-	// position among the arguments.
-	Call int32
-	// Parent is, for a member of a member (an operation of an interface
-	// assignment), the index of the enclosing member reference (-1 otherwise).
-	Parent int32
-	Arg    int16
-	Kind   grammar.RefKind
-	Flags  RefFlags
-	// key is the number (grammar.Key.Num) of the keyname whose value holds
-	// the name: 32 bytes a reference, not 40, and nothing to scan.
-	key uint16
+	// link is the call a name passed to a function is an argument of
+	// (refInCall), or the enclosing member reference of a member of a
+	// member (refInMember); -1 for neither.
+	link int32
+	// slot is the position of an argument among those of its call
+	// (refInCall), else the number (grammar.Key.Num) of the keyname whose
+	// value holds the name: a call's arguments are held by none.
+	slot  uint16
+	Kind  grammar.RefKind
+	Flags RefFlags
+}
+
+// refInCall and refInMember say what a reference's link is.
+const (
+	refInCall RefFlags = 1 << (iota + 3)
+	refInMember
+)
+
+// Call locates the call a name passed to a function is an argument of
+// (an index into Facts.Calls), -1 for other names.
+func (r Ref) Call() int32 {
+	if r.Flags&refInCall == 0 {
+		return -1
+	}
+	return r.link
+}
+
+// Arg is the position of a call's argument among its arguments (0 for
+// other names).
+func (r Ref) Arg() int {
+	if r.Flags&refInCall == 0 {
+		return 0
+	}
+	return int(r.slot)
+}
+
+// Parent is, for a member of a member (an operation of an interface
+// assignment), the index of the enclosing member reference (-1 otherwise).
+func (r Ref) Parent() int32 {
+	if r.Flags&refInMember == 0 {
+		return -1
+	}
+	return r.link
 }
 
 // Key is the keyname whose value holds the name (for member refs: the
-// section, such as properties).
-func (r Ref) Key() *grammar.Key { return grammar.KeyNum(r.key) }
+// section, such as properties); nil for a call's argument.
+func (r Ref) Key() *grammar.Key {
+	if r.Flags&refInCall != 0 {
+		return nil
+	}
+	return grammar.KeyNum(r.slot)
+}
 
 // Call is a function call written in a value (`get_input: x`, `$concat: […]`).
 type Call struct {

@@ -1,0 +1,107 @@
+package facts
+
+import (
+	"strings"
+	"testing"
+	"unsafe"
+
+	"github.com/tosca-ls/tosca-ls/analysis/grammar"
+	"github.com/tosca-ls/tosca-ls/index/syntax"
+)
+
+// TestRowSizes pins the size of the rows of the tables a closed file
+// keeps: the DMTF set keeps half a million references and more than a
+// million fields, and each byte of a row is half a megabyte or more.
+func TestRowSizes(t *testing.T) {
+	for _, c := range []struct {
+		name       string
+		size, want uintptr
+	}{
+		{"Ref", unsafe.Sizeof(Ref{}), 24},
+		{"Field", unsafe.Sizeof(Field{}), 12},
+	} {
+		if c.size != c.want {
+			t.Errorf("a %s is %d bytes, want %d", c.name, c.size, c.want)
+		}
+	}
+}
+
+// TestRefShares: what only some references have shares a reference's
+// room: the call and position of a function's argument, the enclosing
+// reference of an operation of an interface assignment, the keyname of
+// the others.
+func TestRefShares(t *testing.T) {
+	src := `tosca_definitions_version: tosca_simple_yaml_1_3
+topology_template:
+  inputs:
+    port: {type: integer}
+  node_templates:
+    web:
+      type: tosca.nodes.WebServer
+      properties:
+        port: { get_input: [ port, 0 ] }
+      interfaces:
+        Standard:
+          operations:
+            create: create.sh
+`
+	f := Bind("t.yaml", src, syntax.Parse([]byte(src)), grammar.TOSCA, grammar.ProcessorAuto)
+	type row struct {
+		name         string
+		call, parent int32
+		arg          int
+		key          string
+	}
+	var got []row
+	for _, r := range f.Refs {
+		key := ""
+		if r.Key() != nil {
+			key = r.Key().Name
+		}
+		got = append(got, row{f.RefName(&r), r.Call(), r.Parent(), r.Arg(), key})
+	}
+	iface := -1
+	for i, r := range got {
+		if r.name == "Standard" {
+			iface = i
+		}
+	}
+	want := map[string]row{
+		"integer":               {"integer", -1, -1, 0, grammar.KeyType},
+		"tosca.nodes.WebServer": {"tosca.nodes.WebServer", -1, -1, 0, grammar.KeyType},
+		"port":                  {"port", 0, -1, 0, ""},
+		"create":                {"create", -1, int32(iface), 0, grammar.SectionOperations},
+	}
+	for _, r := range got {
+		if w, ok := want[r.name]; ok && r != w {
+			t.Errorf("reference %q: %+v, want %+v", r.name, r, w)
+		}
+		delete(want, r.name)
+	}
+	for name := range want {
+		t.Errorf("no reference %q among %+v", name, got)
+	}
+}
+
+// TestLongKeySpan: a keyname written in more bytes than a field's length
+// holds (quoted, its line continued after 70,000 blanks) still spans all
+// of them.
+func TestLongKeySpan(t *testing.T) {
+	src := "tosca_definitions_version: tosca_simple_yaml_1_3\n? \"descr\\\n" + strings.Repeat(" ", 70_000) + "iption\"\n: a file\n"
+	tree := syntax.Parse([]byte(src))
+	key := tree.Root().Pairs[1].Key
+	if len(tree.Errors) > 0 || key.Value != grammar.KeyDescription {
+		t.Fatalf("the fixture reads as %q, errors %v", key.Value, tree.Errors)
+	}
+	f := Bind("t.yaml", src, tree, grammar.TOSCA, grammar.ProcessorAuto)
+	fl, ok := f.Field(Root, grammar.KeyDescription)
+	if !ok {
+		t.Fatal("no description field")
+	}
+	if got, want := f.KeySpan(fl), span(key.Span); got != want {
+		t.Errorf("the keyname spans %v, want %v", got, want)
+	}
+	if f.Text(fl.Value) != "a file" {
+		t.Errorf("the description reads %q", f.Text(fl.Value))
+	}
+}
