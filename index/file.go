@@ -170,7 +170,7 @@ func newFileIn(path, content string, lang Dialect, setting grammar.ProcessorSett
 	f.ProfileName = f.Facts.Profile
 	for id := range f.Facts.Declarations() {
 		e := f.Facts.Entity(id)
-		if e.G != grammar.RepositoryDef {
+		if e.G() != grammar.RepositoryDef {
 			continue
 		}
 		if f.Repositories == nil {

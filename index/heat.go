@@ -57,7 +57,7 @@ func heatInfoOf(f *File) *heatInfo {
 	}
 	for id := range fs.Entities {
 		e := &fs.Entities[id]
-		if e.G != grammar.HeatMappingDef {
+		if e.G() != grammar.HeatMappingDef {
 			continue
 		}
 		h.mappings = append(h.mappings, e.Name)

@@ -48,7 +48,7 @@ func (r *request) resourceTypeItems(present map[string]bool) {
 		f := r.v.Facts(env)
 		for id := range f.Declarations() {
 			e := f.Entity(id)
-			if e.G != grammar.HeatMappingDef || present[e.Name] || strings.HasSuffix(e.Name, "*") || reg.Type(e.Name) != nil {
+			if e.G() != grammar.HeatMappingDef || present[e.Name] || strings.HasSuffix(e.Name, "*") || reg.Type(e.Name) != nil {
 				continue
 			}
 			r.add(Item{Label: e.Name, Kind: KindType, SortText: "0" + e.Name,

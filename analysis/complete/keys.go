@@ -74,7 +74,7 @@ func (r *request) computed(t target) bool {
 		if e == nil {
 			break
 		}
-		switch e.G {
+		switch e.G() {
 		case grammar.HeatResourceDef, grammar.HeatOutputDef, grammar.HeatConditionDef:
 			return true
 		}

@@ -132,14 +132,14 @@ func (r *request) declaredFunctionItems(asKey bool) {
 		if r.colonAfter {
 			text = shape.Escape(label)
 		}
-		doc := e.G.Doc
+		doc := e.G().Doc
 		if desc := r.v.FieldText(d, grammar.KeyDescription); desc != "" {
 			doc = desc
 		}
 		r.add(Item{
 			Label:         label,
 			Kind:          KindFunction,
-			Detail:        strings.TrimSuffix(e.G.Name, " definition"),
+			Detail:        strings.TrimSuffix(e.G().Name, " definition"),
 			Documentation: doc,
 			Edit:          model.TextEdit{Span: r.word, NewText: text},
 			Snippet:       true,
@@ -154,7 +154,7 @@ func (r *request) declaredFunctionItems(asKey bool) {
 func (r *request) newTemplate(t target) bool {
 	k := t.frame.Key
 	e := r.u.Facts.Entity(t.frame.Entity)
-	if k == nil || k.Name != grammar.KeyType || e == nil || e.G != grammar.NodeTemplateDef || r.colonAfter || r.inFlow() || len(t.path) == 0 {
+	if k == nil || k.Name != grammar.KeyType || e == nil || e.G() != grammar.NodeTemplateDef || r.colonAfter || r.inFlow() || len(t.path) == 0 {
 		return false
 	}
 	tmpl := t.path[len(t.path)-1].Parent

@@ -407,7 +407,7 @@ func (r *request) requirementAround(t target) (model.Decl, model.Member, bool) {
 		if e == nil {
 			break
 		}
-		if e.G != grammar.RequirementAssign {
+		if e.G() != grammar.RequirementAssign {
 			continue
 		}
 		tmpl := r.u.Decl(e.Parent)
@@ -483,7 +483,7 @@ func (r *request) capabilityNameItems(t target) {
 	}
 	node := r.v.FieldText(req, grammar.KeyNode)
 	var targetType model.Decl
-	if e.G == grammar.RequirementAssign {
+	if e.G() == grammar.RequirementAssign {
 		targetType = r.nodeTarget(node)
 	} else {
 		targetType = r.v.Lookup(r.u.Path, grammar.NodeType, node)

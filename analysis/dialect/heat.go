@@ -38,7 +38,7 @@ func (c *checker) heat() {
 	groups := map[string]string{}
 	for id := range c.f.Entities {
 		e := &c.f.Entities[id]
-		switch e.G {
+		switch e.G() {
 		case grammar.HeatParameterDef:
 			c.parameterDefault(facts.ID(id))
 		case grammar.HeatConstraintDef:
@@ -191,7 +191,7 @@ func (c *checker) constraint(id facts.ID) {
 	if types, ok := grammar.HeatConstraintTypes[kind]; ok && typ != "" && !slices.Contains(types, typ) {
 		c.report(e.Span, diag.Error, diag.WrongValueShape, fmt.Sprintf("the %s constraint does not apply to a %s parameter", kind, typ))
 	}
-	if bounds := c.f.Sub(id, kind); bounds != facts.None && c.f.Entity(bounds).G == grammar.HeatBoundsDef && len(c.f.FieldsOf(bounds)) == 0 {
+	if bounds := c.f.Sub(id, kind); bounds != facts.None && c.f.Entity(bounds).G() == grammar.HeatBoundsDef && len(c.f.FieldsOf(bounds)) == 0 {
 		c.report(c.f.Entity(bounds).Span, diag.Error, diag.MissingKeyname, fmt.Sprintf("the %s constraint needs `min` or `max`", kind))
 	}
 	if kind == grammar.HeatAllowedPattern {

@@ -21,7 +21,7 @@ func (c *checker) environment() {
 	types := c.v.HeatTypes()
 	for id := range c.f.Entities {
 		e := &c.f.Entities[id]
-		switch e.G {
+		switch e.G() {
 		case grammar.HeatMappingDef:
 			c.mapping(types, facts.ID(id))
 		case grammar.HeatRegistryResourceDef:

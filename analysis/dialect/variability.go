@@ -24,7 +24,7 @@ func (c *checker) variability() {
 		e := &c.f.Entities[id]
 		for _, fl := range c.f.FieldsOf(facts.ID(id)) {
 			switch {
-			case e.G == grammar.VariabilityExpressionDef && fl.Key() == nil:
+			case e.G() == grammar.VariabilityExpressionDef && fl.Key() == nil:
 				c.operators(fl.Value)
 			case fl.Key() != nil && fl.Key().Name == grammar.KeyImplies:
 				c.implications(fl.Value)
@@ -33,7 +33,7 @@ func (c *checker) variability() {
 				if fl.Key().Name == grammar.KeyConditions {
 					c.conditions(fl.Value)
 				}
-			case fl.Key() != nil && fl.Key().Name == grammar.KeyConstraints && e.G == grammar.VariabilityDef:
+			case fl.Key() != nil && fl.Key().Name == grammar.KeyConstraints && e.G() == grammar.VariabilityDef:
 				for _, item := range c.f.Items(fl.Value) {
 					c.operators(item)
 					c.logic(item)
@@ -42,7 +42,7 @@ func (c *checker) variability() {
 				c.weight(fl.Value)
 			}
 		}
-		switch e.G {
+		switch e.G() {
 		case grammar.VariabilityPresetDef:
 			c.preset(facts.ID(id))
 		case grammar.GroupDef:
@@ -63,10 +63,10 @@ func (c *checker) variability() {
 func (c *checker) noVariability(id facts.ID) {
 	e := c.f.Entity(id)
 	s := facts.Span{Start: e.Span.Start, End: e.Span.Start}
-	if e.Key != nil {
+	if e.Key() != nil {
 		// The keyname, written before its value.
-		if i := strings.LastIndex(c.f.Src[:e.Span.Start], e.Key.Name); i >= 0 {
-			s = facts.Span{Start: uint32(i), End: uint32(i + len(e.Key.Name))}
+		if i := strings.LastIndex(c.f.Src[:e.Span.Start], e.Key().Name); i >= 0 {
+			s = facts.Span{Start: uint32(i), End: uint32(i + len(e.Key().Name))}
 		}
 	}
 	c.report(s, diag.Warning, diag.MissingKeyname,
@@ -332,7 +332,7 @@ func (c *checker) unused() {
 	}
 	enriched := true
 	for id := range c.f.Entities {
-		if c.f.Entities[id].G == grammar.VariabilityOptionsDef && c.f.FieldText(facts.ID(id), "enrich_input_condition") == "false" {
+		if c.f.Entities[id].G() == grammar.VariabilityOptionsDef && c.f.FieldText(facts.ID(id), "enrich_input_condition") == "false" {
 			enriched = false
 		}
 	}

@@ -102,8 +102,8 @@ func (fx *fixer) draftKeys(yield func(p *syntax.Pair, k *grammar.Key, g *grammar
 		seen[p] = true
 		k := fx.u.Keyname(p.Key)
 		e := f.Entity(fx.u.FrameOf(p.Key).Entity)
-		if k != nil && k.FormMarker() == grammar.FormDraft && e != nil && e.G != nil {
-			yield(p, k, e.G)
+		if k != nil && k.FormMarker() == grammar.FormDraft && e != nil && e.G() != nil {
+			yield(p, k, e.G())
 		}
 	}
 	for _, fl := range f.Fields {
@@ -115,14 +115,14 @@ func (fx *fixer) draftKeys(yield func(p *syntax.Pair, k *grammar.Key, g *grammar
 	}
 	for i := range f.Entities {
 		e := &f.Entities[i]
-		if e.Key == nil || e.Key.FormMarker() != grammar.FormDraft {
+		if e.Key() == nil || e.Key().FormMarker() != grammar.FormDraft {
 			continue
 		}
 		// The entry holding the entity is the innermost one on its path
 		// whose key is that keyname.
 		path := fx.u.At(int(e.Span.Start)).Path
 		for j := len(path) - 1; j >= 0; j-- {
-			if p := path[j].Pair; p != nil && !path[j].OnKey && fx.u.Keyname(p.Key) == e.Key {
+			if p := path[j].Pair; p != nil && !path[j].OnKey && fx.u.Keyname(p.Key) == e.Key() {
 				visit(p)
 				break
 			}

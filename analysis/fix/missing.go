@@ -19,10 +19,10 @@ func (fx *fixer) missingKeys(d model.Diagnostic) (Action, bool) {
 		return Action{}, false
 	}
 	e := fx.u.Facts.Entity(fx.u.FrameOf(n).Entity)
-	if e == nil || e.G == nil || e.Span.Text() != n.Span {
+	if e == nil || e.G() == nil || e.Span.Text() != n.Span {
 		return Action{}, false
 	}
-	keys := missingNamed(e.G, n, fx.versions, d.Message)
+	keys := missingNamed(e.G(), n, fx.versions, d.Message)
 	if len(keys) == 0 {
 		return Action{}, false
 	}

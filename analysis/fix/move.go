@@ -21,16 +21,16 @@ func (fx *fixer) moveUnderHome(d model.Diagnostic) (Action, bool) {
 		return Action{}, false
 	}
 	e := fx.u.Facts.Entity(fx.u.FrameOf(n).Entity)
-	if e == nil || e.G == nil || e.Span.Text() != n.Span {
+	if e == nil || e.G() == nil || e.Span.Text() != n.Span {
 		return Action{}, false
 	}
-	home := e.G.ExtraHome(fx.versions)
+	home := e.G().ExtraHome(fx.versions)
 	if home == "" || n.GetPair(home) != nil {
 		return Action{}, false
 	}
 	var moved []*syntax.Pair
 	for _, p := range n.Pairs {
-		if !p.Merged && e.G.Key(p.Key.Value, fx.versions) == nil {
+		if !p.Merged && e.G().Key(p.Key.Value, fx.versions) == nil {
 			moved = append(moved, p)
 		}
 	}

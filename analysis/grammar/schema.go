@@ -354,6 +354,8 @@ type Entity struct {
 
 	// index finds the keynames by name (see named).
 	index atomic.Pointer[keyIndex]
+	// num is the entity's number (see Num), 0 until it is first asked.
+	num atomic.Uint32
 }
 
 // Spec says where the texts define an entity: Draft is its section in the
@@ -434,49 +436,75 @@ type Key struct {
 	num atomic.Uint32
 }
 
-// keyNums holds the numbered keynames: keyNums.keys[n-1] is the keyname
-// numbered n.
-var keyNums struct {
-	mu   sync.Mutex
-	keys atomic.Pointer[[]*Key]
+// numbering gives the values of a type numbers from 1, each when it is
+// first asked: a table of a file's facts keeps numbers (2 bytes, nothing
+// for the collector to scan) instead of pointers (8).
+type numbering[T any] struct {
+	mu  sync.Mutex
+	all atomic.Pointer[[]*T]
 }
 
+// of is x's number, kept in its num.
+func (n *numbering[T]) of(x *T, num *atomic.Uint32) uint16 {
+	if x == nil {
+		return 0
+	}
+	if v := num.Load(); v != 0 {
+		return uint16(v)
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if v := num.Load(); v != 0 {
+		return uint16(v)
+	}
+	var all []*T
+	if p := n.all.Load(); p != nil {
+		all = *p
+	}
+	if len(all) >= math.MaxUint16 {
+		panic("grammar: more values numbered than a number holds")
+	}
+	all = append(slices.Clip(all), x)
+	n.all.Store(&all)
+	num.Store(uint32(len(all)))
+	return uint16(len(all))
+}
+
+// at is the value numbered v, nil for 0.
+func (n *numbering[T]) at(v uint16) *T {
+	if v == 0 {
+		return nil
+	}
+	return (*n.all.Load())[v-1]
+}
+
+var keyNums numbering[Key]
+
 // Num is the keyname's number, given when it is first asked, and 0 for no
-// keyname: a table of a file's facts keeps its keynames' numbers (2 bytes,
-// nothing for the collector to scan) instead of pointers (8). KeyNum gives
-// the keyname back.
+// keyname. KeyNum gives the keyname back.
 func (k *Key) Num() uint16 {
 	if k == nil {
 		return 0
 	}
-	if n := k.num.Load(); n != 0 {
-		return uint16(n)
-	}
-	keyNums.mu.Lock()
-	defer keyNums.mu.Unlock()
-	if n := k.num.Load(); n != 0 {
-		return uint16(n)
-	}
-	var keys []*Key
-	if p := keyNums.keys.Load(); p != nil {
-		keys = *p
-	}
-	if len(keys) >= math.MaxUint16 {
-		panic("grammar: more keynames than a keyname number holds")
-	}
-	keys = append(slices.Clip(keys), k)
-	keyNums.keys.Store(&keys)
-	k.num.Store(uint32(len(keys)))
-	return uint16(len(keys))
+	return keyNums.of(k, &k.num)
 }
 
 // KeyNum is the keyname numbered n (see Key.Num), nil for 0.
-func KeyNum(n uint16) *Key {
-	if n == 0 {
-		return nil
+func KeyNum(n uint16) *Key { return keyNums.at(n) }
+
+var entityNums numbering[Entity]
+
+// Num is the entity's number, given when it is first asked, and 0 for no
+// entity. EntityNum gives the entity back.
+func (e *Entity) Num() uint16 {
+	if e == nil {
+		return 0
 	}
-	return (*keyNums.keys.Load())[n-1]
+	return entityNums.of(e, &e.num)
 }
+
+// EntityNum is the entity numbered n (see Entity.Num), nil for 0.
+func EntityNum(n uint16) *Entity { return entityNums.at(n) }
 
 // Key returns the keyname called name that exists in v, or nil. A keyname
 // of a dialect (one that exists in dialect versions only) replaces the

@@ -22,7 +22,7 @@ func (h *hoverer) heatHover(u *model.Unit, off int) (text.Span, bool) {
 	types := h.v.HeatTypes()
 	f := u.Facts
 	if k := pos.Frame.Key; k != nil && k.Name == grammar.KeyType && !pos.OnKey {
-		if e := f.Entity(pos.Frame.Entity); e != nil && e.G == grammar.HeatResourceDef {
+		if e := f.Entity(pos.Frame.Entity); e != nil && e.G() == grammar.HeatResourceDef {
 			if t := types.ResourceType(h.path, pos.Frame.Entity).Type; t != nil {
 				h.line("%s", t.As(pos.Node.Value).Markdown())
 				return pos.Node.Span, true

@@ -146,7 +146,7 @@ func (h *hoverer) declHover(d model.Decl) {
 		return
 	}
 	e := h.v.Entity(d)
-	h.line("**%s** `%s`", kindWord(e.G, kind.String()), e.Name)
+	h.line("**%s** `%s`", kindWord(e.G(), kind.String()), e.Name)
 	if d.Path != h.path {
 		h.line("Defined in %s", h.v.Where(d.Path))
 	}
@@ -157,8 +157,8 @@ func (h *hoverer) declHover(d model.Decl) {
 		} else {
 			h.line("Type: `%s`", h.chain(typ))
 		}
-	} else if e.G.TypeKey != "" {
-		if s := h.v.FieldText(d, e.G.TypeKey); s != "" {
+	} else if e.G().TypeKey != "" {
+		if s := h.v.FieldText(d, e.G().TypeKey); s != "" {
 			h.line("Type: `%s` (unknown)", s)
 		}
 	}
@@ -213,7 +213,7 @@ func (h *hoverer) typeHover(d model.Decl) {
 	v := h.v
 	e := v.Entity(d)
 	kind := v.Kind(d)
-	h.line("**%s** `%s`", kindWord(e.G, kind.String()), h.name(d))
+	h.line("**%s** `%s`", kindWord(e.G(), kind.String()), h.name(d))
 	h.line("Defined in %s", v.Where(d.Path))
 	h.line("Derivation: `%s`", h.chain(d))
 	h.description(d)
@@ -222,7 +222,7 @@ func (h *hoverer) typeHover(d model.Decl) {
 	}
 	versions := v.Facts(d.Path).Versions
 	for _, section := range grammar.MemberSections() {
-		if e.G.Key(section, versions) == nil && !(section == grammar.SectionOperations && kind == grammar.InterfaceType) {
+		if e.G().Key(section, versions) == nil && !(section == grammar.SectionOperations && kind == grammar.InterfaceType) {
 			continue
 		}
 		ms := v.Members(d, section)
@@ -296,22 +296,22 @@ func (h *hoverer) memberSummary(m model.Member) string {
 	for _, def := range h.v.Definitions(m) {
 		f := h.v.Facts(def.Path)
 		e := f.Entity(def.ID)
-		if e.Short {
+		if e.Short() {
 			if fields := f.FieldsOf(def.ID); len(fields) > 0 && isScalar(f, fields[0].Value) {
 				return f.Text(fields[0].Value)
 			}
 			continue
 		}
-		if e.G == nil {
+		if e.G() == nil {
 			continue
 		}
-		if e.G.TypeKey != "" {
-			if s := f.FieldText(def.ID, e.G.TypeKey); s != "" {
+		if e.G().TypeKey != "" {
+			if s := f.FieldText(def.ID, e.G().TypeKey); s != "" {
 				return s
 			}
 			continue
 		}
-		for _, k := range e.G.Keys {
+		for _, k := range e.G().Keys {
 			if k.Value != nil && k.Value.Kind == grammar.RefValue {
 				if s := f.FieldText(def.ID, k.Name); s != "" {
 					return s
@@ -324,7 +324,7 @@ func (h *hoverer) memberSummary(m model.Member) string {
 
 func (h *hoverer) memberHover(m model.Member) {
 	v := h.v
-	g := v.Entity(m.Def).G
+	g := v.Entity(m.Def).G()
 	h.line("**%s** `%s`", kindWord(g, grammar.Singular(m.Section)), m.Name)
 	owner := fmt.Sprintf("Defined by %s `%s`", v.Kind(m.Definer), h.name(m.Definer))
 	if m.Origin.Valid() && m.Origin != m.Definer {
@@ -366,11 +366,11 @@ func (h *hoverer) memberHover(m model.Member) {
 func (h *hoverer) keynames(d model.Decl, valueDef bool) {
 	f := h.v.Facts(d.Path)
 	e := f.Entity(d.ID)
-	if e == nil || e.G == nil {
+	if e == nil || e.G() == nil {
 		return
 	}
 	var lines []string
-	if e.Short {
+	if e.Short() {
 		for _, fl := range f.FieldsOf(d.ID) {
 			label := "value"
 			if fl.Key() != nil {
@@ -379,12 +379,12 @@ func (h *hoverer) keynames(d model.Decl, valueDef bool) {
 			lines = append(lines, "- `"+label+"`: `"+flowValue(f, fl.Value)+"`")
 		}
 	} else {
-		if _, written := f.Field(d.ID, grammar.KeyRequired); valueDef && !written && e.G.Key(grammar.KeyRequired, f.Versions) != nil {
+		if _, written := f.Field(d.ID, grammar.KeyRequired); valueDef && !written && e.G().Key(grammar.KeyRequired, f.Versions) != nil {
 			lines = append(lines, "- `"+grammar.KeyRequired+"`: `true` (default)")
 		}
 		for _, it := range writtenKeys(f, d.ID) {
 			switch it.name {
-			case grammar.KeyDescription, grammar.KeyMetadata, e.G.TypeKey:
+			case grammar.KeyDescription, grammar.KeyMetadata, e.G().TypeKey:
 				continue
 			}
 			if it.key != nil && it.key.Value != nil {
@@ -403,9 +403,9 @@ func (h *hoverer) keynames(d model.Decl, valueDef bool) {
 
 func (h *hoverer) entryHover(d model.Decl) {
 	e := h.v.Entity(d)
-	h.line("**%s** `%s`", kindWord(e.G, "entry"), e.Name)
-	if e.G.TypeKey != "" {
-		if s := h.v.FieldText(d, e.G.TypeKey); s != "" {
+	h.line("**%s** `%s`", kindWord(e.G(), "entry"), e.Name)
+	if e.G().TypeKey != "" {
+		if s := h.v.FieldText(d, e.G().TypeKey); s != "" {
 			h.line("Type: `%s`", s)
 		}
 	}
@@ -576,12 +576,12 @@ func (h *hoverer) signatures(d model.Decl) {
 	}
 	var lines []string
 	for sig := range f.Children(d.ID) {
-		if k := f.Entity(sig).Key; k == nil || k.Name != grammar.KeySignatures {
+		if k := f.Entity(sig).Key(); k == nil || k.Name != grammar.KeySignatures {
 			continue
 		}
 		var args []string
 		for arg := range f.Children(sig) {
-			if k := f.Entity(arg).Key; k != nil && k.Name == grammar.KeyArguments {
+			if k := f.Entity(arg).Key(); k != nil && k.Name == grammar.KeyArguments {
 				args = append(args, typeOf(arg))
 			}
 		}

@@ -40,16 +40,16 @@ func writtenKeys(f *facts.Facts, id facts.ID) []keyItem {
 		if ce.Name != "" {
 			pos = ce.NameSpan.Start
 		}
-		if ce.Key == nil {
+		if ce.Key() == nil {
 			items = append(items, keyItem{pos: pos, name: ce.Name, field: facts.NoValue, entities: []facts.ID{c}})
 			continue
 		}
-		if i, ok := groups[ce.Key]; ok {
+		if i, ok := groups[ce.Key()]; ok {
 			items[i].entities = append(items[i].entities, c)
 			continue
 		}
-		groups[ce.Key] = len(items)
-		items = append(items, keyItem{pos: pos, key: ce.Key, name: ce.Key.Name, field: facts.NoValue, entities: []facts.ID{c}})
+		groups[ce.Key()] = len(items)
+		items = append(items, keyItem{pos: pos, key: ce.Key(), name: ce.Key().Name, field: facts.NoValue, entities: []facts.ID{c}})
 	}
 	sort.SliceStable(items, func(i, j int) bool { return items[i].pos < items[j].pos })
 	return items
@@ -130,7 +130,7 @@ func (w *flowWriter) entity(id facts.ID) {
 	if w.Full() {
 		return
 	}
-	if w.F.Entity(id).Short {
+	if w.F.Entity(id).Short() {
 		if fields := w.F.FieldsOf(id); len(fields) > 0 {
 			w.Value(fields[0].Value)
 			return

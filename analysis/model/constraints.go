@@ -31,7 +31,7 @@ func (v *View) Constraints(defs []Decl, t Decl) []Constraint {
 			continue
 		}
 		for child := range f.Children(d.ID) {
-			if e := f.Entity(child); e.G == grammar.ConstraintClause && e.Key != nil && e.Key.Name == grammar.KeyConstraints {
+			if e := f.Entity(child); e.G() == grammar.ConstraintClause && e.Key() != nil && e.Key().Name == grammar.KeyConstraints {
 				out = append(out, Constraint{At: Decl{d.Path, child}, Clause: child, Expr: facts.NoValue})
 			}
 		}

@@ -267,7 +267,7 @@ func (c *checker) reference(i int, r *facts.Ref) {
 		c.unknownType(r.Span, c.f.RefName(r), kinds[0])
 		return
 	}
-	if r.Kind == grammar.NodeTemplate && c.f.Versions.Has(grammar.V1x) && c.f.Entity(r.Entity).G == grammar.RequirementAssign && c.f.Entity(r.Entity).Short {
+	if r.Kind == grammar.NodeTemplate && c.f.Versions.Has(grammar.V1x) && c.f.Entity(r.Entity).G() == grammar.RequirementAssign && c.f.Entity(r.Entity).Short() {
 		if t := c.scope.lookup(c.v, grammar.NodeType, c.f.RefName(r)); t.Valid() {
 			d := c.report(r.Span, diag.Warning, diag.IncompatibleTarget, fmt.Sprintf("%q is a node type: the 1.x short notation names a node template (1.3 §3.8.2), `node: %s` a type (puccini reads the short notation so)", c.f.RefName(r), c.f.RefName(r)))
 			d.Related = []Related{{Location: c.v.Location(t), Message: "the node type"}}
@@ -315,7 +315,7 @@ func (c *checker) customConstraint(i int, r *facts.Ref) {
 		return
 	}
 	clause := c.f.Entity(r.Entity)
-	msg, sugg := facts.UnknownKeyname(clause.G, name, c.f.Versions, c.f.VersionName(), c.v.DeclaredNames(c.path, grammar.CustomConstraint))
+	msg, sugg := facts.UnknownKeyname(clause.G(), name, c.f.Versions, c.f.VersionName(), c.v.DeclaredNames(c.path, grammar.CustomConstraint))
 	sev := diag.Error
 	if c.f.Dialect != nil && c.f.Dialect.Lenient {
 		sev = diag.Warning
@@ -371,7 +371,7 @@ func (c *checker) member(i int, r *facts.Ref) {
 		return // operations of an assigned interface are not checked
 	}
 	e := c.f.Entity(r.Entity)
-	if e == nil || !grammar.AssignsMembers(e.G) {
+	if e == nil || !grammar.AssignsMembers(e.G()) {
 		return
 	}
 	t := c.v.TypeOfEntity(c.path, r.Entity)
@@ -442,7 +442,7 @@ func (c *checker) derivationCycle(d Decl, cycle *derivationCycle) {
 func (c *checker) refinements() {
 	for _, r := range c.f.Refinements {
 		member := c.f.Entity(r.Member)
-		if member == nil || member.Key == nil {
+		if member == nil || member.Key() == nil {
 			continue
 		}
 		holder := Decl{c.path, member.Parent}
@@ -456,10 +456,10 @@ func (c *checker) refinements() {
 		if !c.v.ChainComplete(typ) {
 			continue
 		}
-		if _, inherited := c.v.Member(from, member.Key.Name, member.Name); inherited {
+		if _, inherited := c.v.Member(from, member.Key().Name, member.Name); inherited {
 			continue
 		}
-		c.report(r.Span, diag.Error, diag.MissingKeyname, facts.MissingMessage(c.f.Entity(r.Entity).G, r.Keys))
+		c.report(r.Span, diag.Error, diag.MissingKeyname, facts.MissingMessage(c.f.Entity(r.Entity).G(), r.Keys))
 	}
 }
 

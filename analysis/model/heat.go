@@ -199,7 +199,7 @@ func parameterProperty(f *facts.Facts, id facts.ID) *heatreg.Property {
 	def := f.Value(f.FieldValue(id, grammar.KeyDefault))
 	p.Required = def == nil || def.Kind == syntax.Null
 	for c := range f.Children(id) {
-		if f.Entity(c).G == grammar.HeatConstraintDef {
+		if f.Entity(c).G() == grammar.HeatConstraintDef {
 			if k, ok := constraintOf(f, c); ok {
 				p.Constraints = append(p.Constraints, k)
 			}
@@ -300,7 +300,7 @@ func LiteralNumber(s string) (float64, bool) {
 func (h *HeatTypes) ResourceType(path string, id facts.ID) HeatType {
 	f := h.v.Facts(path)
 	e := f.Entity(id)
-	if e == nil || e.G != grammar.HeatResourceDef {
+	if e == nil || e.G() != grammar.HeatResourceDef {
 		return HeatType{}
 	}
 	name := f.FieldText(id, grammar.KeyType)
@@ -321,7 +321,7 @@ func (h *HeatTypes) TemplatesOf(env string) []string {
 	reg := f.Sub(facts.Root, grammar.HeatEnvResourceRegistry)
 	mapped := map[string]bool{}
 	for c := range f.Children(reg) {
-		if e := f.Entity(c); e.G == grammar.HeatMappingDef {
+		if e := f.Entity(c); e.G() == grammar.HeatMappingDef {
 			mapped[e.Name] = true
 		}
 	}
@@ -371,7 +371,7 @@ func (u *Unit) HeatPropertyPath(path syntax.Path) (resource facts.ID, names []st
 		if !found || fr.Key == nil || fr.Key.Name != grammar.HeatProperties {
 			continue
 		}
-		if e := u.Facts.Entity(fr.Entity); e == nil || e.G != grammar.HeatResourceDef {
+		if e := u.Facts.Entity(fr.Entity); e == nil || e.G() != grammar.HeatResourceDef {
 			return facts.None, nil, false
 		}
 		for _, s := range path[i+1:] {
@@ -428,7 +428,7 @@ func (h *HeatTypes) MappedTemplates(env string) []string {
 	f := h.v.Facts(env)
 	var out []string
 	for id := range f.Declarations() {
-		if f.Entity(id).G != grammar.HeatMappingDef {
+		if f.Entity(id).G() != grammar.HeatMappingDef {
 			continue
 		}
 		if t := f.HeatMappingTarget(id); grammar.IsHeatTemplateName(t) {

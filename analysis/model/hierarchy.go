@@ -90,7 +90,7 @@ func (v *View) TypedDeclarations(path string, kind grammar.RefKind) []Decl {
 			continue
 		}
 		for _, id := range l.names {
-			if e := o.facts.Entity(id); e.G != nil && e.G.TypeKey != "" && e.G.TypeKind == kind {
+			if e := o.facts.Entity(id); e.G() != nil && e.G().TypeKey != "" && e.G().TypeKind == kind {
 				out = append(out, Decl{path, id})
 			}
 		}

@@ -17,7 +17,7 @@ import (
 // memberUses records the member names entity id writes in its values.
 func (ix *useIndex) memberUses(f *facts.Facts, id facts.ID, calls map[facts.ValueID]bool) {
 	e := f.Entity(id)
-	switch e.G {
+	switch e.G() {
 	case grammar.CallOperationActivityDef:
 		ix.callOperation(f, id)
 	case grammar.OperationDef, grammar.NotificationDef, grammar.OperationAssign, grammar.NotificationAssign:
@@ -33,7 +33,7 @@ func (ix *useIndex) memberUses(f *facts.Facts, id facts.ID, calls map[facts.Valu
 			ix.uses = append(ix.uses, Use{Kind: UseTestedName, Name: e.Name, Span: e.NameSpan.Text(), Entity: id})
 		}
 	}
-	if e.G == grammar.ConstraintClause {
+	if e.G() == grammar.ConstraintClause {
 		// The operands that are values of the type constrained (`equal`,
 		// `in_range`, `valid_values` …).
 		for _, fl := range f.FieldsOf(id) {
@@ -137,7 +137,7 @@ func outputMappings(f *facts.Facts, op facts.ID) []facts.ValueID {
 // filter names a member: a property or capability a node filter tests, a
 // property of a capability filter, an attribute a condition asserts.
 func testedNames(f *facts.Facts, id facts.ID) bool {
-	switch f.Entity(f.Entity(id).Parent).G {
+	switch f.Entity(f.Entity(id).Parent).G() {
 	case grammar.NodeFilterDef, grammar.CapabilityFilterDef, grammar.ConditionClauseDef, grammar.AssertionDef:
 		return true
 	}
@@ -199,7 +199,7 @@ func (v *View) valueRoot(path string, f *facts.Facts, u Use) (ValueDef, bool) {
 			return ValueDef{}, false
 		}
 		return v.MemberValue(m), true
-	case f.Entity(u.Entity).G == grammar.ConstraintClause:
+	case f.Entity(u.Entity).G() == grammar.ConstraintClause:
 		return v.constrained(path, f, u.Entity)
 	}
 	return v.definitionValue(d), true
@@ -229,9 +229,9 @@ func (v *View) constrained(path string, f *facts.Facts, id facts.ID) (ValueDef, 
 		}
 		parent := f.Entity(e.Parent)
 		switch {
-		case parent == nil || parent.G == nil:
+		case parent == nil || parent.G() == nil:
 			return ValueDef{}, false
-		case parent.G == grammar.ConstraintClause:
+		case parent.G() == grammar.ConstraintClause:
 			id = e.Parent
 		case parent.Declares() == grammar.DataType:
 			return ValueDef{Type: Decl{path, e.Parent}}, true
@@ -274,10 +274,10 @@ func (v *View) resolveTestedName(path string, f *facts.Facts, u Use) Resolved {
 	parent := Decl{path, e.Parent}
 	var t Decl
 	sections := []string{grammar.SectionProperties}
-	switch f.Entity(e.Parent).G {
+	switch f.Entity(e.Parent).G() {
 	case grammar.NodeFilterDef, grammar.CapabilityFilterDef:
 		t = v.SectionType(parent)
-		if e.G == grammar.CapabilityFilterDef {
+		if e.G() == grammar.CapabilityFilterDef {
 			sections = []string{grammar.SectionCapabilities}
 		}
 	default:
@@ -298,7 +298,7 @@ func (v *View) resolveTestedName(path string, f *facts.Facts, u Use) Resolved {
 // watches (a node, or one of its capabilities).
 func (v *View) conditionTarget(path string, f *facts.Facts, id facts.ID) Decl {
 	for ; id != facts.None; id = f.Entity(id).Parent {
-		switch f.Entity(id).G {
+		switch f.Entity(id).G() {
 		case grammar.StepDef, grammar.PreconditionDef:
 			return v.TypeOf(v.Local(path, grammar.NodeTemplate, f.FieldText(id, grammar.KeyTarget)))
 		case grammar.TriggerDef:
@@ -326,7 +326,7 @@ func (v *View) conditionTarget(path string, f *facts.Facts, id facts.ID) Decl {
 // its step targets.
 func (v *View) resolveCallOperation(path string, f *facts.Facts, u Use) Resolved {
 	step := f.Entity(f.Entity(u.Entity).Parent).Parent
-	if f.Entity(step) == nil || f.Entity(step).G != grammar.StepDef {
+	if f.Entity(step) == nil || f.Entity(step).G() != grammar.StepDef {
 		return Resolved{}
 	}
 	t := v.TypeOf(v.Local(path, grammar.NodeTemplate, f.FieldText(step, grammar.KeyTarget)))
@@ -390,7 +390,7 @@ func (v *View) resolveOutputMapping(path string, f *facts.Facts, u Use) Resolved
 func (v *View) outputType(path string, f *facts.Facts, op facts.ID, keyword string) Decl {
 	for id := f.Entity(op).Parent; id != facts.None; id = f.Entity(id).Parent {
 		d := Decl{path, id}
-		switch e := f.Entity(id); e.G {
+		switch e := f.Entity(id); e.G() {
 		case grammar.NodeTypeDef, grammar.RelationshipTypeDef:
 			if keyword == grammar.KeywordSelf {
 				return d

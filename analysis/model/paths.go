@@ -297,12 +297,12 @@ func (w *pathWalker) selfContext() pathCtx {
 	for id := w.at; id != facts.None; id = f.Entity(id).Parent {
 		e := f.Entity(id)
 		switch {
-		case e.G == grammar.RequirementAssign || e.G == grammar.RequirementDef:
+		case e.G() == grammar.RequirementAssign || e.G() == grammar.RequirementDef:
 			req = id
-		case e.G == grammar.NodeTemplateDef || e.G == grammar.NodeTypeDef:
+		case e.G() == grammar.NodeTemplateDef || e.G() == grammar.NodeTypeDef:
 			node := Decl{w.path, id}
 			var tmpl Decl
-			if e.G == grammar.NodeTemplateDef {
+			if e.G() == grammar.NodeTemplateDef {
 				tmpl, node = node, w.v.TypeOf(node)
 			}
 			if req == facts.None {
@@ -317,11 +317,11 @@ func (w *pathWalker) selfContext() pathCtx {
 			}
 			c.capType = w.v.RequirementCapability(m)
 			return c
-		case e.G == grammar.RelationshipTemplateDef:
+		case e.G() == grammar.RelationshipTemplateDef:
 			return w.relationshipOf(w.v.TypeOf(Decl{w.path, id}))
-		case e.G == grammar.RelationshipTypeDef:
+		case e.G() == grammar.RelationshipTypeDef:
 			return w.relationshipOf(Decl{w.path, id})
-		case e.G == grammar.CapabilityTypeDef:
+		case e.G() == grammar.CapabilityTypeDef:
 			return pathCtx{kind: CapabilityContext, typ: Decl{w.path, id}}
 		}
 	}
@@ -338,7 +338,7 @@ func (w *pathWalker) host() Decl {
 	f := w.f
 	for id := w.at; id != facts.None; id = f.Entity(id).Parent {
 		e := f.Entity(id)
-		if e.G != grammar.NodeTemplateDef && e.G != grammar.NodeTypeDef {
+		if e.G() != grammar.NodeTemplateDef && e.G() != grammar.NodeTypeDef {
 			continue
 		}
 		for _, r := range f.Entries(id, grammar.SectionRequirements) {
@@ -349,7 +349,7 @@ func (w *pathWalker) host() Decl {
 			}
 		}
 		node := Decl{w.path, id}
-		if e.G == grammar.NodeTemplateDef {
+		if e.G() == grammar.NodeTemplateDef {
 			node = w.v.TypeOf(node)
 		}
 		if m, ok := w.v.Member(node, grammar.SectionRequirements, grammar.PathHostRequirement); ok {

@@ -16,7 +16,7 @@ func (v *View) MustGive(defs []Decl) bool {
 	for _, d := range defs {
 		f := v.Facts(d.Path)
 		e := f.Entity(d.ID)
-		if e == nil || e.G == grammar.AttributeDef || e.Short {
+		if e == nil || e.G() == grammar.AttributeDef || e.Short() {
 			return false
 		}
 		if _, ok := f.Field(d.ID, grammar.KeyDefault); ok {

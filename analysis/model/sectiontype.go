@@ -29,29 +29,29 @@ const maxSectionDepth = 8
 func (v *View) sectionType(d Decl, depth int) Decl {
 	f := v.Facts(d.Path)
 	e := f.Entity(d.ID)
-	if e == nil || e.G == nil || depth > maxSectionDepth {
+	if e == nil || e.G() == nil || depth > maxSectionDepth {
 		return Decl{}
 	}
 	parent := Decl{d.Path, e.Parent}
 	switch {
 	case e.Declares().IsType():
 		return v.Parent(d)
-	case e.G == grammar.NodeFilterDef:
+	case e.G() == grammar.NodeFilterDef:
 		return v.filteredType(parent)
 	}
 	if t := v.TypeOf(d); t.Valid() {
 		return t
 	}
-	if e.Name != "" && e.Key != nil && parent.ID != facts.None {
-		if m, ok := v.Member(v.sectionType(parent, depth+1), e.Key.Name, e.Name); ok {
+	if e.Name != "" && e.Key() != nil && parent.ID != facts.None {
+		if m, ok := v.Member(v.sectionType(parent, depth+1), e.Key().Name, e.Name); ok {
 			return v.MemberType(m)
 		}
-		if e.G == grammar.CapabilityFilterDef {
+		if e.G() == grammar.CapabilityFilterDef {
 			// A capability filter may name a capability type instead.
 			return v.Lookup(d.Path, grammar.CapabilityType, e.Name)
 		}
 	}
-	if e.G == grammar.RequirementRelationshipAssign {
+	if e.G() == grammar.RequirementRelationshipAssign {
 		req := f.Entity(e.Parent)
 		owner := Decl{d.Path, req.Parent}
 		m, _ := v.Member(v.sectionType(owner, depth+1), grammar.SectionRequirements, req.Name)
@@ -68,7 +68,7 @@ func (v *View) filteredType(holder Decl) Decl {
 	if h == nil {
 		return Decl{}
 	}
-	switch h.G {
+	switch h.G() {
 	case grammar.RequirementAssign, grammar.RequirementDef:
 		if t := v.RequirementNodeType(holder.Path, holder.ID); t.Valid() {
 			return t

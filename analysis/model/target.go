@@ -109,8 +109,8 @@ func (u *Unit) Target(off int) Target {
 	}
 	pos := u.At(off)
 	if pos.OnKey && pos.Frame.Key != nil && pos.Frame.Value == nil {
-		if e := f.Entity(pos.Frame.Entity); e != nil && e.G != nil {
-			return Target{Kind: TargetKeyname, Span: pos.Node.Span, Name: pos.Node.Value, Key: pos.Frame.Key, Entity: e.G}
+		if e := f.Entity(pos.Frame.Entity); e != nil && e.G() != nil {
+			return Target{Kind: TargetKeyname, Span: pos.Node.Span, Name: pos.Node.Value, Key: pos.Frame.Key, Entity: e.G()}
 		}
 	}
 	return Target{}
@@ -195,7 +195,7 @@ func (u *Unit) keywordCall(use Use) (*facts.Call, bool) {
 // entityTarget classifies the named entity id whose name is at the offset.
 func (u *Unit) entityTarget(id facts.ID) Target {
 	e := u.Facts.Entity(id)
-	if e.G == nil {
+	if e.G() == nil {
 		return Target{}
 	}
 	d := u.Decl(id)
@@ -208,7 +208,7 @@ func (u *Unit) entityTarget(id facts.ID) Target {
 		t.Kind, t.Member = TargetMember, m
 		return t
 	}
-	t.Kind, t.Entity = TargetEntry, e.G
+	t.Kind, t.Entity = TargetEntry, e.G()
 	return t
 }
 
@@ -244,18 +244,18 @@ func (v *View) DefinedMember(d Decl) (Member, bool) {
 // interface), the keyname holding such entries now.
 func entrySection(f *facts.Facts, id facts.ID) string {
 	e := f.Entity(id)
-	if e.Key != nil {
-		if e.Key.Definitions() == nil {
+	if e.Key() != nil {
+		if e.Key().Definitions() == nil {
 			return ""
 		}
-		return e.Key.Name
+		return e.Key().Name
 	}
 	parent := f.Entity(e.Parent)
-	if parent == nil || parent.G == nil {
+	if parent == nil || parent.G() == nil {
 		return ""
 	}
-	for _, k := range parent.G.Keys {
-		if k.Definitions() == e.G {
+	for _, k := range parent.G().Keys {
+		if k.Definitions() == e.G() {
 			return k.Name
 		}
 	}

@@ -53,12 +53,12 @@ func (v *View) parentIn(s *fileScope, d Decl) Decl {
 // type, a member definition's type), resolved where the entity is written.
 func (v *View) TypeOf(d Decl) Decl {
 	e := v.Entity(d)
-	if e == nil || e.G == nil {
+	if e == nil || e.G() == nil {
 		return Decl{}
 	}
-	key, kind := e.G.TypeKey, e.G.TypeKind
+	key, kind := e.G().TypeKey, e.G().TypeKind
 	if key == "" {
-		key, kind = memberTypeKey(e.G)
+		key, kind = memberTypeKey(e.G())
 	}
 	if key == "" {
 		return Decl{}

@@ -147,10 +147,10 @@ func buildUses(f *facts.Facts) *useIndex {
 	}
 	for id := range f.Entities {
 		e := &f.Entities[id]
-		if parent := f.Entity(e.Parent); parent != nil && parent.G == grammar.SubstitutionMappingsDef {
+		if parent := f.Entity(e.Parent); parent != nil && parent.G() == grammar.SubstitutionMappingsDef {
 			ix.mappingItems(f, facts.ID(id))
 		}
-		if e.G == grammar.CapabilityAssign {
+		if e.G() == grammar.CapabilityAssign {
 			ix.capabilityMembers(f, facts.ID(id))
 		}
 		if calls != nil {
@@ -319,10 +319,10 @@ func (v *View) resolvePathArg(path string, f *facts.Facts, u Use) Resolved {
 // template and its member a `[ template, member ]` mapping names.
 func (v *View) resolveMappingItem(path string, f *facts.Facts, u Use) Resolved {
 	e := f.Entity(u.Entity)
-	if e == nil || e.Key == nil {
+	if e == nil || e.Key() == nil {
 		return Resolved{}
 	}
-	section := e.Key.Name
+	section := e.Key().Name
 	items := mappingList(f, u.Entity)
 	switch {
 	case len(items) == 1 && section == grammar.SectionProperties:
@@ -345,7 +345,7 @@ func (v *View) resolveMappingItem(path string, f *facts.Facts, u Use) Resolved {
 // mappingList is the items of a substitution mapping entry: its `mapping`,
 // or the list it is written as in short.
 func mappingList(f *facts.Facts, id facts.ID) []facts.ValueID {
-	if f.Entity(id).Short {
+	if f.Entity(id).Short() {
 		if fields := f.FieldsOf(id); len(fields) > 0 {
 			return f.Items(fields[0].Value)
 		}

@@ -86,7 +86,7 @@ func (v *View) ValidValues(d ValueDef) []string {
 		}
 		f := v.Facts(def.Path)
 		for c := range f.Children(def.ID) {
-			if e := f.Entity(c); e.Key != nil && e.Key.Name == grammar.KeyConstraints {
+			if e := f.Entity(c); e.Key() != nil && e.Key().Name == grammar.KeyConstraints {
 				out = append(out, scalarItems(f, f.FieldValue(c, grammar.ConstraintValidValues))...)
 			}
 		}

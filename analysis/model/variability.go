@@ -49,7 +49,7 @@ func (v *View) Variants(path string) *Variants {
 		vs.calls[f.Calls[i].Args] = &f.Calls[i]
 	}
 	for id := range f.Entities {
-		if f.Entities[id].G == grammar.VariabilityDef {
+		if f.Entities[id].G() == grammar.VariabilityDef {
 			vs.constraints = append(vs.constraints, f.Items(f.FieldValue(facts.ID(id), grammar.KeyConstraints))...)
 		}
 	}

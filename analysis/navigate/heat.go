@@ -33,7 +33,7 @@ func heatDefinition(v *model.View, path string, off int) ([]model.Location, bool
 	}
 	if f.Lang == grammar.HeatEnv {
 		if id := f.EntityAt(off); id != facts.None {
-			if e := f.Entity(id); e.G == grammar.HeatMappingDef && o >= e.NameSpan.Start && o <= e.NameSpan.End {
+			if e := f.Entity(id); e.G() == grammar.HeatMappingDef && o >= e.NameSpan.Start && o <= e.NameSpan.End {
 				return templateLocation(types, f, path, id, e.Name)
 			}
 		}
@@ -46,9 +46,9 @@ func heatDefinition(v *model.View, path string, off int) ([]model.Location, bool
 func templateLocation(types *model.HeatTypes, f *facts.Facts, path string, id facts.ID, name string) ([]model.Location, bool) {
 	var t model.HeatType
 	switch e := f.Entity(id); {
-	case e != nil && e.G == grammar.HeatResourceDef:
+	case e != nil && e.G() == grammar.HeatResourceDef:
 		t = types.ResourceType(path, id)
-	case e != nil && e.G == grammar.HeatMappingDef:
+	case e != nil && e.G() == grammar.HeatMappingDef:
 		target := f.HeatMappingTarget(id)
 		if !grammar.IsHeatTemplateName(target) {
 			t = types.Resolve(path, target, "")

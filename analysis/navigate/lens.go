@@ -148,7 +148,7 @@ func incoming(v *model.View, tmpl model.Decl) []model.Location {
 		}
 		r := &f.Refs[u.Ref]
 		req := f.Entity(r.Entity)
-		if req == nil || req.G != grammar.RequirementAssign || r.Key() == nil || r.Key().Name != grammar.KeyNode {
+		if req == nil || req.G() != grammar.RequirementAssign || r.Key() == nil || r.Key().Name != grammar.KeyNode {
 			continue
 		}
 		if v.ResolveUse(tmpl.Path, u).Target == tmpl {

@@ -91,7 +91,7 @@ func TypeDefinition(ctx context.Context, v *model.View, path string, off int) []
 func memberTypes(v *model.View, m model.Member) []model.Decl {
 	for _, def := range v.Definitions(m) {
 		e := v.Entity(def)
-		if e == nil || e.G == nil {
+		if e == nil || e.G() == nil {
 			continue
 		}
 		var out []model.Decl
@@ -102,11 +102,11 @@ func memberTypes(v *model.View, m model.Member) []model.Decl {
 				}
 			}
 		}
-		if e.G.TypeKey != "" {
-			add(e.G.TypeKind, e.G.TypeKey)
+		if e.G().TypeKey != "" {
+			add(e.G().TypeKind, e.G().TypeKey)
 		}
-		for _, k := range e.G.Keys {
-			if k.Value == nil || k.Value.Kind != grammar.RefValue || k.Name == e.G.TypeKey {
+		for _, k := range e.G().Keys {
+			if k.Value == nil || k.Value.Kind != grammar.RefValue || k.Name == e.G().TypeKey {
 				continue
 			}
 			switch r := k.Value.Ref; {

@@ -158,12 +158,12 @@ func (b *symbolBuilder) entries(id facts.ID, limit text.Span, keep func(*grammar
 	var out []Symbol
 	for c := range f.Children(id) {
 		e := f.Entity(c)
-		if e.Name == "" || e.Merged || !keep(e.Key) || !within(e.NameSpan.Text(), limit) {
+		if e.Name == "" || e.Merged() || !keep(e.Key()) || !within(e.NameSpan.Text(), limit) {
 			continue
 		}
 		section := grammar.SectionOperations // 1.0–1.2 operations written directly in an interface
-		if e.Key != nil {
-			section = e.Key.Name
+		if e.Key() != nil {
+			section = e.Key().Name
 		}
 		out = append(out, b.entity(c, section, depth))
 	}
@@ -221,9 +221,9 @@ func namedValues(f *facts.Facts, v facts.ValueID) func(yield func(facts.ValueID,
 // entity is the symbol of a named entity of section, with its members.
 func (b *symbolBuilder) entity(id facts.ID, section string, depth int) Symbol {
 	e := b.f.Entity(id)
-	sym := Symbol{Name: e.Name, Kind: symbolKind(e.G, section), Span: e.NameSpan.Text(), Selection: e.NameSpan.Text()}
+	sym := Symbol{Name: e.Name, Kind: symbolKind(e.G(), section), Span: e.NameSpan.Text(), Selection: e.NameSpan.Text()}
 	sym.Span.End = max(sym.Span.End, int(e.Span.End))
-	if e.Short {
+	if e.Short() {
 		sym.Detail = shorten(b.shortText(id))
 		return sym
 	}
@@ -245,7 +245,7 @@ func (b *symbolBuilder) shortText(id facts.ID) string {
 // template or definition, else its first reference (a requirement's
 // capability or node).
 func (b *symbolBuilder) typeDetail(id facts.ID) string {
-	g := b.f.Entity(id).G
+	g := b.f.Entity(id).G()
 	if g == nil {
 		return ""
 	}
@@ -280,7 +280,7 @@ func (b *symbolBuilder) listItems(parent facts.ID, k *grammar.Key, limit text.Sp
 	for c := range f.Children(parent) {
 		e := f.Entity(c)
 		span := e.Span.Text()
-		if e.Key != k || e.Merged || !within(span, limit) {
+		if e.Key() != k || e.Merged() || !within(span, limit) {
 			continue
 		}
 		sym := Symbol{Kind: kind, Span: span, Selection: span}
@@ -294,7 +294,7 @@ func (b *symbolBuilder) listItems(parent facts.ID, k *grammar.Key, limit text.Sp
 				sym.Name, sym.Selection = f.Text(fl.Value), val.Span.Text()
 				continue
 			}
-			if !e.Short && fl.Key().Name != grammar.KeyDescription {
+			if !e.Short() && fl.Key().Name != grammar.KeyDescription {
 				details = append(details, fl.Key().Name+": "+f.Text(fl.Value))
 			}
 		}
@@ -304,7 +304,7 @@ func (b *symbolBuilder) listItems(parent facts.ID, k *grammar.Key, limit text.Sp
 				if ne := f.Entity(named); ne.Name != "" {
 					sym.Name, sym.Selection = ne.Name, ne.NameSpan.Text()
 					details = nil
-					if ne.Short {
+					if ne.Short() {
 						details = append(details, b.shortText(named))
 					}
 					break

@@ -185,8 +185,8 @@ func (t *tokenizer) members() {
 		}
 		typ := TokenProperty
 		section := ""
-		if e.Key != nil {
-			section = e.Key.Name
+		if e.Key() != nil {
+			section = e.Key().Name
 		}
 		switch {
 		case section == "" || section == grammar.SectionOperations || section == grammar.SectionNotifications:

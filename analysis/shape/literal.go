@@ -237,9 +237,9 @@ func (e *Env) describeDef(md *strings.Builder, def model.ValueDef) {
 	if ent == nil {
 		return
 	}
-	if ent.G == grammar.SchemaDef && ent.Key != nil {
+	if ent.G() == grammar.SchemaDef && ent.Key() != nil {
 		holder := model.Decl{Path: d.Path, ID: ent.Parent}
-		fmt.Fprintf(md, "Follows the %s of %s\n\n", strings.ReplaceAll(ent.Key.Name, "_", " "), e.what(holder))
+		fmt.Fprintf(md, "Follows the %s of %s\n\n", strings.ReplaceAll(ent.Key().Name, "_", " "), e.what(holder))
 		return
 	}
 	fmt.Fprintf(md, "Follows %s\n\n", e.what(d))
@@ -249,13 +249,13 @@ func (e *Env) describeDef(md *strings.Builder, def model.ValueDef) {
 // `App“, `input `port“, `data type `Port“.
 func (e *Env) what(d model.Decl) string {
 	ent := e.V.Entity(d)
-	if ent == nil || ent.G == nil {
+	if ent == nil || ent.G() == nil {
 		return "a definition"
 	}
 	if kind := e.V.Kind(d); kind.IsType() {
 		return kind.String() + " `" + e.declName(d) + "`"
 	}
-	word := strings.TrimSuffix(ent.G.Name, " definition")
+	word := strings.TrimSuffix(ent.G().Name, " definition")
 	s := word + " `" + ent.Name + "`"
 	if m, ok := e.V.DefinedMember(d); ok {
 		s = grammar.Singular(m.Section) + " `" + m.Name + "`"

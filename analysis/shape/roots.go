@@ -47,7 +47,7 @@ func (e *Env) rootAt(off int) Shape {
 			return e.fieldRoot(id, fl, off)
 		}
 	}
-	if ent := e.F.Entity(id); ent != nil && ent.G == grammar.ConditionalPropertyDef && len(e.F.FieldsOf(id)) == 0 && ent.Span.Text().Contains(off) {
+	if ent := e.F.Entity(id); ent != nil && ent.G() == grammar.ConditionalPropertyDef && len(e.F.FieldsOf(id)) == 0 && ent.Span.Text().Contains(off) {
 		// A conditional value left empty (`- secure:`): the binder keeps
 		// its entity but no value.
 		return e.Of(facts.NoValue, e.conditionalValue(ent))
@@ -74,13 +74,13 @@ func (e *Env) fieldRoot(id facts.ID, fl facts.Field, off int) Shape {
 			return nil
 		}
 		return e.Of(val, e.memberValue(v.SectionType(d), k.Name, f.Text(key)))
-	case ent.G == grammar.ConditionalPropertyDef:
+	case ent.G() == grammar.ConditionalPropertyDef:
 		// A Variability4TOSCA conditional value: the member it gives.
 		if k.Name != grammar.KeyValue {
 			return e.calls(fl.Value, off)
 		}
 		return e.Of(fl.Value, e.conditionalValue(ent))
-	case ent.G == grammar.ConstraintClause:
+	case ent.G() == grammar.ConstraintClause:
 		return e.operand(id, fl, off)
 	case k.Name == grammar.KeyValidation:
 		subject := e.validated(d)
@@ -111,7 +111,7 @@ func (e *Env) calls(id facts.ValueID, off int) Shape {
 // the member of its template's type it gives a value.
 func (e *Env) conditionalValue(ent *facts.Entity) model.ValueDef {
 	parent := model.Decl{Path: e.Path, ID: ent.Parent}
-	return e.memberValue(e.V.SectionType(parent), ent.Key.Name, ent.Name)
+	return e.memberValue(e.V.SectionType(parent), ent.Key().Name, ent.Name)
 }
 
 // memberValue is what the value of member name of section of type t
@@ -167,15 +167,15 @@ func (e *Env) constrained(id facts.ID) (model.ValueDef, bool) {
 	for {
 		ent := f.Entity(id)
 		parent := f.Entity(ent.Parent)
-		if parent == nil || parent.G == nil {
+		if parent == nil || parent.G() == nil {
 			return model.ValueDef{}, false
 		}
 		pd := model.Decl{Path: e.Path, ID: ent.Parent}
 		switch {
-		case ent.Name != "" && (parent.G == grammar.NodeFilterDef || parent.G == grammar.CapabilityFilterDef):
+		case ent.Name != "" && (parent.G() == grammar.NodeFilterDef || parent.G() == grammar.CapabilityFilterDef):
 			def := e.memberValue(e.V.SectionType(pd), grammar.SectionProperties, ent.Name)
 			return def, def.Def.Valid()
-		case parent.G == grammar.ConstraintClause:
+		case parent.G() == grammar.ConstraintClause:
 			id = ent.Parent
 		case parent.Declares() == grammar.DataType:
 			return model.ValueDef{Type: pd}, true

@@ -255,7 +255,7 @@ func (b *builder) tosca(ctx context.Context) {
 		b.g.Policies = append(b.g.Policies, b.group(id, grammar.KeyTargets))
 	}
 	for id := range b.f.Entities {
-		if b.f.Entities[id].G == grammar.SubstitutionMappingsDef {
+		if b.f.Entities[id].G() == grammar.SubstitutionMappingsDef {
 			b.substitution(facts.ID(id))
 			break
 		}
@@ -281,7 +281,7 @@ func (b *builder) loc(id facts.ID) model.Location {
 // (not to a workflow or an operation).
 func (b *builder) inTopology(id facts.ID) bool {
 	p := b.f.Entity(b.f.Entity(id).Parent)
-	return p != nil && (p.G == grammar.TopologyTemplateDef || p.G == grammar.ServiceTemplateDef)
+	return p != nil && (p.G() == grammar.TopologyTemplateDef || p.G() == grammar.ServiceTemplateDef)
 }
 
 func (b *builder) node(id facts.ID) {
@@ -488,7 +488,7 @@ func (b *builder) substitutes(ctx context.Context) {
 			continue
 		}
 		for id := range f.Entities {
-			if f.Entities[id].G != grammar.SubstitutionMappingsDef {
+			if f.Entities[id].G() != grammar.SubstitutionMappingsDef {
 				continue
 			}
 			offered := b.v.TypeOf(model.Decl{Path: p, ID: facts.ID(id)})

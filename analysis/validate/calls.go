@@ -45,7 +45,7 @@ func (c *checker) within(fn *grammar.Function, name string, at facts.Span, id fa
 		return
 	}
 	for ; id != facts.None; id = c.f.Entity(id).Parent {
-		if slices.Contains(fn.Within, c.f.Entity(id).G) {
+		if slices.Contains(fn.Within, c.f.Entity(id).G()) {
 			return
 		}
 	}
@@ -285,7 +285,7 @@ func (c *checker) pathNames(call *facts.Call) {
 		case s.Kind == model.StepStart && (s.Name == grammar.KeywordSource || s.Name == grammar.KeywordTarget):
 			if owner := c.nodeOutsideRelationship(call.Entity); owner != facts.None {
 				c.report(spanOf(s.Span), diag.Error, diag.WrongArguments, "%s stands for an end of a relationship, and this call is in %s %q, not in a relationship",
-					s.Name, c.f.Entity(owner).G.Name, c.f.Entity(owner).Name)
+					s.Name, c.f.Entity(owner).G().Name, c.f.Entity(owner).Name)
 			}
 		case s.Kind == model.StepName || s.Kind == model.StepCapability || s.Kind == model.StepRequirement || s.Kind == model.StepField:
 			c.unknownStep(s)
@@ -317,7 +317,7 @@ func (c *checker) templateArtifact(call *facts.Call, start model.PathStep, name 
 	tmpl := start.Target
 	if !tmpl.Valid() && start.Name == grammar.KeywordSelf {
 		for id := call.Entity; id != facts.None; id = c.f.Entity(id).Parent {
-			if c.f.Entity(id).G == grammar.NodeTemplateDef {
+			if c.f.Entity(id).G() == grammar.NodeTemplateDef {
 				tmpl = c.decl(id)
 				break
 			}
@@ -376,7 +376,7 @@ func (c *checker) processorStep(s model.PathStep) {
 // type) lies between them, else None.
 func (c *checker) nodeOutsideRelationship(id facts.ID) facts.ID {
 	for ; id != facts.None; id = c.f.Entity(id).Parent {
-		switch c.f.Entity(id).G {
+		switch c.f.Entity(id).G() {
 		case grammar.RequirementAssign, grammar.RequirementDef, grammar.RelationshipTemplateDef, grammar.RelationshipTypeDef,
 			grammar.RequirementRelationshipAssign, grammar.RequirementRelationshipDef:
 			return facts.None
@@ -434,15 +434,15 @@ func (c *checker) signaturesOf(def model.Decl) []signature {
 	var out []signature
 	for child := range f.Children(def.ID) {
 		e := f.Entity(child)
-		if e.G != grammar.FunctionSignatureDef {
+		if e.G() != grammar.FunctionSignatureDef {
 			continue
 		}
 		s := signature{path: def.Path, result: f.Sub(child, grammar.KeyResult)}
 		for a := range f.Children(child) {
 			switch ae := f.Entity(a); {
-			case ae.Key != nil && ae.Key.Name == grammar.KeyArguments:
+			case ae.Key() != nil && ae.Key().Name == grammar.KeyArguments:
 				s.args = append(s.args, a)
-			case ae.Key != nil && ae.Key.Name == grammar.KeyOptionalArguments:
+			case ae.Key() != nil && ae.Key().Name == grammar.KeyOptionalArguments:
 				s.optional = append(s.optional, a)
 			}
 		}

@@ -179,7 +179,7 @@ node_types:
 		f := v.Facts(path)
 		c := &checker{ctx: context.Background(), v: v, path: path, f: f, vers: grammar.NarrowVersions(f.Versions, f.Form)}
 		for id := range f.Entities {
-			switch f.Entities[id].G {
+			switch f.Entities[id].G() {
 			case grammar.PropertyDef, grammar.AttributeDef, grammar.ParameterDef, grammar.InputDef, grammar.OutputDef:
 			default:
 				continue
@@ -187,7 +187,7 @@ node_types:
 			asked++
 			want := c.defSchema(c.decl(facts.ID(id))).typ
 			if got := c.defType(facts.ID(id)); got != want {
-				t.Errorf("%s: %s %q: defType = %v, defSchema's type = %v", name, f.Entities[id].G.Name, f.Entities[id].Name, got, want)
+				t.Errorf("%s: %s %q: defType = %v, defSchema's type = %v", name, f.Entities[id].G().Name, f.Entities[id].Name, got, want)
 			}
 		}
 	}

@@ -74,8 +74,8 @@ func (c *checker) clauseHolds(f *facts.Facts, id facts.ID, t typed, k *kindInfo)
 	var order []string
 	for child := range f.Children(id) {
 		op := grammar.KeyAnd
-		if e := f.Entity(child); e.Key != nil {
-			op = e.Key.Name
+		if e := f.Entity(child); e.Key() != nil {
+			op = e.Key().Name
 		}
 		if _, seen := groups[op]; !seen {
 			order = append(order, op)
@@ -260,14 +260,14 @@ func (c *checker) constraintClause(id facts.ID) {
 // unknown or not a definition's, as in node filters, handled apart).
 func (c *checker) clauseKind(id facts.ID) *kindInfo {
 	owner := c.f.Entity(id).Parent
-	for owner != facts.None && c.f.Entity(owner).G == grammar.ConstraintClause {
+	for owner != facts.None && c.f.Entity(owner).G() == grammar.ConstraintClause {
 		owner = c.f.Entity(owner).Parent
 	}
 	e := c.f.Entity(owner)
 	if e == nil {
 		return nil
 	}
-	switch e.G {
+	switch e.G() {
 	case grammar.DataTypeDef:
 		return c.kind(c.decl(owner))
 	case grammar.PropertyDef, grammar.AttributeDef, grammar.ParameterDef, grammar.InputDef, grammar.OutputDef:

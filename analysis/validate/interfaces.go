@@ -18,7 +18,7 @@ func (c *checker) interfaceAssignment(id facts.ID) {
 	e := c.f.Entity(id)
 	holder := c.f.Entity(e.Parent)
 	var typ model.Decl
-	if holder.G == grammar.RequirementRelationshipAssign {
+	if holder.G() == grammar.RequirementRelationshipAssign {
 		typ = c.requirementRelationship(holder.Parent)
 	} else {
 		typ = c.typeOf(e.Parent)
@@ -33,7 +33,7 @@ func (c *checker) interfaceAssignment(id facts.ID) {
 	for _, section := range []string{grammar.SectionOperations, grammar.SectionNotifications} {
 		for _, op := range c.f.Entries(id, section) {
 			oe := c.f.Entity(op)
-			if oe.Key == nil && e.G.ExtraFor(c.vers) == nil {
+			if oe.Key() == nil && e.G().ExtraFor(c.vers) == nil {
 				continue // written where this version does not allow it: the binder says so
 			}
 			om, ok := c.v.Member(it, section, oe.Name)
@@ -110,7 +110,7 @@ func (c *checker) artifactFiles() {
 // a file: a processor the file is read for says so (Unfurl's
 // configurators and command lines).
 func (c *checker) command(r *facts.Ref) bool {
-	if e := c.f.Entity(r.Entity); e != nil && e.G == grammar.ArtifactDef && !e.Short {
+	if e := c.f.Entity(r.Entity); e != nil && e.G() == grammar.ArtifactDef && !e.Short() {
 		return false // the file of an artifact definition written in full
 	}
 	for _, p := range c.f.Processors {
@@ -124,19 +124,19 @@ func (c *checker) command(r *facts.Ref) bool {
 // isArtifactName reports whether an implementation names an artifact of
 // its node (or relationship) template or type rather than a file.
 func (c *checker) isArtifactName(r *facts.Ref) bool {
-	if e := c.f.Entity(r.Entity); e == nil || e.G == grammar.ArtifactDef && !e.Short {
+	if e := c.f.Entity(r.Entity); e == nil || e.G() == grammar.ArtifactDef && !e.Short() {
 		return false // the file of a full artifact definition
 	}
 	for id := r.Entity; id != facts.None; id = c.f.Entity(id).Parent {
 		e := c.f.Entity(id)
 		var t model.Decl
 		switch {
-		case e.G == grammar.NodeTemplateDef || e.G == grammar.RelationshipTemplateDef:
+		case e.G() == grammar.NodeTemplateDef || e.G() == grammar.RelationshipTemplateDef:
 			if c.f.Entry(id, grammar.SectionArtifacts, c.f.RefName(r)) != facts.None {
 				return true
 			}
 			t = c.typeOf(id)
-		case e.G != nil && e.G.Declares.IsType():
+		case e.G() != nil && e.G().Declares.IsType():
 			t = c.decl(id)
 		default:
 			continue
@@ -223,7 +223,7 @@ func (c *checker) outputMapping(op facts.ID, output string, list facts.ValueID) 
 		return
 	}
 	h := c.f.Entity(holder)
-	if self && h.G == grammar.NodeTemplateDef && c.f.Get(c.f.FieldValue(holder, grammar.SectionAttributes), name) != facts.NoValue {
+	if self && h.G() == grammar.NodeTemplateDef && c.f.Get(c.f.FieldValue(holder, grammar.SectionAttributes), name) != facts.NoValue {
 		c.report(c.f.Value(rest[0]).Span, diag.Warning, diag.AttributeSetTwice,
 			"node template %q also assigns attribute %q: once the operation ran, its output replaces that value (seed 002 leaves open which wins)", h.Name, name)
 	}
@@ -233,7 +233,7 @@ func (c *checker) outputMapping(op facts.ID, output string, list facts.ValueID) 
 // and whether it is a relationship (SOURCE and TARGET are then ends).
 func (c *checker) outputHolder(op facts.ID) (facts.ID, bool) {
 	for id := c.f.Entity(op).Parent; id != facts.None; id = c.f.Entity(id).Parent {
-		switch c.f.Entity(id).G {
+		switch c.f.Entity(id).G() {
 		case grammar.NodeTemplateDef, grammar.NodeTypeDef:
 			return id, false
 		case grammar.RelationshipTemplateDef, grammar.RelationshipTypeDef, grammar.RequirementRelationshipAssign, grammar.RequirementRelationshipDef:
@@ -249,7 +249,7 @@ func (c *checker) outputHolder(op facts.ID) (facts.ID, bool) {
 // (SELF), or an end of the relationship it is (SOURCE, TARGET) when known.
 func (c *checker) outputType(holder facts.ID, keyword string) model.Decl {
 	e := c.f.Entity(holder)
-	switch e.G {
+	switch e.G() {
 	case grammar.NodeTypeDef, grammar.RelationshipTypeDef:
 		if keyword == grammar.KeywordSelf {
 			return c.decl(holder)

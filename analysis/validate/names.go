@@ -18,7 +18,7 @@ func (c *checker) names() {
 			c.metadata(facts.ID(id))
 		}
 		e := &c.f.Entities[id]
-		if e.Key == nil || e.Key.Definitions() == nil || e.NameSpan.End <= e.NameSpan.Start {
+		if e.Key() == nil || e.Key().Definitions() == nil || e.NameSpan.End <= e.NameSpan.Start {
 			continue
 		}
 		switch {
@@ -26,7 +26,7 @@ func (c *checker) names() {
 			// A flow collection as the key: §15.2 and §15.3 map
 			// `[ CAPABILITY, endpoint, port ]`, CSD06 §15.5 `[ requirement, count ]`.
 		case e.Name == "":
-			c.report(e.NameSpan, diag.Error, diag.WrongValueType, "an empty name: give the %s a name", e.G.Name)
+			c.report(e.NameSpan, diag.Error, diag.WrongValueType, "an empty name: give the %s a name", e.G().Name)
 		case c.text(e.NameSpan) == e.Name:
 			if kind := grammar.CoreScalar(e.Name); kind != grammar.YAMLString {
 				c.mismatch(e.NameSpan, "the name %s is %s, not a string: quote it", e.Name, kind)

@@ -21,7 +21,7 @@ var abstractDirectives = slices.Concat(grammar.SelectDirectives, grammar.Substit
 // template checks a node or relationship template, a group or a policy.
 func (c *checker) template(id facts.ID) {
 	e := c.f.Entity(id)
-	what := &subject{role: e.G.Name, name: e.Name}
+	what := &subject{role: e.G().Name, name: e.Name}
 	t := c.typeOf(id)
 	if t.Valid() {
 		c.assignments(id, grammar.SectionProperties, c.memberOf(t, grammar.SectionProperties), what)
@@ -30,7 +30,7 @@ func (c *checker) template(id facts.ID) {
 		c.requiredProperties(id, t, what)
 	}
 	c.copyOf(id)
-	switch e.G {
+	switch e.G() {
 	case grammar.NodeTemplateDef:
 		c.requirementCounts(id, t)
 		c.nodeFilterSelects(id)
@@ -89,7 +89,7 @@ func (c *checker) requiredProperties(id facts.ID, t model.Decl, what *subject) {
 		return
 	}
 	c.requiredOf(e.NameSpan, id, t, nil, what)
-	if e.G != grammar.NodeTemplateDef {
+	if e.G() != grammar.NodeTemplateDef {
 		return
 	}
 	for _, cm := range c.v.Members(t, grammar.SectionCapabilities) {
@@ -209,7 +209,7 @@ func (c *checker) copyOf(id facts.ID) {
 	if !ok {
 		return
 	}
-	kind := c.f.Entity(id).G.Declares
+	kind := c.f.Entity(id).G().Declares
 	src := c.v.Local(c.path, kind, c.f.Text(fl.Value))
 	if !src.Valid() || src.ID == id {
 		return // an unknown name is the model's
@@ -234,7 +234,7 @@ func (c *checker) capabilityAssignment(id facts.ID) {
 		return
 	}
 	holder := c.f.Entity(e.Parent)
-	what := &subject{role: "capability", name: e.Name, of: &subject{role: holder.G.Name, name: holder.Name}}
+	what := &subject{role: "capability", name: e.Name, of: &subject{role: holder.G().Name, name: holder.Name}}
 	for _, section := range []string{grammar.SectionProperties, grammar.SectionAttributes} {
 		c.assignments(id, section, c.refinedMember(m, section), what)
 	}
@@ -308,7 +308,7 @@ func (c *checker) definition(id facts.ID) {
 		c.definitionValues(id, e)
 	}
 	c.abstractType(id)
-	if e.G == grammar.PropertyDef && e.Short && e.Name != "" {
+	if e.G() == grammar.PropertyDef && e.Short() && e.Name != "" {
 		c.shortProperty(id)
 	}
 }
@@ -332,7 +332,7 @@ func (c *checker) definitionValues(id facts.ID, e *facts.Entity) {
 		if fl, ok := c.f.Field(id, key); ok {
 			what := &subject{role: grammar.Singular(keyName(e)), name: e.Name}
 			if e.Name == "" {
-				what = &subject{role: e.G.Name}
+				what = &subject{role: e.G().Name}
 			}
 			if s.defs == nil {
 				s = c.defSchema(c.decl(id))
@@ -360,7 +360,7 @@ func (c *checker) shortProperty(id facts.ID) {
 	if c.brokenLine(e.Span) {
 		return
 	}
-	inherited := e.Key != nil && e.Key.Refines
+	inherited := e.Key() != nil && e.Key().Refines
 	if !inherited {
 		holder := c.decl(e.Parent)
 		if !c.f.Entity(e.Parent).Declares().IsType() || !c.isComplete(holder) {
@@ -393,7 +393,7 @@ func (c *checker) abstractType(id facts.ID) {
 	}
 	if k := c.kind(t); k != nil && k.abstract {
 		e := c.f.Entity(id)
-		c.report(c.f.Value(fl.Value).Span, diag.Error, diag.WrongTypeKind, "%s is abstract: a %s is typed by a scalar type derived from it, which gives the units (§9.1.2.2)", k.name, strings.TrimSuffix(e.G.Name, " definition"))
+		c.report(c.f.Value(fl.Value).Span, diag.Error, diag.WrongTypeKind, "%s is abstract: a %s is typed by a scalar type derived from it, which gives the units (§9.1.2.2)", k.name, strings.TrimSuffix(e.G().Name, " definition"))
 	}
 }
 
@@ -426,10 +426,10 @@ var abstractNames = func() (names []string) {
 
 // keyName is the keyname an entity is the value (or an entry) of.
 func keyName(e *facts.Entity) string {
-	if e.Key == nil {
+	if e.Key() == nil {
 		return ""
 	}
-	return e.Key.Name
+	return e.Key().Name
 }
 
 // groupMembers checks that the members of a group are node templates of

@@ -44,7 +44,7 @@ func (c *checker) nodeFilter(id facts.ID) {
 // filteredType is the node type a node filter selects nodes of.
 func (c *checker) filteredType(id facts.ID) model.Decl {
 	parent := c.f.Entity(id).Parent
-	switch c.f.Entity(parent).G {
+	switch c.f.Entity(parent).G() {
 	case grammar.RequirementAssign:
 		if tgt, ok := c.targetOf(parent); ok {
 			return tgt.node
@@ -136,7 +136,7 @@ func (c *checker) clauseOperands(id facts.ID, k *kindInfo) {
 		}
 	}
 	for child := range c.f.Children(id) {
-		if c.f.Entity(child).G == grammar.ConstraintClause {
+		if c.f.Entity(child).G() == grammar.ConstraintClause {
 			c.clauseOperands(child, k)
 		}
 	}
@@ -147,7 +147,7 @@ func (c *checker) clauseOperands(id facts.ID, k *kindInfo) {
 // the model's paths do not follow.
 func (c *checker) inFilter(id facts.ID) bool {
 	for ; id != facts.None; id = c.f.Entity(id).Parent {
-		switch c.f.Entity(id).G {
+		switch c.f.Entity(id).G() {
 		case grammar.NodeFilterDef, grammar.ConditionClauseDef, grammar.TriggerDef, grammar.TriggerConditionDef,
 			grammar.PreconditionDef, grammar.StepDef, grammar.WorkflowDef, grammar.PolicyDef, grammar.PolicyTypeDef:
 			return true
@@ -179,7 +179,7 @@ func (c *checker) workflow(id facts.ID) {
 		c.targetRelationship(s)
 	}
 	for child := range c.f.Children(id) {
-		if c.f.Entity(child).G == grammar.PreconditionDef {
+		if c.f.Entity(child).G() == grammar.PreconditionDef {
 			c.targetRelationship(child)
 			c.conditions(child, c.stepTarget(child))
 		}
@@ -219,7 +219,7 @@ func (c *checker) conditions(id facts.ID, t model.Decl) {
 	for a := id + 1; a < c.f.Entity(id).End; a++ {
 		e := c.f.Entity(a)
 		parent := c.f.Entity(e.Parent)
-		if e.G != grammar.ConstraintClause || e.Name == "" || parent.G != grammar.ConditionClauseDef && parent.G != grammar.AssertionDef {
+		if e.G() != grammar.ConstraintClause || e.Name == "" || parent.G() != grammar.ConditionClauseDef && parent.G() != grammar.AssertionDef {
 			continue
 		}
 		m, ok := c.v.Member(t, grammar.SectionAttributes, e.Name)
@@ -267,7 +267,7 @@ func (c *checker) targetRelationship(id facts.ID) {
 func (c *checker) activity(id facts.ID) {
 	sub := c.f.Sub(id, grammar.KeyCallOperation)
 	step := c.f.Entity(id).Parent
-	if sub == facts.None || c.f.Entity(step).G != grammar.StepDef {
+	if sub == facts.None || c.f.Entity(step).G() != grammar.StepDef {
 		return
 	}
 	fl, ok := c.f.Field(sub, grammar.KeyOperation)
@@ -421,7 +421,7 @@ func (c *checker) substitution(id facts.ID) {
 // `value`), or its short notation.
 func (c *checker) mappingValue(id facts.ID) facts.ValueID {
 	for _, fl := range c.f.FieldsOf(id) {
-		if fl.Key() == nil || fl.Key().Name == grammar.KeyMapping || fl.Key().Name == grammar.KeyValue && c.f.Entity(id).Short {
+		if fl.Key() == nil || fl.Key().Name == grammar.KeyMapping || fl.Key().Name == grammar.KeyValue && c.f.Entity(id).Short() {
 			return fl.Value
 		}
 	}
@@ -528,7 +528,7 @@ func (c *checker) interfaceMappings(id facts.ID, nt model.Decl) {
 func (c *checker) repositories() {
 	for i := range c.f.Refs {
 		r := &c.f.Refs[i]
-		if r.Kind != grammar.Repository || c.f.Entity(r.Entity).G == grammar.ImportDef {
+		if r.Kind != grammar.Repository || c.f.Entity(r.Entity).G() == grammar.ImportDef {
 			continue
 		}
 		if c.v.Local(c.path, grammar.Repository, c.f.RefName(r)).Valid() || c.v.Muted(c.path, c.f.RefName(r)) {

@@ -45,7 +45,7 @@ func (c *checker) defSchema(def model.Decl) schema {
 func (c *checker) defType(id facts.ID) model.Decl {
 	e := c.f.Entity(id)
 	owner := c.f.Entity(e.Parent)
-	if e.Name != "" && e.Key != nil && e.Key.Definitions() != nil && owner != nil && owner.Declares().IsType() && c.uniqueEntry(e.Parent, e.Key.Name) {
+	if e.Name != "" && e.Key() != nil && e.Key().Definitions() != nil && owner != nil && owner.Declares().IsType() && c.uniqueEntry(e.Parent, e.Key().Name) {
 		if t := c.typeOf(id); t.Valid() {
 			return t
 		}

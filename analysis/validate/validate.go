@@ -181,7 +181,7 @@ func (c *checker) run() {
 // entity validates one entity of the file, by what it is.
 func (c *checker) entity(id facts.ID) {
 	e := c.f.Entity(id)
-	switch e.G {
+	switch e.G() {
 	case grammar.NodeTemplateDef, grammar.RelationshipTemplateDef, grammar.GroupDef, grammar.PolicyDef:
 		c.template(id)
 	case grammar.CapabilityAssign:
@@ -215,7 +215,7 @@ func (c *checker) entity(id facts.ID) {
 	case grammar.OperationDef, grammar.NotificationDef, grammar.OperationAssign, grammar.NotificationAssign:
 		c.operationOutputs(id)
 	}
-	if e.G != nil && e.G.Declares.IsType() {
+	if e.G() != nil && e.G().Declares.IsType() {
 		c.refinements(id)
 		c.typeVersion(id)
 	}
@@ -262,7 +262,7 @@ func (c *checker) rangeKeyname(id facts.ID, fl facts.Field) {
 			at = p.part
 		}
 		e := c.f.Entity(id)
-		c.report(at, diag.Error, diag.WrongValueType, "%s (%s of %s %q)", p.msg, fl.Key().Name, e.G.Name, e.Name)
+		c.report(at, diag.Error, diag.WrongValueType, "%s (%s of %s %q)", p.msg, fl.Key().Name, e.G().Name, e.Name)
 	}
 }
 
@@ -275,7 +275,7 @@ func (c *checker) typeVersion(id facts.ID) {
 	}
 	e := c.f.Entity(id)
 	version := c.v.Lookup(c.path, grammar.DataType, grammar.KeyVersion)
-	c.value(fl.Value, schema{typ: version}, &subject{role: grammar.KeyVersion, of: &subject{role: e.G.Name, name: e.Name}}, c.f.KeySpan(fl))
+	c.value(fl.Value, schema{typ: version}, &subject{role: grammar.KeyVersion, of: &subject{role: e.G().Name, name: e.Name}}, c.f.KeySpan(fl))
 }
 
 // report adds a diagnostic of the file.
@@ -350,10 +350,10 @@ type typedEntity struct {
 
 func (c *checker) namedType(id facts.ID) model.Decl {
 	e := c.f.Entity(id)
-	if e == nil || e.G == nil || e.G.TypeKey == "" {
+	if e == nil || e.G() == nil || e.G().TypeKey == "" {
 		return c.v.TypeOf(c.decl(id)) // none, or a member's type keyname (model.View.TypeOf)
 	}
-	ref := typeRef{e.G, c.f.FieldText(id, e.G.TypeKey)}
+	ref := typeRef{e.G(), c.f.FieldText(id, e.G().TypeKey)}
 	t, ok := c.types[ref]
 	if !ok {
 		t = c.v.TypeOf(c.decl(id))

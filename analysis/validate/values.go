@@ -194,7 +194,7 @@ func (c *checker) fixedValue(m model.Member) (model.Decl, bool) {
 		}
 		// 1.x has no short notation: a value alone there (as the texts'
 		// Endpoint.Admin writes) is not read as fixed.
-		if _, ok := f.Field(d.ID, grammar.KeyValue); ok || e.Short && e.G == grammar.PropertyDef && !f.Versions.Has(grammar.V1x) {
+		if _, ok := f.Field(d.ID, grammar.KeyValue); ok || e.Short() && e.G() == grammar.PropertyDef && !f.Versions.Has(grammar.V1x) {
 			return d, true
 		}
 	}

@@ -359,7 +359,7 @@ func (b *binder) checkVersion(root *syntax.Node) {
 // newEntity appends an entity for node n described by e.
 func (b *binder) newEntity(n *syntax.Node, e *grammar.Entity, c walkCtx, short bool) ID {
 	id := ID(len(b.f.Entities))
-	ent := Entity{G: e, Key: c.key, Parent: c.entity, End: id + 1, Span: span(n.Span), Short: short, Merged: c.merged}
+	ent := Entity{g: entityG(e.Num(), short, c.merged), key: c.key.Num(), Parent: c.entity, End: id + 1, Span: span(n.Span), firstField: int32(len(b.f.Fields))}
 	if c.name != nil {
 		ent.Name, ent.NameSpan = b.text(c.name), span(c.name.Span)
 	}
@@ -382,7 +382,7 @@ func (b *binder) closeEntity(id ID) { b.f.Entities[id].End = ID(len(b.f.Entities
 // enter makes the context of an entity's content.
 func (b *binder) enter(c walkCtx, id ID, e *grammar.Entity, named bool) walkCtx {
 	if named && c.member == None && c.owner != None && c.entity == c.owner {
-		if k := b.f.Entities[c.owner].G.Declares; k.IsType() || k == grammar.NodeTemplate {
+		if k := b.f.Entities[c.owner].G().Declares; k.IsType() || k == grammar.NodeTemplate {
 			// An entry of one of the type's sections, or of a node
 			// template's (an artifact its type may define).
 			c.member = id
@@ -396,11 +396,7 @@ func (b *binder) enter(c walkCtx, id ID, e *grammar.Entity, named bool) walkCtx 
 	return c
 }
 
-func (b *binder) addField(id ID, k *grammar.Key, keyNode *syntax.Node, n *syntax.Node, c walkCtx) {
-	fe := &b.f.Entities[id]
-	if fe.NumFields == 0 {
-		fe.FirstField = int32(len(b.f.Fields))
-	}
+func (b *binder) addField(k *grammar.Key, keyNode *syntax.Node, n *syntax.Node, c walkCtx) {
 	fl := Field{key: k.Num()}
 	if keyNode != nil {
 		ks := span(keyNode.Span)
@@ -415,10 +411,11 @@ func (b *binder) addField(id ID, k *grammar.Key, keyNode *syntax.Node, n *syntax
 			b.f.longKeys[ks.Start] = ks.End
 		}
 	}
-	// Fields of one entity are contiguous: sub-entities store none of theirs
-	// before their parent's next field (values are walked after fields).
+	// An entity's fields run from its firstField to the next entity's: the
+	// field is the last entity's (an entity's sub-entities are made once
+	// its fields are added, when the values of its other keynames are
+	// walked; TestFieldsFollowTheirEntity).
 	b.f.Fields = append(b.f.Fields, fl)
-	fe.NumFields++
 	idx := len(b.f.Fields) - 1
 	if k != nil {
 		if ops := expressionOps(k.Value); ops != nil {
@@ -593,7 +590,7 @@ func (b *binder) walkShort(n *syntax.Node, val, short *grammar.Value, c walkCtx)
 	if short.Kind == grammar.ExpressionValue {
 		inner.ops = short.Ops
 	}
-	b.addField(id, sk, nil, n, inner)
+	b.addField(sk, nil, n, inner)
 	if !b.isCall(n, inner) {
 		inner.key = sk
 		b.walk(n, short, inner)
@@ -661,7 +658,7 @@ func (b *binder) walkEntity(n *syntax.Node, e *grammar.Entity, c walkCtx) {
 		b.excludedKeys(n, k, p.Key, e)
 		b.frame(p.Key, nil, k, inner)
 		if !holdsEntities(k.Value, p.Value, b.v) {
-			b.addField(id, k, p.Key, p.Value, inner)
+			b.addField(k, p.Key, p.Value, inner)
 		}
 		b.entries = append(b.entries, walked{p, k, sec})
 	}
@@ -1319,7 +1316,7 @@ func (b *binder) imports() {
 		if !f.hasImportTarget(src) {
 			// 1.0/1.1 named import: `- name: {file: …}` or `- name: path`.
 			for child := src + 1; child < e.End; child++ {
-				if f.Entities[child].G == grammar.ImportDef && f.Entities[child].Parent == src {
+				if f.Entities[child].G() == grammar.ImportDef && f.Entities[child].Parent == src {
 					src = child
 					break
 				}
@@ -1351,7 +1348,7 @@ func (b *binder) imports() {
 }
 
 // isImport reports whether e is an entry of the file's `imports`.
-func isImport(e *Entity) bool { return e.G == grammar.ImportDef && e.Parent == Root }
+func isImport(e *Entity) bool { return e.G() == grammar.ImportDef && e.Parent == Root }
 
 // isFunctionCall reports whether n is a call of a function of the file's
 // versions or of a scriptlet function it declares.
@@ -1467,7 +1464,7 @@ func (f *Facts) exportHash() uint64 {
 			continue
 		}
 		k := e.Declares()
-		if k.Imported() || k == grammar.Repository || e.G == grammar.ImportDef {
+		if k.Imported() || k == grammar.Repository || e.G() == grammar.ImportDef {
 			num(e.NameSpan.Start)
 			num(e.Span.End)
 			start, end := e.NameSpan.Start, e.Span.End

@@ -14,7 +14,7 @@ import (
 
 // rootEntity records the entity of the file itself.
 func (b *binder) rootEntity(root *syntax.Node, lang grammar.Language) {
-	b.f.Entities = append(b.f.Entities, Entity{G: lang.Root(), Parent: None, End: 1})
+	b.f.Entities = append(b.f.Entities, Entity{g: entityG(lang.Root().Num(), false, false), Parent: None, End: 1, firstField: int32(len(b.f.Fields))})
 	if root != nil {
 		b.f.Entities[Root].Span = span(root.Span)
 	}
@@ -238,7 +238,7 @@ func (f *Facts) HeatMappingOf(id ID, name string) ID {
 	best, bestLen := None, -1
 	for c := range f.Children(id) {
 		e := f.Entity(c)
-		if e.G != grammar.HeatMappingDef {
+		if e.G() != grammar.HeatMappingDef {
 			continue
 		}
 		if e.Name == name {

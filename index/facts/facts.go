@@ -87,13 +87,9 @@ type Facts struct {
 
 // Entity is one written instance of a grammar entity: the file, a type, a
 // template, a member definition, an assignment, an import, a repository …
-// (Fields are ordered to pack it.)
+// (48 bytes, the name's the only pointer: a closed file keeps an entity
+// for each definition it writes.)
 type Entity struct {
-	G *grammar.Entity
-	// Key is the keyname whose value (or map/list entry) this entity is:
-	// node_types for a node type, properties for a property definition,
-	// entry_schema for a schema. Nil for the root.
-	Key *grammar.Key
 	// Name is the author-chosen name of a map entry ("" otherwise), NameSpan
 	// where it is written.
 	Name     string
@@ -104,23 +100,60 @@ type Entity struct {
 	// End is one past the last entity of this one's subtree: entities are
 	// stored in source order, children after their parent.
 	End ID
-	// Fields are the entity's keynames whose values are not entities,
-	// Fields[FirstField : FirstField+NumFields].
-	FirstField int32
-	NumFields  uint16
-	// Short is set when the entity was written in its short notation; the
-	// short value is then a field under the keyname it stands for.
-	Short bool
-	// Merged is set for an entry that came from a YAML merge key.
-	Merged bool
+	// firstField is where the entity's fields (its keynames whose values are
+	// not entities) start in Fields: they run to the next entity's
+	// firstField, as an entity's fields are all added before the next
+	// entity is (see addField).
+	firstField int32
+	// g is the number of the grammar entity (grammar.Entity.Num) with the
+	// entityFlags; key the number of the keyname (grammar.Key.Num).
+	g, key uint16
+}
+
+// The flags of Entity.g, above the grammar entity's number.
+const (
+	entityShort uint16 = 1 << (15 - iota)
+	entityMerged
+	entityFlags = entityShort | entityMerged
+)
+
+// G is the grammar entity the entity is written as.
+func (e *Entity) G() *grammar.Entity { return grammar.EntityNum(e.g &^ entityFlags) }
+
+// Key is the keyname whose value (or map/list entry) this entity is:
+// node_types for a node type, properties for a property definition,
+// entry_schema for a schema. Nil for the root.
+func (e *Entity) Key() *grammar.Key { return grammar.KeyNum(e.key) }
+
+// Short reports whether the entity was written in its short notation; the
+// short value is then a field under the keyname it stands for.
+func (e *Entity) Short() bool { return e.g&entityShort != 0 }
+
+// Merged reports whether the entity is an entry that came from a YAML
+// merge key.
+func (e *Entity) Merged() bool { return e.g&entityMerged != 0 }
+
+// entityG is Entity.g for the grammar entity numbered n with the flags
+// short and merged.
+func entityG(n uint16, short, merged bool) uint16 {
+	if n&entityFlags != 0 {
+		panic("facts: more grammar entities than an entity's number holds")
+	}
+	if short {
+		n |= entityShort
+	}
+	if merged {
+		n |= entityMerged
+	}
+	return n
 }
 
 // Declares is the kind of name the entity declares (NoRef if none).
 func (e *Entity) Declares() grammar.RefKind {
-	if e.G == nil || e.Name == "" {
+	if e.g == 0 || e.Name == "" {
 		return grammar.NoRef
 	}
-	return e.G.Declares
+	return e.G().Declares
 }
 
 // Field is a keyname of an entity with a value that is not an entity.

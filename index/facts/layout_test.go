@@ -17,6 +17,7 @@ func TestRowSizes(t *testing.T) {
 		name       string
 		size, want uintptr
 	}{
+		{"Entity", unsafe.Sizeof(Entity{}), 48},
 		{"Ref", unsafe.Sizeof(Ref{}), 24},
 		{"Field", unsafe.Sizeof(Field{}), 12},
 	} {
@@ -104,4 +105,59 @@ func TestLongKeySpan(t *testing.T) {
 	if f.Text(fl.Value) != "a file" {
 		t.Errorf("the description reads %q", f.Text(fl.Value))
 	}
+}
+
+// TestFieldsFollowTheirEntity: an entity's fields are those added after
+// it and before the next entity (FieldsOf): every field of every fixture
+// and profile is found under the entity whose frame its keyname has.
+func TestFieldsFollowTheirEntity(t *testing.T) {
+	paths, srcs := fixtures(t)
+	checked := 0
+	for i, src := range srcs {
+		tree := syntax.Parse([]byte(src))
+		f, frames := BindOpen(paths[i], src, tree, grammar.TOSCA, grammar.ProcessorAuto, nil)
+		// The entity of the keyname written at each offset (none where
+		// several fields share it, as those an alias repeats do).
+		fields := map[uint32]int{}
+		for _, fl := range f.Fields {
+			fields[fl.keyStart]++
+		}
+		owner := map[uint32]ID{}
+		for n, fr := range frames {
+			if at := uint32(n.Span.Start); fr.Value == nil && fr.Key != nil && fields[at] == 1 {
+				owner[at] = fr.Entity
+			}
+		}
+		for id := range f.Entities {
+			for _, fl := range f.FieldsOf(ID(id)) {
+				s := f.KeySpan(fl)
+				want, ok := owner[s.Start]
+				if !ok || s.End == s.Start {
+					continue
+				}
+				if want != ID(id) {
+					t.Fatalf("%s: the field %q at %d is entity %d's, found under %d", paths[i], fl.Key().Name, s.Start, want, id)
+				}
+				checked++
+			}
+		}
+	}
+	if checked < 1000 {
+		t.Fatalf("only %d fields checked", checked)
+	}
+}
+
+// TestEntityNumberGuard: an entity keeps its flags above the number of its
+// grammar entity; a number that would reach them is refused, not mixed
+// with them.
+func TestEntityNumberGuard(t *testing.T) {
+	if got := entityG(entityMerged-1, true, false); got != entityMerged-1|entityShort {
+		t.Errorf("the largest number is kept as %#x", got)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("a grammar entity numbered past the flags was kept")
+		}
+	}()
+	entityG(entityMerged, false, false)
 }

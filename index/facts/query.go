@@ -22,10 +22,17 @@ func (f *Facts) Entity(id ID) *Entity {
 // FieldsOf returns the fields of an entity.
 func (f *Facts) FieldsOf(id ID) []Field {
 	e := f.Entity(id)
-	if e == nil || e.NumFields == 0 {
+	if e == nil {
 		return nil
 	}
-	return f.Fields[e.FirstField : e.FirstField+int32(e.NumFields)]
+	end := int32(len(f.Fields))
+	if next := int(id) + 1; next < len(f.Entities) {
+		end = f.Entities[next].firstField
+	}
+	if e.firstField == end {
+		return nil
+	}
+	return f.Fields[e.firstField:end]
 }
 
 // Field finds the field of an entity written with keyname name.
@@ -157,17 +164,17 @@ func (f *Facts) Children(id ID) iter.Seq[ID] {
 // interface type), count as entries of the section that holds them now.
 func (f *Facts) Entries(id ID, section string) []ID {
 	e := f.Entity(id)
-	if e == nil || e.G == nil {
+	if e == nil || e.G() == nil {
 		return nil
 	}
-	defs := e.G.AnyKey(section).Definitions()
+	defs := e.G().AnyKey(section).Definitions()
 	var out []ID
 	for c := range f.Children(id) {
 		ce := &f.Entities[c]
 		if ce.Name == "" {
 			continue
 		}
-		if ce.Key != nil && ce.Key.Name == section || ce.Key == nil && defs != nil && ce.G == defs {
+		if k := ce.Key(); k != nil && k.Name == section || k == nil && defs != nil && ce.G() == defs {
 			out = append(out, c)
 		}
 	}
@@ -189,7 +196,7 @@ func (f *Facts) Entry(id ID, section, name string) ID {
 func (f *Facts) Sub(id ID, key string) ID {
 	for c := range f.Children(id) {
 		ce := &f.Entities[c]
-		if ce.Key != nil && ce.Key.Name == key && ce.Name == "" {
+		if k := ce.Key(); k != nil && k.Name == key && ce.Name == "" {
 			return c
 		}
 	}
@@ -250,7 +257,7 @@ func within(s Span, o uint32) bool { return o >= s.Start && o <= s.End }
 func (f *Facts) Repository(name string) (string, ID) {
 	for id := range f.Declarations() {
 		e := &f.Entities[id]
-		if e.G == grammar.RepositoryDef && e.Name == name {
+		if e.G() == grammar.RepositoryDef && e.Name == name {
 			return f.FieldText(id, grammar.KeyURL), id
 		}
 	}
@@ -281,7 +288,7 @@ func (f *Facts) Assignments(id ID, section string) []Assignment {
 		return out
 	}
 	for _, e := range f.Entries(id, section) {
-		if ent := f.Entity(e); ent.G == grammar.ConditionalPropertyDef {
+		if ent := f.Entity(e); ent.G() == grammar.ConditionalPropertyDef {
 			out = append(out, Assignment{Name: ent.Name, NameSpan: ent.NameSpan, Value: f.FieldValue(e, grammar.KeyValue)})
 		}
 	}

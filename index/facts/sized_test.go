@@ -18,7 +18,32 @@ import (
 // facts and frames of one bound in fresh tables, and a file bound in
 // tables sized after itself keeps them as made (no table is copied).
 func TestSizedLikeBindsTheSame(t *testing.T) {
-	var paths, srcs []string
+	paths, srcs := fixtures(t)
+	var prev *Facts
+	var prevFrames Frames
+	for i, src := range srcs {
+		tree := syntax.Parse([]byte(src))
+		fresh, freshFrames := BindOpen(paths[i], src, tree, grammar.TOSCA, grammar.ProcessorAuto, nil)
+		sized, sizedFrames := BindOpen(paths[i], src, tree, grammar.TOSCA, grammar.ProcessorAuto, SizedLike(prev, prevFrames))
+		if !reflect.DeepEqual(fresh, sized) || !reflect.DeepEqual(freshFrames, sizedFrames) {
+			t.Errorf("%s: bound in tables sized after %s, it differs from a fresh binding", paths[i], paths[max(i-1, 0)])
+		}
+		same := SizedLike(fresh, freshFrames)
+		again, _ := BindOpen(paths[i], src, tree, grammar.TOSCA, grammar.ProcessorAuto, same)
+		if len(again.Entities) > 0 && &again.Entities[0] != &same.entities[:1][0] ||
+			len(again.Fields) > 0 && &again.Fields[0] != &same.fields[:1][0] ||
+			len(again.Values) > 0 && &again.Values[0] != &same.values[:1][0] ||
+			len(again.Refs) > 0 && &again.Refs[0] != &same.refs[:1][0] ||
+			len(again.Calls) > 0 && &again.Calls[0] != &same.calls[:1][0] {
+			t.Errorf("%s: bound again in tables sized after itself, a table was copied", paths[i])
+		}
+		prev, prevFrames = fresh, freshFrames
+	}
+}
+
+// fixtures are the YAML files of the test data and the embedded profiles.
+func fixtures(t *testing.T) (paths, srcs []string) {
+	t.Helper()
 	add := func(p string, data []byte) {
 		if strings.HasSuffix(p, ".yaml") || strings.HasSuffix(p, ".yml") {
 			paths, srcs = append(paths, p), append(srcs, string(data))
@@ -42,24 +67,5 @@ func TestSizedLikeBindsTheSame(t *testing.T) {
 	if len(srcs) < 100 {
 		t.Fatalf("only %d files found", len(srcs))
 	}
-	var prev *Facts
-	var prevFrames Frames
-	for i, src := range srcs {
-		tree := syntax.Parse([]byte(src))
-		fresh, freshFrames := BindOpen(paths[i], src, tree, grammar.TOSCA, grammar.ProcessorAuto, nil)
-		sized, sizedFrames := BindOpen(paths[i], src, tree, grammar.TOSCA, grammar.ProcessorAuto, SizedLike(prev, prevFrames))
-		if !reflect.DeepEqual(fresh, sized) || !reflect.DeepEqual(freshFrames, sizedFrames) {
-			t.Errorf("%s: bound in tables sized after %s, it differs from a fresh binding", paths[i], paths[max(i-1, 0)])
-		}
-		same := SizedLike(fresh, freshFrames)
-		again, _ := BindOpen(paths[i], src, tree, grammar.TOSCA, grammar.ProcessorAuto, same)
-		if len(again.Entities) > 0 && &again.Entities[0] != &same.entities[:1][0] ||
-			len(again.Fields) > 0 && &again.Fields[0] != &same.fields[:1][0] ||
-			len(again.Values) > 0 && &again.Values[0] != &same.values[:1][0] ||
-			len(again.Refs) > 0 && &again.Refs[0] != &same.refs[:1][0] ||
-			len(again.Calls) > 0 && &again.Calls[0] != &same.calls[:1][0] {
-			t.Errorf("%s: bound again in tables sized after itself, a table was copied", paths[i])
-		}
-		prev, prevFrames = fresh, freshFrames
-	}
+	return paths, srcs
 }
