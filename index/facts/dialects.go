@@ -2,6 +2,7 @@ package facts
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
 	"github.com/tosca-ls/tosca-ls/analysis/grammar"
@@ -22,8 +23,19 @@ func (b *binder) rootEntity(root *syntax.Node, lang grammar.Language) {
 
 // walkFile walks a whole file along the grammar of its language.
 func (b *binder) walkFile(root *syntax.Node, lang grammar.Language) {
-	b.walk(root, &grammar.Value{Kind: grammar.EntityValue, Entity: lang.Root()}, walkCtx{entity: None, owner: None, member: None})
+	b.walk(root, fileValues()[lang], walkCtx{entity: None, owner: None, member: None})
 }
+
+// fileValues are the values a whole file is walked as, by language: one
+// each, not one a file.
+var fileValues = sync.OnceValue(func() (values [1 << 8]*grammar.Value) {
+	for lang := range values {
+		if e := grammar.Language(lang).Root(); e != nil {
+			values[lang] = &grammar.Value{Kind: grammar.EntityValue, Entity: e}
+		}
+	}
+	return values
+})
 
 // bindDialect binds a Heat template or a CSAR's TOSCA.meta.
 func (b *binder) bindDialect(root *syntax.Node, lang grammar.Language) {
