@@ -544,15 +544,15 @@ func short(f *facts.Facts, v facts.ValueID) string {
 	switch {
 	case val == nil:
 		return "null"
-	case val.Kind == syntax.Scalar:
+	case val.Kind() == syntax.Scalar:
 		s := f.Text(v)
 		if len(s) > 30 {
 			s = s[:27] + "…"
 		}
 		return s
-	case val.Kind == syntax.Sequence:
+	case val.Kind() == syntax.Sequence:
 		return "[…]"
-	case val.Kind == syntax.Mapping:
+	case val.Kind() == syntax.Mapping:
 		if c := f.CallAt(v); c != nil {
 			return "{ " + c.Name + ": … }"
 		}

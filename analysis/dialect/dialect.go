@@ -68,7 +68,7 @@ func (c *checker) callAt(a facts.ValueID) *facts.Call {
 		}
 	}
 	val := c.f.Value(a)
-	if val == nil || val.Kind != syntax.Mapping || val.N != 2 {
+	if val == nil || val.Kind() != syntax.Mapping || val.N() != 2 {
 		return nil
 	}
 	return c.callsByArgs[facts.ValueID(val.First+1)]
@@ -91,7 +91,7 @@ func dialectCall(fn *grammar.Function) bool {
 // args are the argument values of a call: the items of a list, else the
 // one value given.
 func (c *checker) args(call *facts.Call) []facts.ValueID {
-	if val := c.f.Value(call.Args); val != nil && val.Kind == syntax.Sequence {
+	if val := c.f.Value(call.Args); val != nil && val.Kind() == syntax.Sequence {
 		return c.f.Items(call.Args)
 	}
 	return []facts.ValueID{call.Args}
@@ -155,7 +155,7 @@ func plural(n int) string {
 func (c *checker) namedArgs(call *facts.Call) {
 	fn := call.Fn
 	val := c.f.Value(call.Args)
-	if val == nil || val.Kind != syntax.Mapping {
+	if val == nil || val.Kind() != syntax.Mapping {
 		s := call.NameSpan
 		if val != nil {
 			s = val.Span
@@ -209,7 +209,7 @@ func paramNames(fn *grammar.Function) string {
 // (an input, a resource) is checked by the model as a reference.
 func (c *checker) argType(fn *grammar.Function, p grammar.Param, a facts.ValueID) {
 	val := c.f.Value(a)
-	if val == nil || p.Kind == grammar.ArgAny || p.Ref != grammar.NoRef && val.Kind == syntax.Scalar {
+	if val == nil || p.Kind == grammar.ArgAny || p.Ref != grammar.NoRef && val.Kind() == syntax.Scalar {
 		return
 	}
 	got := c.typeOf(a, 0)
@@ -249,9 +249,9 @@ func (c *checker) typeOf(a facts.ValueID, depth int) grammar.ArgKind {
 	if val == nil {
 		return grammar.ArgAny
 	}
-	switch val.Kind {
+	switch val.Kind() {
 	case syntax.Scalar:
-		if val.Style != syntax.Plain {
+		if val.Style() != syntax.Plain {
 			return grammar.ArgString
 		}
 		return scalarType(c.f.Text(a))

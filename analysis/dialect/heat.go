@@ -56,7 +56,7 @@ func (c *checker) heat() {
 func (c *checker) laterFunctions() {
 	for i := range c.f.Values {
 		val := &c.f.Values[i]
-		if val.Kind != syntax.Mapping || val.N != 2 {
+		if val.Kind() != syntax.Mapping || val.N() != 2 {
 			continue
 		}
 		key := facts.ValueID(val.First)
@@ -98,7 +98,7 @@ func (c *checker) paramPath(call *facts.Call) {
 func (c *checker) file(call *facts.Call) {
 	args := c.args(call)
 	val := c.f.Value(args[0])
-	if val == nil || val.Kind != syntax.Scalar {
+	if val == nil || val.Kind() != syntax.Scalar {
 		return
 	}
 	name := c.f.Text(args[0])
@@ -121,7 +121,7 @@ func (c *checker) parameterDefault(id facts.ID) {
 	def := c.f.FieldValue(id, grammar.KeyDefault)
 	val := c.f.Value(def)
 	typ := c.f.FieldText(id, grammar.KeyType)
-	if val == nil || val.Kind == syntax.Null || c.callAt(def) != nil {
+	if val == nil || val.Kind() == syntax.Null || c.callAt(def) != nil {
 		return
 	}
 	if !c.fitsParameter(typ, def, true) {
@@ -138,13 +138,13 @@ func (c *checker) fitsParameter(typ string, a facts.ValueID, strict bool) bool {
 	switch want := grammar.HeatParameterType(typ); want {
 	case grammar.ArgNumber:
 		// Heat converts the text of a number, quoted or not.
-		return val.Kind == syntax.Scalar && isNumber(c.f.Text(a))
+		return val.Kind() == syntax.Scalar && isNumber(c.f.Text(a))
 	case grammar.ArgBoolean:
-		return got == want || val.Kind == syntax.Scalar && heatBool(c.f.Text(a))
+		return got == want || val.Kind() == syntax.Scalar && heatBool(c.f.Text(a))
 	case grammar.ArgString:
-		return !strict || val.Kind == syntax.Scalar
+		return !strict || val.Kind() == syntax.Scalar
 	case grammar.ArgList:
-		return !strict || val.Kind == syntax.Scalar || val.Kind == syntax.Sequence
+		return !strict || val.Kind() == syntax.Scalar || val.Kind() == syntax.Sequence
 	}
 	return true
 }
@@ -219,7 +219,7 @@ func hasField(f *facts.Facts, id facts.ID, name string) bool {
 // back-references) is not reported.
 func (c *checker) pattern(a facts.ValueID) {
 	val := c.f.Value(a)
-	if val == nil || val.Kind != syntax.Scalar {
+	if val == nil || val.Kind() != syntax.Scalar {
 		return
 	}
 	_, err := regexp.Compile(c.f.Text(a))

@@ -46,7 +46,7 @@ func (c *checker) mapping(types *model.HeatTypes, id facts.ID) {
 	}
 	val := c.f.Value(fl[0].Value)
 	target := c.f.Text(fl[0].Value)
-	if val == nil || val.Kind != syntax.Scalar || target == "" {
+	if val == nil || val.Kind() != syntax.Scalar || target == "" {
 		return
 	}
 	if grammar.IsHeatTemplateName(target) {
@@ -66,12 +66,12 @@ func (c *checker) enumOrList(id facts.ID, key string, values []string) {
 	items := []facts.ValueID{a}
 	if val := c.f.Value(a); val == nil {
 		return
-	} else if val.Kind == syntax.Sequence {
+	} else if val.Kind() == syntax.Sequence {
 		items = c.f.Items(a)
 	}
 	for _, item := range items {
 		val := c.f.Value(item)
-		if val.Kind != syntax.Scalar || !slices.Contains(values, c.f.Text(item)) {
+		if val.Kind() != syntax.Scalar || !slices.Contains(values, c.f.Text(item)) {
 			d := c.report(val.Span, diag.Error, diag.WrongValueShape, fmt.Sprintf("`%s` takes %s, or a list of them", key, strings.Join(values, ", ")))
 			d.Suggestions = diag.Suggest(c.f.Text(item), values)
 		}
@@ -106,7 +106,7 @@ func (c *checker) envParameters(section string, templates []string, unknown bool
 			continue
 		}
 		typ := c.v.FieldText(decls[0], grammar.KeyType)
-		if val := c.f.Value(a); val != nil && val.Kind != syntax.Null && !c.fitsParameter(typ, a, false) {
+		if val := c.f.Value(a); val != nil && val.Kind() != syntax.Null && !c.fitsParameter(typ, a, false) {
 			c.report(val.Span, diag.Error, diag.WrongValueType, fmt.Sprintf("parameter %s is a %s parameter, found %s", name, typ, c.typeOf(a, 0)))
 		}
 	}

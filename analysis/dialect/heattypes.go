@@ -63,7 +63,7 @@ func (c *checker) resource(types *model.HeatTypes, id facts.ID) {
 		return
 	}
 	pv := c.f.FieldValue(id, grammar.HeatProperties)
-	if val := c.f.Value(pv); val != nil && val.Kind != syntax.Mapping && val.Kind != syntax.Null {
+	if val := c.f.Value(pv); val != nil && val.Kind() != syntax.Mapping && val.Kind() != syntax.Null {
 		return // a shape the grammar reports, or a call
 	}
 	at := c.f.Entity(id).NameSpan
@@ -230,7 +230,7 @@ func suggestInto(d *model.Diagnostic, name string, names []string) {
 // with a schema. Calls and nulls are not judged.
 func (c *checker) propertyValue(types *model.HeatTypes, t *heatreg.Type, p *heatreg.Property, a facts.ValueID, name string) {
 	val := c.f.Value(a)
-	if val == nil || val.Kind == syntax.Null || c.callAt(a) != nil {
+	if val == nil || val.Kind() == syntax.Null || c.callAt(a) != nil {
 		return
 	}
 	if !c.fitsProperty(p, val, a) {
@@ -238,9 +238,9 @@ func (c *checker) propertyValue(types *model.HeatTypes, t *heatreg.Type, p *heat
 		return
 	}
 	switch {
-	case p.Type == heatreg.Map && val.Kind == syntax.Mapping && len(p.Schema) > 0:
+	case p.Type == heatreg.Map && val.Kind() == syntax.Mapping && len(p.Schema) > 0:
 		c.properties(types, t, p.Schema, a, val.Span, name+".")
-	case p.Type == heatreg.List && val.Kind == syntax.Sequence && p.Item() != nil:
+	case p.Type == heatreg.List && val.Kind() == syntax.Sequence && p.Item() != nil:
 		for i, item := range c.f.Items(a) {
 			c.propertyValue(types, t, p.Item(), item, fmt.Sprintf("%s[%d]", name, i))
 		}
@@ -250,8 +250,8 @@ func (c *checker) propertyValue(types *model.HeatTypes, t *heatreg.Type, p *heat
 
 // fitsProperty tells whether Heat converts the value to the property's type.
 func (c *checker) fitsProperty(p *heatreg.Property, val *facts.Value, a facts.ValueID) bool {
-	scalar := val.Kind == syntax.Scalar
-	plain := scalar && val.Style == syntax.Plain && !val.Tagged
+	scalar := val.Kind() == syntax.Scalar
+	plain := scalar && val.Style() == syntax.Plain && !val.Tagged()
 	s := c.f.Text(a)
 	switch p.Type {
 	case heatreg.String:
@@ -269,9 +269,9 @@ func (c *checker) fitsProperty(p *heatreg.Property, val *facts.Value, a facts.Va
 		_, isBool := model.HeatBool(s)
 		return scalar && (strings.EqualFold(s, "true") || strings.EqualFold(s, "false") || plain && isBool)
 	case heatreg.Map:
-		return val.Kind == syntax.Mapping || p.Convertible && (scalar || val.Kind == syntax.Sequence)
+		return val.Kind() == syntax.Mapping || p.Convertible && (scalar || val.Kind() == syntax.Sequence)
 	case heatreg.List:
-		return val.Kind == syntax.Sequence || p.Convertible && scalar
+		return val.Kind() == syntax.Sequence || p.Convertible && scalar
 	}
 	return true
 }
@@ -294,7 +294,7 @@ func article(typ string) string {
 
 // shown says what a value is, for messages.
 func (c *checker) shown(val *facts.Value, a facts.ValueID) string {
-	switch val.Kind {
+	switch val.Kind() {
 	case syntax.Mapping:
 		return "a map"
 	case syntax.Sequence:
@@ -312,7 +312,7 @@ func (c *checker) constraints(t *heatreg.Type, p *heatreg.Property, val *facts.V
 		switch {
 		case k.AllowedValues != nil:
 			msg = c.allowedValues(p, k.AllowedValues, val, a)
-		case k.Range != nil && (p.Type == heatreg.Integer || p.Type == heatreg.Number) && val.Kind == syntax.Scalar:
+		case k.Range != nil && (p.Type == heatreg.Integer || p.Type == heatreg.Number) && val.Kind() == syntax.Scalar:
 			if x, ok := model.LiteralNumber(strings.TrimSpace(c.f.Text(a))); ok && !k.Range.Holds(x) {
 				msg = fmt.Sprintf("%s is not %s", c.f.Text(a), k.Range)
 			}
@@ -320,7 +320,7 @@ func (c *checker) constraints(t *heatreg.Type, p *heatreg.Property, val *facts.V
 			if n, ok := c.length(val, a); ok && !k.Length.Holds(float64(n)) {
 				msg = fmt.Sprintf("its length %d is not %s", n, k.Length)
 			}
-		case k.AllowedPattern != nil && val.Kind == syntax.Scalar:
+		case k.AllowedPattern != nil && val.Kind() == syntax.Scalar:
 			if re, err := regexp.Compile(`^(?:` + *k.AllowedPattern + `)`); err == nil {
 				s := c.f.Text(a)
 				if m := re.FindStringIndex(s); m == nil || m[1] != len(s) {
@@ -338,7 +338,7 @@ func (c *checker) constraints(t *heatreg.Type, p *heatreg.Property, val *facts.V
 // allowed values, compared as the property's type.
 func (c *checker) allowedValues(p *heatreg.Property, allowed []any, val *facts.Value, a facts.ValueID) string {
 	items := []facts.ValueID{a}
-	if val.Kind == syntax.Sequence {
+	if val.Kind() == syntax.Sequence {
 		items = c.f.Items(a)
 	}
 	var shown []string
@@ -347,7 +347,7 @@ func (c *checker) allowedValues(p *heatreg.Property, allowed []any, val *facts.V
 	}
 	for _, item := range items {
 		iv := c.f.Value(item)
-		if iv == nil || iv.Kind != syntax.Scalar || c.callAt(item) != nil {
+		if iv == nil || iv.Kind() != syntax.Scalar || c.callAt(item) != nil {
 			continue
 		}
 		s := c.f.Text(item)
@@ -379,14 +379,14 @@ func sameValue(typ string, allowed any, s string) bool {
 // length is the length Heat measures: characters of a string, items of a
 // list, entries of a map.
 func (c *checker) length(val *facts.Value, a facts.ValueID) (int, bool) {
-	switch val.Kind {
+	switch val.Kind() {
 	case syntax.Scalar:
 		return utf8.RuneCountInString(c.f.Text(a)), true
 	case syntax.Sequence, syntax.Mapping:
-		if val.Kind == syntax.Mapping {
-			return int(val.N / 2), true
+		if val.Kind() == syntax.Mapping {
+			return int(val.N() / 2), true
 		}
-		return int(val.N), true
+		return int(val.N()), true
 	}
 	return 0, false
 }
@@ -408,7 +408,7 @@ func (c *checker) getAttr(types *model.HeatTypes, call *facts.Call) {
 	if t != nil {
 		t = t.As(c.f.FieldText(res.ID, grammar.KeyType))
 	}
-	if t == nil || t.OpenAttributes || av == nil || av.Kind != syntax.Scalar || c.callAt(args[1]) != nil {
+	if t == nil || t.OpenAttributes || av == nil || av.Kind() != syntax.Scalar || c.callAt(args[1]) != nil {
 		return
 	}
 	name := c.f.Text(args[1])

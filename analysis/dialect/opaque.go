@@ -24,7 +24,7 @@ func (c *checker) opaqueCalls() {
 			continue // taken as is (Unfurl's q)
 		}
 		val := c.f.Value(call.Args)
-		if val == nil || val.Kind == syntax.Null {
+		if val == nil || val.Kind() == syntax.Null {
 			c.report(call.NameSpan, diag.Error, diag.WrongArguments, diag.Sprintf("`%s` takes %s, found nothing", fn.Name, takes(p)))
 			continue
 		}

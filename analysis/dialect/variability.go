@@ -80,7 +80,7 @@ func (c *checker) operators(a facts.ValueID) {
 	if val == nil {
 		return
 	}
-	switch val.Kind {
+	switch val.Kind() {
 	case syntax.Sequence:
 		for _, item := range c.f.Items(a) {
 			c.operators(item)
@@ -110,7 +110,7 @@ func (c *checker) operators(a facts.ValueID) {
 // them) is made of logic expressions.
 func (c *checker) conditions(a facts.ValueID) {
 	items := []facts.ValueID{a}
-	if val := c.f.Value(a); val.Kind == syntax.Sequence {
+	if val := c.f.Value(a); val.Kind() == syntax.Sequence {
 		items = c.f.Items(a)
 	}
 	for _, item := range items {
@@ -146,10 +146,10 @@ func (c *checker) implications(a facts.ValueID) {
 // boolean.
 func (c *checker) weight(a facts.ValueID) {
 	val := c.f.Value(a)
-	if val == nil || val.Kind == syntax.Null {
+	if val == nil || val.Kind() == syntax.Null {
 		return
 	}
-	if val.Kind == syntax.Scalar && val.Style == syntax.Plain {
+	if val.Kind() == syntax.Scalar && val.Style() == syntax.Plain {
 		txt := c.f.Text(a)
 		if txt == "true" || txt == "false" {
 			return
@@ -162,7 +162,7 @@ func (c *checker) weight(a facts.ValueID) {
 }
 
 func describe(f *facts.Facts, a facts.ValueID) string {
-	switch f.Value(a).Kind {
+	switch f.Value(a).Kind() {
 	case syntax.Mapping:
 		return "a map"
 	case syntax.Sequence:
@@ -188,7 +188,7 @@ func (c *checker) operatorCalls() {
 		}
 		args := c.args(call)
 		if len(fn.Params) == 0 {
-			if items := c.f.Items(call.Args); len(items) > 0 || c.f.Value(call.Args).Kind != syntax.Sequence {
+			if items := c.f.Items(call.Args); len(items) > 0 || c.f.Value(call.Args).Kind() != syntax.Sequence {
 				c.report(c.f.Value(call.Args).Span, diag.Error, diag.WrongArguments, fmt.Sprintf("`%s` takes no arguments: write `%s: []`", fn.Name, fn.Name))
 			}
 			continue
@@ -199,7 +199,7 @@ func (c *checker) operatorCalls() {
 			}
 			p := fn.Params[j]
 			val := c.f.Value(a)
-			if p.Ref == grammar.NoRef && len(p.Keywords) > 0 && val.Kind == syntax.Scalar && !slices.Contains(p.Keywords, c.f.Text(a)) {
+			if p.Ref == grammar.NoRef && len(p.Keywords) > 0 && val.Kind() == syntax.Scalar && !slices.Contains(p.Keywords, c.f.Text(a)) {
 				c.report(val.Span, diag.Error, diag.WrongArguments, diag.Sprintf("`%s` of `%s` is one of %s, found %q", p.Name, fn.Name, quoteAll(p.Keywords), c.f.Text(a)))
 			}
 		}
@@ -247,7 +247,7 @@ func (c *checker) logicExpression(call *facts.Call) {
 // the type may give it a default.
 func (c *checker) memberArg(fn *grammar.Function, owner, entry facts.ValueID) {
 	section := fn.Params[1].Section
-	if section == grammar.SectionProperties || c.f.Value(owner).Kind != syntax.Scalar || c.f.Value(entry).Kind != syntax.Scalar {
+	if section == grammar.SectionProperties || c.f.Value(owner).Kind() != syntax.Scalar || c.f.Value(entry).Kind() != syntax.Scalar {
 		return
 	}
 	d := c.v.Local(c.path, fn.Params[0].Ref, c.f.Text(owner))

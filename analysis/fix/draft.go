@@ -216,7 +216,7 @@ func (fx *fixer) convertCall(c *facts.Call, into []model.TextEdit) (edits []mode
 	insert := func(arg int, word string) {
 		at := int(f.Value(args[arg]).Span.Start)
 		sep := ", "
-		if !list.Flow {
+		if !list.Flow() {
 			sep = fx.eol() + strings.Repeat(" ", fx.column(int(list.Span.Start))) + "- "
 		}
 		edits = append(edits, model.TextEdit{Span: text.Span{Start: at, End: at}, NewText: word + sep})

@@ -71,7 +71,7 @@ func flowValue(f *facts.Facts, v facts.ValueID) string {
 
 func isScalar(f *facts.Facts, v facts.ValueID) bool {
 	val := f.Value(v)
-	return val != nil && val.Kind == syntax.Scalar
+	return val != nil && val.Kind() == syntax.Scalar
 }
 
 // flowWriter writes values, and the keynames of entities, in flow style.

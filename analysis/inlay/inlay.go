@@ -162,7 +162,7 @@ func index(f *facts.Facts, v facts.ValueID, key string) facts.ValueID {
 func valueLabel(f *facts.Facts, v facts.ValueID) string {
 	val := f.Value(v)
 	s := f.Text(v)
-	if val.Kind != syntax.Scalar {
+	if val.Kind() != syntax.Scalar {
 		s = strings.Join(strings.Fields(f.Src[val.Span.Start:val.Span.End]), " ")
 	} else if s == "" {
 		s = `""`

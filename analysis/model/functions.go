@@ -49,7 +49,7 @@ func (v *View) lookupDeclared(s *fileScope, kind grammar.RefKind, name string) D
 func (v *View) ImportedCall(path string, id facts.ValueID) Decl {
 	f := v.Facts(path)
 	val := f.Value(id)
-	if val == nil || val.Kind != syntax.Mapping || val.N != 2 || f.Versions.Has(grammar.V2Final) {
+	if val == nil || val.Kind() != syntax.Mapping || val.N() != 2 || f.Versions.Has(grammar.V2Final) {
 		return Decl{}
 	}
 	return v.LookupFunction(path, f.Text(facts.ValueID(val.First)))

@@ -197,7 +197,7 @@ func parameterProperty(f *facts.Facts, id facts.ID) *heatreg.Property {
 		p.Type = heatreg.Any
 	}
 	def := f.Value(f.FieldValue(id, grammar.KeyDefault))
-	p.Required = def == nil || def.Kind == syntax.Null
+	p.Required = def == nil || def.Kind() == syntax.Null
 	for c := range f.Children(id) {
 		if f.Entity(c).G() == grammar.HeatConstraintDef {
 			if k, ok := constraintOf(f, c); ok {
@@ -255,11 +255,11 @@ func hasKey(f *facts.Facts, id facts.ID, name string) bool {
 // collections and null.
 func LiteralOf(f *facts.Facts, a facts.ValueID) any {
 	val := f.Value(a)
-	if val == nil || val.Kind != syntax.Scalar {
+	if val == nil || val.Kind() != syntax.Scalar {
 		return nil
 	}
 	s := f.Text(a)
-	if val.Style != syntax.Plain || val.Tagged {
+	if val.Style() != syntax.Plain || val.Tagged() {
 		return s
 	}
 	if b, ok := HeatBool(s); ok {

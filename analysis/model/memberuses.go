@@ -23,7 +23,7 @@ func (ix *useIndex) memberUses(f *facts.Facts, id facts.ID, calls map[facts.Valu
 	case grammar.OperationDef, grammar.NotificationDef, grammar.OperationAssign, grammar.NotificationAssign:
 		for _, list := range outputMappings(f, id) {
 			for i, item := range f.Items(list) {
-				if val := f.Value(item); val != nil && val.Kind == syntax.Scalar {
+				if val := f.Value(item); val != nil && val.Kind() == syntax.Scalar {
 					ix.uses = append(ix.uses, Use{Kind: UseOutputMapping, Name: f.Text(item), Span: val.Span.Text(), Entity: id, Arg: int32(list), Item: int32(i)})
 				}
 			}
@@ -71,13 +71,13 @@ func (ix *useIndex) valueKeys(f *facts.Facts, id facts.ID, section string, membe
 	if val == nil {
 		return
 	}
-	switch val.Kind {
+	switch val.Kind() {
 	case syntax.Mapping:
-		if val.N == 2 && calls[facts.ValueID(val.First+1)] {
+		if val.N() == 2 && calls[facts.ValueID(val.First+1)] {
 			return
 		}
 		for k, x := range f.Pairs(v) {
-			if kv := f.Value(k); kv.Kind == syntax.Scalar {
+			if kv := f.Value(k); kv.Kind() == syntax.Scalar {
 				ix.uses = append(ix.uses, Use{Kind: UseValueKey, Name: f.Text(k), Span: kv.Span.Text(), Entity: id, Section: section, Call: int32(member), Arg: int32(root), Item: int32(k)})
 			}
 			ix.valueKeys(f, id, section, member, root, x, calls)
@@ -94,7 +94,7 @@ func (ix *useIndex) valueKeys(f *facts.Facts, id facts.ID, section string, membe
 func (ix *useIndex) callOperation(f *facts.Facts, id facts.ID) {
 	fl, ok := f.Field(id, grammar.KeyOperation)
 	val := f.Value(fl.Value)
-	if !ok || val == nil || val.Kind != syntax.Scalar {
+	if !ok || val == nil || val.Kind() != syntax.Scalar {
 		return
 	}
 	text := f.Text(fl.Value)

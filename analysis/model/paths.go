@@ -135,7 +135,7 @@ func (v *View) pathWalker(path string, call *facts.Call) *pathWalker {
 	}
 	f := v.Facts(path)
 	args := f.Items(call.Args)
-	if val := f.Value(call.Args); args == nil && val != nil && val.Kind != syntax.Null {
+	if val := f.Value(call.Args); args == nil && val != nil && val.Kind() != syntax.Null {
 		args = []facts.ValueID{call.Args}
 	}
 	return &pathWalker{v: v, path: path, f: f, spec: spec, at: call.Entity, args: args}
@@ -200,7 +200,7 @@ func (w *pathWalker) text(i int) string { return w.f.Text(w.args[i]) }
 
 func (w *pathWalker) isScalar(i int) bool {
 	val := w.f.Value(w.args[i])
-	return val != nil && val.Kind == syntax.Scalar
+	return val != nil && val.Kind() == syntax.Scalar
 }
 
 func (w *pathWalker) step(kind StepKind, c pathCtx) *PathStep {

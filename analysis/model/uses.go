@@ -133,7 +133,7 @@ func buildUses(f *facts.Facts) *useIndex {
 			args = []facts.ValueID{c.Args}
 		}
 		for a, arg := range args {
-			if val := f.Value(arg); val != nil && val.Kind == syntax.Scalar {
+			if val := f.Value(arg); val != nil && val.Kind() == syntax.Scalar {
 				ix.uses = append(ix.uses, Use{Kind: UsePathArg, Name: f.Text(arg), Span: val.Span.Text(), Call: int32(ci), Arg: int32(a)})
 			}
 		}
@@ -197,7 +197,7 @@ func (ix *useIndex) names() *useIndex {
 // mapping entry.
 func (ix *useIndex) mappingItems(f *facts.Facts, id facts.ID) {
 	for i, item := range mappingList(f, id) {
-		if val := f.Value(item); val != nil && val.Kind == syntax.Scalar {
+		if val := f.Value(item); val != nil && val.Kind() == syntax.Scalar {
 			ix.uses = append(ix.uses, Use{Kind: UseMappingItem, Name: f.Text(item), Span: val.Span.Text(), Entity: id, Item: int32(i)})
 		}
 	}
@@ -208,7 +208,7 @@ func (ix *useIndex) mappingItems(f *facts.Facts, id facts.ID) {
 func (ix *useIndex) capabilityMembers(f *facts.Facts, id facts.ID) {
 	for _, section := range []string{grammar.SectionProperties, grammar.SectionAttributes} {
 		for k := range f.Pairs(f.FieldValue(id, section)) {
-			if val := f.Value(k); val != nil && val.Kind == syntax.Scalar {
+			if val := f.Value(k); val != nil && val.Kind() == syntax.Scalar {
 				ix.uses = append(ix.uses, Use{Kind: UseCapabilityMember, Name: f.Text(k), Span: val.Span.Text(), Entity: id, Section: section})
 			}
 		}

@@ -108,7 +108,7 @@ func (v *View) ValidValues(d ValueDef) []string {
 func scalarItems(f *facts.Facts, list facts.ValueID) []string {
 	var out []string
 	for _, it := range f.Items(list) {
-		if val := f.Value(it); val.Kind == syntax.Scalar {
+		if val := f.Value(it); val.Kind() == syntax.Scalar {
 			out = append(out, f.Text(it))
 		}
 	}

@@ -178,10 +178,10 @@ func (p *condParser) opaque(a facts.ValueID) *formula {
 // conditions reads a `conditions` value: one condition or a list, and-ed.
 func (p *condParser) conditions(a facts.ValueID) *formula {
 	val := p.vs.f.Value(a)
-	if val == nil || val.Kind == syntax.Null {
+	if val == nil || val.Kind() == syntax.Null {
 		return constTrue
 	}
-	if val.Kind != syntax.Sequence {
+	if val.Kind() != syntax.Sequence {
 		return p.parse(a, 0)
 	}
 	and := &formula{op: opAnd}
@@ -193,14 +193,14 @@ func (p *condParser) conditions(a facts.ValueID) *formula {
 
 func (p *condParser) callAt(a facts.ValueID) *facts.Call {
 	val := p.vs.f.Value(a)
-	if val == nil || val.Kind != syntax.Mapping || val.N != 2 {
+	if val == nil || val.Kind() != syntax.Mapping || val.N() != 2 {
 		return nil
 	}
 	return p.vs.calls[facts.ValueID(val.First+1)]
 }
 
 func (p *condParser) args(call *facts.Call) []facts.ValueID {
-	if val := p.vs.f.Value(call.Args); val != nil && val.Kind == syntax.Sequence {
+	if val := p.vs.f.Value(call.Args); val != nil && val.Kind() == syntax.Sequence {
 		return p.vs.f.Items(call.Args)
 	}
 	return []facts.ValueID{call.Args}
@@ -215,7 +215,7 @@ func (p *condParser) parse(a facts.ValueID, depth int) *formula {
 	if val == nil {
 		return constTrue
 	}
-	if val.Kind == syntax.Scalar && val.Style == syntax.Plain {
+	if val.Kind() == syntax.Scalar && val.Style() == syntax.Plain {
 		switch strings.ToLower(p.vs.f.Text(a)) {
 		case "true":
 			return constTrue
@@ -254,7 +254,7 @@ func (p *condParser) parse(a facts.ValueID, depth int) *formula {
 	if call.Fn.Name == grammar.OpNameEqual && len(args) == 2 {
 		for i := range 2 {
 			if c := p.callAt(args[i]); c != nil {
-				if input, lit := p.input(c), p.vs.f.Value(args[1-i]); input != "" && lit.Kind == syntax.Scalar {
+				if input, lit := p.input(c), p.vs.f.Value(args[1-i]); input != "" && lit.Kind() == syntax.Scalar {
 					return p.atom(input, p.vs.f.Text(args[1-i]))
 				}
 			}

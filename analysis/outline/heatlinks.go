@@ -32,7 +32,7 @@ func heatLinks(v *model.View, path string) []Link {
 		if c.Fn == nil || len(c.Fn.Params) == 0 || c.Fn.Params[0].Ref != grammar.HeatFile {
 			continue
 		}
-		if val := f.Value(c.Args); val != nil && val.Kind == syntax.Scalar {
+		if val := f.Value(c.Args); val != nil && val.Kind() == syntax.Scalar {
 			names = append(names, named{val.Span, f.Text(c.Args), "Open "})
 		}
 	}

@@ -179,7 +179,7 @@ func (b *symbolBuilder) entries(id facts.ID, limit text.Span, keep func(*grammar
 			sym := Symbol{Name: f.Text(key), Kind: symbolKind(nil, fl.Key().Name), Span: name, Selection: name}
 			if v := f.Value(val); v != nil {
 				sym.Span.End = max(sym.Span.End, int(v.Span.End))
-				if v.Kind == syntax.Scalar {
+				if v.Kind() == syntax.Scalar {
 					sym.Detail = shorten(f.Text(val))
 				}
 			}
@@ -197,9 +197,9 @@ func (b *symbolBuilder) entries(id facts.ID, limit text.Span, keep func(*grammar
 // single-entry maps, as key and value.
 func namedValues(f *facts.Facts, v facts.ValueID) func(yield func(facts.ValueID, facts.ValueID) bool) {
 	return func(yield func(facts.ValueID, facts.ValueID) bool) {
-		if val := f.Value(v); val != nil && val.Kind == syntax.Sequence {
+		if val := f.Value(v); val != nil && val.Kind() == syntax.Sequence {
 			for _, item := range f.Items(v) {
-				if it := f.Value(item); it.Kind != syntax.Mapping || it.N != 2 {
+				if it := f.Value(item); it.Kind() != syntax.Mapping || it.N() != 2 {
 					continue
 				}
 				for k, val := range f.Pairs(item) {
@@ -287,7 +287,7 @@ func (b *symbolBuilder) listItems(parent facts.ID, k *grammar.Key, limit text.Sp
 		var details []string
 		for _, fl := range f.FieldsOf(c) {
 			val := f.Value(fl.Value)
-			if fl.Key() == nil || val == nil || val.Kind != syntax.Scalar {
+			if fl.Key() == nil || val == nil || val.Kind() != syntax.Scalar {
 				continue
 			}
 			if sym.Name == "" && fl.Key().Value.Kind == grammar.RefValue {

@@ -62,7 +62,7 @@ func (c *call) args() []facts.ValueID {
 	if items := f.Items(c.c.Args); items != nil {
 		return items
 	}
-	if val := f.Value(c.c.Args); val != nil && val.Kind != syntax.Null {
+	if val := f.Value(c.c.Args); val != nil && val.Kind() != syntax.Null {
 		return []facts.ValueID{c.c.Args}
 	}
 	return nil
@@ -76,7 +76,7 @@ func (c *call) Part(off int) Shape {
 		if !c.e.holds(arg, off) {
 			continue
 		}
-		if val := c.e.F.Value(arg); val.Kind == syntax.Scalar && !c.e.callString(arg) {
+		if val := c.e.F.Value(arg); val.Kind() == syntax.Scalar && !c.e.callString(arg) {
 			return nil
 		}
 		return c.child(arg, model.ValueDef{})

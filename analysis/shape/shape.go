@@ -158,7 +158,7 @@ func (e *Env) of(id facts.ValueID, def model.ValueDef, subject *model.ValueDef) 
 // string (`$node_index`, `$value`).
 func (e *Env) callString(id facts.ValueID) bool {
 	val := e.F.Value(id)
-	return val != nil && val.Kind == syntax.Scalar && val.Style == syntax.Plain && e.F.Versions.Has(grammar.V2Final) && grammar.IsCallString(e.F.Text(id))
+	return val != nil && val.Kind() == syntax.Scalar && val.Style() == syntax.Plain && e.F.Versions.Has(grammar.V2Final) && grammar.IsCallString(e.F.Text(id))
 }
 
 // family is how values of a data type are written.

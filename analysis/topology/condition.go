@@ -24,7 +24,7 @@ var conditionReads = map[grammar.RefKind]bool{
 func (b *builder) condition(id facts.ID) *Condition {
 	v := b.f.FieldValue(id, b.conditionKey)
 	val := b.f.Value(v)
-	if val == nil || val.Kind == syntax.Null {
+	if val == nil || val.Kind() == syntax.Null {
 		return nil
 	}
 	c := &Condition{Text: b.f.Flow(v, flowLength)}

@@ -92,9 +92,9 @@ func (c *checker) entityAt(off uint32) facts.ID {
 func (c *checker) args(call *facts.Call) []facts.ValueID {
 	val := c.f.Value(call.Args)
 	switch {
-	case val == nil || val.Kind == syntax.Null:
+	case val == nil || val.Kind() == syntax.Null:
 		return nil
-	case val.Kind == syntax.Sequence:
+	case val.Kind() == syntax.Sequence:
 		return c.f.Items(call.Args)
 	}
 	return []facts.ValueID{call.Args}
@@ -103,7 +103,7 @@ func (c *checker) args(call *facts.Call) []facts.ValueID {
 // argsSpan is where the arguments of a call are written (its name when
 // it has none).
 func (c *checker) argsSpan(call *facts.Call) facts.Span {
-	if val := c.f.Value(call.Args); val != nil && val.Kind != syntax.Null {
+	if val := c.f.Value(call.Args); val != nil && val.Kind() != syntax.Null {
 		return val.Span
 	}
 	return call.NameSpan
@@ -216,11 +216,11 @@ func (c *checker) argKind(id facts.ValueID) grammar.ArgKind {
 			return fn.Result
 		}
 		return grammar.ArgAny
-	case val.Kind == syntax.Sequence:
+	case val.Kind() == syntax.Sequence:
 		return grammar.ArgList
-	case val.Kind == syntax.Mapping:
+	case val.Kind() == syntax.Mapping:
 		return grammar.ArgMap
-	case val.Kind == syntax.Null:
+	case val.Kind() == syntax.Null:
 		return grammar.ArgNil
 	}
 	switch yamlKind(c.f, id) {
@@ -303,7 +303,7 @@ func (c *checker) pathFits(call *facts.Call) bool {
 	args := c.args(call)
 	words := make([]grammar.PathArg, len(args))
 	for i, a := range args {
-		words[i] = grammar.PathArg{Word: c.f.Text(a), Computed: c.f.Value(a).Kind != syntax.Scalar || c.callString(a)}
+		words[i] = grammar.PathArg{Word: c.f.Text(a), Computed: c.f.Value(a).Kind() != syntax.Scalar || c.callString(a)}
 	}
 	if len(words) > 0 && !words[0].Computed && grammar.IsEntityKeyword(words[0].Word) && !contains(fn.Params[0].Keywords, words[0].Word) {
 		return false
@@ -515,10 +515,10 @@ func (c *checker) malformedCalls() {
 	}
 	for i := range c.f.Values {
 		val := &c.f.Values[i]
-		if val.Kind != syntax.Mapping || val.N <= 2 {
+		if val.Kind() != syntax.Mapping || val.N() <= 2 {
 			continue
 		}
-		for j := int32(0); j < val.N; j += 2 {
+		for j := int32(0); j < val.N(); j += 2 {
 			k := facts.ValueID(val.First + j)
 			name := c.f.Text(k)
 			if grammar.IsCallString(name) {

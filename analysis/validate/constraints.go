@@ -196,7 +196,7 @@ func (c *checker) operatorHolds(f *facts.Facts, op string, arg facts.ValueID, t 
 				return true, true
 			}
 		}
-		return false, f.Value(arg) != nil && f.Value(arg).Kind == ysyntax.Sequence
+		return false, f.Value(arg) != nil && f.Value(arg).Kind() == ysyntax.Sequence
 	case grammar.KeyLength, grammar.KeyMinLength, grammar.KeyMaxLength:
 		n, ok := grammar.ParseInteger(f.Text(arg))
 		if !ok || !t.prim.HasLength() {
@@ -378,16 +378,16 @@ func equal(a, b typed) (bool, bool) {
 // sameValue compares two YAML values structurally (scalars by text).
 func sameValue(fa *facts.Facts, a facts.ValueID, fb *facts.Facts, b facts.ValueID) bool {
 	va, vb := fa.Value(a), fb.Value(b)
-	if va == nil || vb == nil || va.Kind != vb.Kind || va.N != vb.N {
+	if va == nil || vb == nil || va.Kind() != vb.Kind() || va.N() != vb.N() {
 		return false
 	}
-	switch va.Kind {
+	switch va.Kind() {
 	case ysyntax.Scalar:
 		return fa.Text(a) == fb.Text(b)
 	case ysyntax.Null:
 		return true
 	}
-	for i := int32(0); i < va.N; i++ {
+	for i := int32(0); i < va.N(); i++ {
 		if !sameValue(fa, facts.ValueID(va.First+i), fb, facts.ValueID(vb.First+i)) {
 			return false
 		}

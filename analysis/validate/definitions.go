@@ -55,7 +55,7 @@ func (c *checker) scalarType(id facts.ID, b *grammar.BuiltinType) {
 	}
 	for _, key := range []string{grammar.KeyUnits, grammar.KeyPrefixes} {
 		for k, v := range c.f.Pairs(c.f.FieldValue(id, key)) {
-			if _, ok := grammar.ParseNumber(c.f.Text(v)); !ok || c.f.Value(v).Kind != syntax.Scalar {
+			if _, ok := grammar.ParseNumber(c.f.Text(v)); !ok || c.f.Value(v).Kind() != syntax.Scalar {
 				c.report(c.f.Value(v).Span, diag.Error, diag.WrongValueType, "the multiplier of %q is not a number", c.f.Text(k))
 			}
 		}
@@ -216,7 +216,7 @@ func (c *checker) validationTypes(id facts.ValueID, k *kindInfo) {
 	call := c.callAt(id)
 	val := c.f.Value(id)
 	if call == nil {
-		if val.Kind != syntax.Scalar || yamlKind(c.f, id) != grammar.YAMLBool && !c.callString(id) {
+		if val.Kind() != syntax.Scalar || yamlKind(c.f, id) != grammar.YAMLBool && !c.callString(id) {
 			c.report(val.Span, diag.Error, diag.InvalidConstraint, "a validation clause is a boolean expression, such as { $greater_than: [ $value, 0 ] }")
 		}
 		return
@@ -270,7 +270,7 @@ func (c *checker) isValue(id facts.ValueID) bool {
 // that is not a value of that kind.
 func (c *checker) comparedLiteral(call *facts.Call, lit facts.ValueID, k *kindInfo) {
 	val := c.f.Value(lit)
-	if val == nil || val.Kind != syntax.Scalar || c.callAt(lit) != nil || c.callString(lit) || k.prim == grammar.NotPrimitive {
+	if val == nil || val.Kind() != syntax.Scalar || c.callAt(lit) != nil || c.callString(lit) || k.prim == grammar.NotPrimitive {
 		return
 	}
 	if _, p, ok := comparand(c.f, lit, k, c.vers); !ok && p.msg != "" {

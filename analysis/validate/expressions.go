@@ -42,18 +42,18 @@ func (c *checker) eval(f *facts.Facts, id facts.ValueID, self *operand) operand 
 	if val == nil {
 		return unknown
 	}
-	if val.Kind == syntax.Scalar && f.Text(id) == grammar.ValueCall {
+	if val.Kind() == syntax.Scalar && f.Text(id) == grammar.ValueCall {
 		return *self
 	}
 	call := f.CallAt(id)
 	if call == nil {
-		if val.Kind == syntax.Scalar && grammar.IsCallString(f.Text(id)) {
+		if val.Kind() == syntax.Scalar && grammar.IsCallString(f.Text(id)) {
 			return unknown // another call without arguments
 		}
 		return operand{known: true, raw: true, f: f, id: id}
 	}
 	args := f.Items(call.Args)
-	if f.Value(call.Args) != nil && f.Value(call.Args).Kind != syntax.Sequence {
+	if f.Value(call.Args) != nil && f.Value(call.Args).Kind() != syntax.Sequence {
 		args = []facts.ValueID{call.Args}
 	}
 	if call.Fn == nil {
@@ -118,7 +118,7 @@ func (c *checker) eval(f *facts.Facts, id facts.ValueID, self *operand) operand 
 	case grammar.OpValidValues:
 		a := arg(0)
 		list := arg(1)
-		if !list.known || !list.raw || list.f.Value(list.id).Kind != syntax.Sequence {
+		if !list.known || !list.raw || list.f.Value(list.id).Kind() != syntax.Sequence {
 			break
 		}
 		for _, item := range list.f.Items(list.id) {
@@ -230,7 +230,7 @@ func natural(o operand) (typed, bool) {
 		return o.t, o.known
 	}
 	val := o.f.Value(o.id)
-	if val == nil || val.Kind != syntax.Scalar {
+	if val == nil || val.Kind() != syntax.Scalar {
 		return typed{}, false
 	}
 	text := o.f.Text(o.id)
@@ -263,10 +263,10 @@ func (c *checker) lengthOf(o operand) (int, bool) {
 		switch {
 		case val == nil:
 			return 0, false
-		case val.Kind == syntax.Sequence:
-			return int(val.N), true
-		case val.Kind == syntax.Mapping:
-			return int(val.N) / 2, true
+		case val.Kind() == syntax.Sequence:
+			return int(val.N()), true
+		case val.Kind() == syntax.Mapping:
+			return int(val.N()) / 2, true
 		}
 		t, ok := natural(o)
 		return t.length, ok && t.prim == grammar.PrimString

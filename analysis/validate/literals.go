@@ -50,23 +50,23 @@ type problem struct {
 // not judged: a tagged scalar).
 func literal(f *facts.Facts, id facts.ValueID, k *kindInfo, vers grammar.Versions) (t typed, p problem, ok bool) {
 	val := f.Value(id)
-	if val == nil || val.Tagged {
+	if val == nil || val.Tagged() {
 		return typed{}, problem{}, false
 	}
 	t = typed{prim: k.prim, f: f, id: id}
 	text := f.Text(id)
 	kind := yamlKind(f, id)
-	if val.Kind == syntax.Null || kind == grammar.YAMLNull { // isNull, its text read once
+	if val.Kind() == syntax.Null || kind == grammar.YAMLNull { // isNull, its text read once
 		if k.prim == grammar.PrimNil {
 			return t, problem{}, true
 		}
 		return t, problem{msg: "null is not a value of type " + k.name, lenient: true}, false
 	}
 	collection := func(want syntax.Kind, what string) (typed, problem, bool) {
-		if val.Kind != want {
+		if val.Kind() != want {
 			return t, problem{msg: fmt.Sprintf("%s is not %s", describeValue(f, id), what)}, false
 		}
-		t.length = int(val.N)
+		t.length = int(val.N())
 		if want == syntax.Mapping {
 			t.length /= 2
 		}
@@ -82,7 +82,7 @@ func literal(f *facts.Facts, id facts.ValueID, k *kindInfo, vers grammar.Version
 	case grammar.PrimRange:
 		return rangeLiteral(f, id, t)
 	}
-	if val.Kind != syntax.Scalar {
+	if val.Kind() != syntax.Scalar {
 		return t, problem{msg: fmt.Sprintf("%s is not a %s value", describeValue(f, id), k.name)}, false
 	}
 	switch k.prim {
@@ -117,7 +117,7 @@ func literal(f *facts.Facts, id facts.ValueID, k *kindInfo, vers grammar.Version
 		switch {
 		case kind != grammar.YAMLString && kind != grammar.YAMLBool:
 			return t, problem{msg: fmt.Sprintf("%s is %s, not a boolean: write true or false", text, kind)}, false
-		case kind == grammar.YAMLString && grammar.IsLegacyBoolean(text) && val.Style == syntax.Plain:
+		case kind == grammar.YAMLString && grammar.IsLegacyBoolean(text) && val.Style() == syntax.Plain:
 			return t, problem{msg: fmt.Sprintf("%s is a string in YAML 1.2, not a boolean: write true or false", text), lenient: true}, false
 		case kind == grammar.YAMLString:
 			if _, quotedBool := grammar.BooleanLiteral(text, grammar.All); quotedBool {
@@ -261,11 +261,11 @@ func describeValue(f *facts.Facts, id facts.ValueID) string {
 	switch {
 	case val == nil:
 		return "nothing"
-	case val.Kind == syntax.Mapping:
+	case val.Kind() == syntax.Mapping:
 		return "a map"
-	case val.Kind == syntax.Sequence:
+	case val.Kind() == syntax.Sequence:
 		return "a list"
-	case val.Kind == syntax.Null:
+	case val.Kind() == syntax.Null:
 		return "null"
 	}
 	return diag.Sprintf("%q", f.Text(id))

@@ -45,7 +45,7 @@ func (c *checker) metadata(id facts.ID) {
 	for k, v := range c.f.Pairs(c.f.FieldValue(id, grammar.KeyMetadata)) {
 		// A scalar is its source text (`template_version: 1.0`), as tosca-ls
 		// reads every 1.x string.
-		if val := c.f.Value(v); val.Kind != syntax.Scalar {
+		if val := c.f.Value(v); val.Kind() != syntax.Scalar {
 			c.report(val.Span, diag.Warning, diag.WrongValueType, "metadata %q is %s: TOSCA 1.x metadata values are strings", c.f.Text(k), describeValue(c.f, v))
 		}
 	}

@@ -507,7 +507,7 @@ func (c *checker) interfaceMappings(id facts.ID, nt model.Decl) {
 		if !ok {
 			continue
 		}
-		if val := c.f.Value(ops); val != nil && val.Kind == syntax.Sequence {
+		if val := c.f.Value(ops); val != nil && val.Kind() == syntax.Sequence {
 			if sev, note, report := c.f.Judge(grammar.InterfaceOntoNode, true); report {
 				c.report(val.Span, sev, diag.WrongValueShape, "interface %q is mapped onto a node template's interface, as puccini does (and the 2020 draft's table allows): the text maps each operation to a workflow, `%s: { operation: workflow }` (1.3 §3.8.12, 2.0 §15.6)%s", m.Name, m.Name, note)
 			}

@@ -215,7 +215,7 @@ func isNull(f *facts.Facts, id facts.ValueID) bool {
 	if val == nil {
 		return false
 	}
-	return val.Kind == syntax.Null || val.Kind == syntax.Scalar && val.Style == syntax.Plain && !val.Tagged && grammar.CoreScalar(f.Text(id)) == grammar.YAMLNull
+	return val.Kind() == syntax.Null || val.Kind() == syntax.Scalar && val.Style() == syntax.Plain && !val.Tagged() && grammar.CoreScalar(f.Text(id)) == grammar.YAMLNull
 }
 
 // yamlKind is what YAML makes of a scalar: a quoted or block scalar is a
@@ -223,7 +223,7 @@ func isNull(f *facts.Facts, id facts.ValueID) bool {
 // judged: YAMLString).
 func yamlKind(f *facts.Facts, id facts.ValueID) grammar.ScalarKind {
 	val := f.Value(id)
-	if val == nil || val.Kind != syntax.Scalar || val.Style != syntax.Plain || val.Tagged {
+	if val == nil || val.Kind() != syntax.Scalar || val.Style() != syntax.Plain || val.Tagged() {
 		return grammar.YAMLString
 	}
 	return grammar.CoreScalar(f.Text(id))

@@ -235,7 +235,7 @@ func (c *checker) entity(id facts.ID) {
 // source text.
 func (c *checker) description(fl facts.Field) {
 	val := c.f.Value(fl.Value)
-	if val == nil || val.Kind != syntax.Scalar {
+	if val == nil || val.Kind() != syntax.Scalar {
 		return // a collection is the binder's, null too
 	}
 	if kind := yamlKind(c.f, fl.Value); kind != grammar.YAMLString && kind != grammar.YAMLNull {
@@ -391,7 +391,7 @@ func (c *checker) isComplete(t model.Decl) bool {
 // callAt is the call whose arguments are value id of the file, or nil.
 func (c *checker) callAt(id facts.ValueID) *facts.Call {
 	val := c.f.Value(id)
-	if val == nil || val.Kind != syntax.Mapping || val.N != 2 {
+	if val == nil || val.Kind() != syntax.Mapping || val.N() != 2 {
 		return nil
 	}
 	return c.callsByArgs[facts.ValueID(val.First+1)]

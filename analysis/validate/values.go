@@ -205,7 +205,7 @@ func (c *checker) fixedValue(m model.Member) (model.Decl, bool) {
 // string (`$node_index`).
 func (c *checker) callString(id facts.ValueID) bool {
 	val := c.f.Value(id)
-	if val == nil || val.Kind != syntax.Scalar || !c.f.Versions.Has(grammar.V2Final) {
+	if val == nil || val.Kind() != syntax.Scalar || !c.f.Versions.Has(grammar.V2Final) {
 		return false
 	}
 	return grammar.IsCallString(c.f.Text(id))
@@ -233,7 +233,7 @@ func (c *checker) assignments(owner facts.ID, section string, schemaOf func(name
 // value: … }` (1.3 §3.6.13.2.2), else v itself. A map or a complex type
 // that has such fields takes the map as its value.
 func (c *checker) extendedAttribute(v facts.ValueID, s schema) facts.ValueID {
-	if !c.vers.Has(grammar.V1x|grammar.V2Draft) || c.f.Value(v) == nil || c.f.Value(v).Kind != syntax.Mapping {
+	if !c.vers.Has(grammar.V1x|grammar.V2Draft) || c.f.Value(v) == nil || c.f.Value(v).Kind() != syntax.Mapping {
 		return v
 	}
 	inner := facts.ValueID(-1)

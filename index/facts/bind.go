@@ -1140,8 +1140,8 @@ func (b *binder) fill(id ValueID, n *syntax.Node, c walkCtx) {
 	if _, walked := b.frames[n]; b.frames != nil && !walked {
 		b.frame(n, anyValue, c.key, c)
 	}
-	v := Value{Kind: n.Kind, Style: n.Style, Flow: n.Flow, Tagged: n.Tag != "", Span: span(n.Span)}
 	var call *syntax.Pair
+	first, children := int32(len(b.f.Values)), 0
 	switch n.Kind {
 	case syntax.Scalar:
 		// A quoted, escaped or folded value is read again from the source
@@ -1159,34 +1159,40 @@ func (b *binder) fill(id ValueID, n *syntax.Node, c walkCtx) {
 		// A call is stored as a one-entry map (name, arguments): the keys
 		// beside a function that takes some are checked, not stored.
 		call = b.callOf(n, c)
-		v.First, v.N = int32(len(b.f.Values)), int32(2*len(n.Pairs))
+		children = 2 * len(n.Pairs)
 		if call != nil {
-			v.N = 2
-		}
-		for range v.N {
-			b.f.Values = append(b.f.Values, Value{})
+			children = 2
 		}
 	case syntax.Sequence:
-		v.First, v.N = int32(len(b.f.Values)), int32(len(n.Items))
-		for range v.N {
-			b.f.Values = append(b.f.Values, Value{})
+		children = len(n.Items)
+	}
+	// The parser's limits keep a collection far below maxChildren; were
+	// one larger, what lies past it is left out rather than miscounted.
+	if children > maxChildren {
+		children = maxChildren
+		if n.Kind == syntax.Mapping {
+			children &^= 1 // pairs
 		}
 	}
-	b.f.Values[id] = v
+	for range children {
+		b.f.Values = append(b.f.Values, Value{})
+	}
+	b.f.Values[id] = Value{Span: span(n.Span), First: first,
+		bits: valueBits(n.Kind, n.Style, n.Flow, n.Tag != "", children)}
 	switch n.Kind {
 	case syntax.Mapping:
 		if call != nil {
-			b.fill(ValueID(v.First), call.Key, c)
-			b.call(n, call, ValueID(v.First+1), c)
+			b.fill(ValueID(first), call.Key, c)
+			b.call(n, call, ValueID(first+1), c)
 			return
 		}
-		for i, p := range n.Pairs {
-			b.fill(ValueID(v.First)+ValueID(2*i), p.Key, c)
-			b.fill(ValueID(v.First)+ValueID(2*i+1), p.Value, c)
+		for i, p := range n.Pairs[:children/2] {
+			b.fill(ValueID(first)+ValueID(2*i), p.Key, c)
+			b.fill(ValueID(first)+ValueID(2*i+1), p.Value, c)
 		}
 	case syntax.Sequence:
-		for i, item := range n.Items {
-			b.fill(ValueID(v.First)+ValueID(i), item, c)
+		for i, item := range n.Items[:children] {
+			b.fill(ValueID(first)+ValueID(i), item, c)
 		}
 	}
 }
@@ -1328,7 +1334,7 @@ func (b *binder) imports() {
 				continue
 			}
 			val := f.Values[fl.Value]
-			if val.Kind != syntax.Scalar {
+			if val.Kind() != syntax.Scalar {
 				continue
 			}
 			txt := f.Text(fl.Value)

@@ -191,18 +191,58 @@ type ValueID int32
 // NoValue is no value.
 const NoValue ValueID = -1
 
-// Value is a YAML value kept compactly: kind, span and children.
+// Value is a YAML value kept compactly: span, children, and its kind,
+// style, flags and number of children packed in one word (16 bytes a
+// value: a closed file keeps one for each scalar it writes).
 type Value struct {
-	Kind  syntax.Kind
-	Style syntax.Style
-	Flow  bool
-	// Tagged is set for a value written with an explicit tag (`!!str 12`):
-	// its type is the tag's, not what its text looks like.
-	Tagged bool
-	Span   Span
-	// Children are Values[First : First+N]; a mapping stores key, value pairs.
-	First, N int32
+	Span Span
+	// Children are Values[First : First+N()]; a mapping stores key, value pairs.
+	First int32
+	// bits holds the kind, the style, Flow, Tagged and N (valueBits).
+	bits uint32
 }
+
+// The fields of Value.bits, from the lowest bit.
+const (
+	kindBits, styleBits = 2, 3
+	valueFlow           = 1 << (kindBits + styleBits)
+	valueTagged         = valueFlow << 1
+	childrenShift       = kindBits + styleBits + 2
+)
+
+// maxChildren is the most children a value records: what its 25 bits
+// hold, 33 million, eight times what the parser's limits let a collection
+// have (a variable so that tests can lower it).
+var maxChildren = 1<<(32-childrenShift) - 1
+
+func valueBits(kind syntax.Kind, style syntax.Style, flow, tagged bool, children int) uint32 {
+	bits := uint32(kind) | uint32(style)<<kindBits | uint32(children)<<childrenShift
+	if flow {
+		bits |= valueFlow
+	}
+	if tagged {
+		bits |= valueTagged
+	}
+	return bits
+}
+
+// Kind is the value's shape.
+func (v *Value) Kind() syntax.Kind { return syntax.Kind(v.bits & (1<<kindBits - 1)) }
+
+// Style is how a scalar value is written.
+func (v *Value) Style() syntax.Style {
+	return syntax.Style(v.bits >> kindBits & (1<<styleBits - 1))
+}
+
+// Flow is set for a collection written `{...}` or `[...]`.
+func (v *Value) Flow() bool { return v.bits&valueFlow != 0 }
+
+// Tagged is set for a value written with an explicit tag (`!!str 12`):
+// its type is the tag's, not what its text looks like.
+func (v *Value) Tagged() bool { return v.bits&valueTagged != 0 }
+
+// N is the number of the value's children (twice its entries for a mapping).
+func (v *Value) N() int32 { return int32(v.bits >> childrenShift) }
 
 // RefFlags qualify a reference.
 type RefFlags uint8

@@ -51,16 +51,16 @@ func (w *FlowWriter) Value(v ValueID) {
 	}
 	val := w.F.Value(v)
 	switch {
-	case val == nil || val.Kind == syntax.Null:
+	case val == nil || val.Kind() == syntax.Null:
 		w.b.WriteString("null")
-	case val.Kind == syntax.Scalar:
+	case val.Kind() == syntax.Scalar:
 		s := w.F.Text(v)
-		if s == "" || strings.ContainsAny(s, ",:{}[]\n") && val.Style != syntax.Plain {
+		if s == "" || strings.ContainsAny(s, ",:{}[]\n") && val.Style() != syntax.Plain {
 			fmt.Fprintf(&w.b, "%q", s)
 		} else {
 			w.b.WriteString(strings.ReplaceAll(s, "\n", " "))
 		}
-	case val.Kind == syntax.Mapping:
+	case val.Kind() == syntax.Mapping:
 		w.b.WriteString("{")
 		first := true
 		for k, x := range w.F.Pairs(v) {
@@ -70,7 +70,7 @@ func (w *FlowWriter) Value(v ValueID) {
 			w.Value(x)
 		}
 		w.b.WriteString("}")
-	case val.Kind == syntax.Sequence:
+	case val.Kind() == syntax.Sequence:
 		w.b.WriteString("[")
 		for i, x := range w.F.Items(v) {
 			if i > 0 {

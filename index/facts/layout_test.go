@@ -18,6 +18,7 @@ func TestRowSizes(t *testing.T) {
 		size, want uintptr
 	}{
 		{"Entity", unsafe.Sizeof(Entity{}), 48},
+		{"Value", unsafe.Sizeof(Value{}), 16},
 		{"Ref", unsafe.Sizeof(Ref{}), 24},
 		{"Field", unsafe.Sizeof(Field{}), 12},
 	} {
@@ -160,4 +161,37 @@ func TestEntityNumberGuard(t *testing.T) {
 		}
 	}()
 	entityG(entityMerged, false, false)
+}
+
+// TestValueBits: a value's kind, style, flags and number of children share
+// a word, none spilling into another; a collection with more children than
+// the word holds records as many as it holds.
+func TestValueBits(t *testing.T) {
+	for _, kind := range []syntax.Kind{syntax.Null, syntax.Scalar, syntax.Mapping, syntax.Sequence} {
+		for style := syntax.Plain; style <= syntax.Folded; style++ {
+			for _, flags := range [][2]bool{{false, false}, {true, false}, {false, true}, {true, true}} {
+				for _, n := range []int{0, 1, maxChildren} {
+					v := Value{bits: valueBits(kind, style, flags[0], flags[1], n)}
+					if v.Kind() != kind || v.Style() != style || v.Flow() != flags[0] || v.Tagged() != flags[1] || v.N() != int32(n) {
+						t.Fatalf("%v %v %v %v %d reads back as %v %v %v %v %d", kind, style, flags[0], flags[1], n, v.Kind(), v.Style(), v.Flow(), v.Tagged(), v.N())
+					}
+				}
+			}
+		}
+	}
+	defer func(limit int) { maxChildren = limit }(maxChildren)
+	maxChildren = 5
+	src := "tosca_definitions_version: tosca_simple_yaml_1_3\nmetadata:\n  list: [a, b, c, d, e, f]\n  map: {a: 1, b: 2, c: 3}\n"
+	f := Bind("t.yaml", src, syntax.Parse([]byte(src)), grammar.TOSCA, grammar.ProcessorAuto)
+	md := f.FieldValue(Root, grammar.KeyMetadata)
+	list, m := f.Get(md, "list"), f.Get(md, "map")
+	if md == NoValue || list == NoValue || m == NoValue {
+		t.Fatalf("metadata %d, list %d, map %d", md, list, m)
+	}
+	if got := f.Value(list); got.Kind() != syntax.Sequence || !got.Flow() || got.N() != 5 || f.Text(f.Items(list)[4]) != "e" {
+		t.Errorf("a list of 6 items with room for 5 reads as %v of %d", got.Kind(), got.N())
+	}
+	if got := f.Value(m); got.Kind() != syntax.Mapping || got.N() != 4 || f.Get(m, "b") == NoValue || f.Get(m, "c") != NoValue {
+		t.Errorf("a map of 3 entries with room for 5 children reads as %v of %d", got.Kind(), got.N())
+	}
 }

@@ -69,13 +69,13 @@ func (f *Facts) Value(v ValueID) *Value {
 // processed); "" for other values.
 func (f *Facts) Text(v ValueID) string {
 	val := f.Value(v)
-	if val == nil || val.Kind != syntax.Scalar {
+	if val == nil || val.Kind() != syntax.Scalar {
 		return ""
 	}
 	if s, ok := f.decoded[uint32(v)]; ok {
 		return s
 	}
-	return syntax.DecodeScalar(f.Src, int(val.Span.Start), int(val.Span.End), val.Style)
+	return syntax.DecodeScalar(f.Src, int(val.Span.Start), int(val.Span.End), val.Style())
 }
 
 // RefName is the name a reference writes, quotes and escapes processed.
@@ -92,10 +92,10 @@ func (f *Facts) ScalarText(v ValueID) string { return f.Text(v) }
 // Items are the children of a sequence value.
 func (f *Facts) Items(v ValueID) []ValueID {
 	val := f.Value(v)
-	if val == nil || val.Kind != syntax.Sequence {
+	if val == nil || val.Kind() != syntax.Sequence {
 		return nil
 	}
-	out := make([]ValueID, val.N)
+	out := make([]ValueID, val.N())
 	for i := range out {
 		out[i] = ValueID(val.First) + ValueID(i)
 	}
@@ -106,10 +106,10 @@ func (f *Facts) Items(v ValueID) []ValueID {
 func (f *Facts) Pairs(v ValueID) iter.Seq2[ValueID, ValueID] {
 	return func(yield func(ValueID, ValueID) bool) {
 		val := f.Value(v)
-		if val == nil || val.Kind != syntax.Mapping {
+		if val == nil || val.Kind() != syntax.Mapping {
 			return
 		}
-		for i := int32(0); i < val.N; i += 2 {
+		for i := int32(0); i < val.N(); i += 2 {
 			if !yield(ValueID(val.First+i), ValueID(val.First+i+1)) {
 				return
 			}
@@ -131,7 +131,7 @@ func (f *Facts) Get(v ValueID, key string) ValueID {
 // is stored as a one-entry mapping (name, arguments).
 func (f *Facts) CallAt(v ValueID) *Call {
 	val := f.Value(v)
-	if val == nil || val.Kind != syntax.Mapping || val.N != 2 {
+	if val == nil || val.Kind() != syntax.Mapping || val.N() != 2 {
 		return nil
 	}
 	args := ValueID(val.First + 1)
@@ -279,8 +279,8 @@ type Assignment struct {
 func (f *Facts) Assignments(id ID, section string) []Assignment {
 	var out []Assignment
 	if m := f.FieldValue(id, section); m != NoValue {
-		if val := f.Value(m); val != nil && val.Kind == syntax.Mapping {
-			out = make([]Assignment, 0, val.N/2)
+		if val := f.Value(m); val != nil && val.Kind() == syntax.Mapping {
+			out = make([]Assignment, 0, val.N()/2)
 		}
 		for k, v := range f.Pairs(m) {
 			out = append(out, Assignment{Name: f.Text(k), NameSpan: f.Value(k).Span, Value: v})
