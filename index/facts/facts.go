@@ -150,7 +150,7 @@ func entityG(n uint16, short, merged bool) uint16 {
 
 // Declares is the kind of name the entity declares (NoRef if none).
 func (e *Entity) Declares() grammar.RefKind {
-	if e.g == 0 || e.Name == "" {
+	if e.g&^entityFlags == 0 || e.Name == "" {
 		return grammar.NoRef
 	}
 	return e.G().Declares
@@ -211,8 +211,8 @@ const (
 )
 
 // maxChildren is the most children a value records: what its 25 bits
-// hold, 33 million, eight times what the parser's limits let a collection
-// have (a variable so that tests can lower it).
+// hold, 33 million, several times what the parser's limits let a
+// collection have (a variable so that tests can lower it).
 var maxChildren = 1<<(32-childrenShift) - 1
 
 func valueBits(kind syntax.Kind, style syntax.Style, flow, tagged bool, children int) uint32 {
@@ -257,6 +257,9 @@ const (
 	// RefBroken marks a name on a line with a YAML syntax error: it is
 	// being typed, and is not reported when it does not resolve.
 	RefBroken
+	// refInCall and refInMember say what a reference's link is.
+	refInCall
+	refInMember
 )
 
 // Ref is a name the file refers to (RefName gives the name): closed files
@@ -279,12 +282,6 @@ type Ref struct {
 	Kind  grammar.RefKind
 	Flags RefFlags
 }
-
-// refInCall and refInMember say what a reference's link is.
-const (
-	refInCall RefFlags = 1 << (iota + 3)
-	refInMember
-)
 
 // Call locates the call a name passed to a function is an argument of
 // (an index into Facts.Calls), -1 for other names.
