@@ -14,6 +14,7 @@ package model
 
 import (
 	"context"
+	"hash/maphash"
 	"sync"
 	"sync/atomic"
 
@@ -109,14 +110,16 @@ type View struct {
 	reparsed *Unit
 	// files caches what the view reads of each file by path: queries ask
 	// for them at every step of a lookup, and a snapshot's sorted map costs
-	// a string comparison per level; reading a sync.Map takes no lock the
-	// other cores share.
-	files sync.Map
+	// a string comparison per level. The table is read without a lock the
+	// other cores share; filesMu orders the files added.
+	files   atomic.Pointer[fileTable]
+	filesMu sync.Mutex
 }
 
 // viewFile is what a view reads of one file: its facts, and, once asked,
 // its scope and its own names.
 type viewFile struct {
+	path  string
 	facts *facts.Facts
 	scope atomic.Pointer[fileScope]
 	own   atomic.Pointer[ownNames]
@@ -124,15 +127,84 @@ type viewFile struct {
 
 // file returns what the view reads of the file at path.
 func (v *View) file(path string) *viewFile {
-	if f, ok := v.files.Load(path); ok {
-		return f.(*viewFile)
+	if f := v.files.Load().find(path); f != nil {
+		return f
 	}
-	f := &viewFile{}
+	v.filesMu.Lock()
+	defer v.filesMu.Unlock()
+	t := v.files.Load()
+	if f := t.find(path); f != nil {
+		return f
+	}
+	f := &viewFile{path: path}
 	if file := v.Snap.File(path); file != nil {
 		f.facts = file.Facts
 	}
-	got, _ := v.files.LoadOrStore(path, f)
-	return got.(*viewFile)
+	if t == nil || 2*(t.n+1) > len(t.slots) {
+		t = t.grown()
+		v.files.Store(t)
+	}
+	t.add(f)
+	return f
+}
+
+// fileTable is a view's files by path, open-addressed and read without a
+// lock: a sync.Map's trie showed in check's profile. The whole path is
+// hashed (the paths of a workspace may end alike and have one length:
+// a hash of their ends would probe a run as long as the table). It is at
+// most half full; files are added under the view's filesMu.
+type fileTable struct {
+	slots []atomic.Pointer[viewFile]
+	n     int
+}
+
+// find returns the file at path, or nil if the table (which may be nil)
+// has none.
+func (t *fileTable) find(path string) *viewFile {
+	if t == nil {
+		return nil
+	}
+	mask := uint32(len(t.slots) - 1)
+	for i := pathHash(path) & mask; ; i = (i + 1) & mask {
+		if f := t.slots[i].Load(); f == nil || f.path == path {
+			return f
+		}
+	}
+}
+
+// add stores f in the first free slot of its probe sequence.
+func (t *fileTable) add(f *viewFile) {
+	mask := uint32(len(t.slots) - 1)
+	i := pathHash(f.path) & mask
+	for t.slots[i].Load() != nil {
+		i = (i + 1) & mask
+	}
+	t.slots[i].Store(f)
+	t.n++
+}
+
+// pathHash is the hash of a path in file tables.
+func pathHash(path string) uint32 { return uint32(maphash.String(pathSeed, path)) }
+
+// pathSeed seeds pathHash: its hashes are kept for the process alone.
+var pathSeed = maphash.MakeSeed()
+
+// grown returns a table of twice the size (64 slots for none) holding t's
+// files: readers go on reading t until the new one is stored.
+func (t *fileTable) grown() *fileTable {
+	size := 64
+	if t != nil {
+		size = 2 * len(t.slots)
+	}
+	g := &fileTable{slots: make([]atomic.Pointer[viewFile], size)}
+	if t != nil {
+		for i := range t.slots {
+			if f := t.slots[i].Load(); f != nil {
+				g.add(f)
+			}
+		}
+	}
+	return g
 }
 
 // View returns the view of a snapshot, reusing the program of the previous

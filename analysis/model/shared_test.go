@@ -335,3 +335,39 @@ func walkedLookup(v *View, path, name string) Decl {
 	})
 	return found
 }
+
+// TestViewFilesShared: a view reads each file once, whichever core asks
+// first and however many files its table grew past, paths ending alike and
+// paths not in the snapshot included.
+func TestViewFilesShared(t *testing.T) {
+	files := map[string]string{}
+	for i := range 300 {
+		files[fmt.Sprintf("p%03d/definitions/types.yaml", i)] = "tosca_definitions_version: tosca_simple_yaml_1_3\n"
+	}
+	v, dir := folderView(t, files)
+	var paths []string
+	for rel := range files {
+		paths = append(paths, filepath.Join(dir, rel), filepath.Join(dir, "absent", rel))
+	}
+	got := make([][]*viewFile, 2)
+	done := make(chan bool)
+	for w := range got {
+		go func() {
+			for i := range paths {
+				got[w] = append(got[w], v.file(paths[(i+w*len(paths)/2)%len(paths)]))
+			}
+			done <- true
+		}()
+	}
+	<-done
+	<-done
+	for i, p := range paths {
+		f := v.file(p)
+		if f.path != p || f != got[0][i] || f != got[1][(i+len(paths)/2)%len(paths)] {
+			t.Fatalf("%s: another file read", p)
+		}
+		if (f.facts != nil) != (v.Snap.File(p) != nil) {
+			t.Fatalf("%s: facts %v", p, f.facts != nil)
+		}
+	}
+}
