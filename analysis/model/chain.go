@@ -128,7 +128,7 @@ func (v *View) chainLink(d Decl) *chainLink {
 			for _, c := range path.steps[i:] {
 				l := newChainLink(c.d, nil)
 				l.cyclic, l.cycle = true, cycle
-				c.s.types.putLink(c.d.ID, l)
+				c.s.types.putLink(c.d.ID, l, v, c.d.Path)
 			}
 			top = t.s.types.link(t.d.ID)
 			path.steps = path.steps[:i]
@@ -143,7 +143,7 @@ func (v *View) chainLink(d Decl) *chainLink {
 	}
 	for i := len(path.steps) - 1; i >= 0; i-- {
 		t := path.steps[i]
-		top = t.s.types.putLink(t.d.ID, newChainLink(t.d, top))
+		top = t.s.types.putLink(t.d.ID, newChainLink(t.d, top), v, t.d.Path)
 	}
 	return top
 }

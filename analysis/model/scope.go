@@ -79,6 +79,8 @@ type ownNames struct {
 	// template-level names and their entity ids.
 	facts *facts.Facts
 	types byKind[facts.ID]
+	// typeIDs are the file's types, sorted (see typeTable).
+	typeIDs []facts.ID
 	// local are template-level names (node templates, inputs, …): the
 	// first declaration of each; sorted lists them by kind.
 	local  byKind[facts.ID]
@@ -175,6 +177,11 @@ func (v *View) own(path string) *ownNames {
 	// The maps are made at their size: a keystroke in a large template
 	// reads its names again.
 	count, _ := declaredKinds(f)
+	types := 0
+	for _, k := range grammar.TypeKinds {
+		types += int(count[k])
+	}
+	o.typeIDs = make([]facts.ID, 0, types)
 	embedded := false
 	if file := v.Snap.File(path); file != nil {
 		embedded = file.Embedded
@@ -191,6 +198,7 @@ func (v *View) own(path string) *ownNames {
 				continue
 			}
 			o.types.make(k, int(count[k]))[e.Name] = id
+			o.typeIDs = append(o.typeIDs, id)
 			if isNormativeRoot(e.Name) {
 				o.definesNormative = true
 			}
@@ -211,15 +219,6 @@ func (v *View) own(path string) *ownNames {
 	p.names.replace(textKey(path), o)
 	vf.own.Store(o)
 	return o
-}
-
-// typeCount is the number of names the file's types have.
-func (o *ownNames) typeCount() int {
-	n := 0
-	for _, t := range o.types {
-		n += len(t.names)
-	}
-	return n
 }
 
 // addShortNames makes the 1.x normative types of an embedded profile file
@@ -306,71 +305,99 @@ type fileScope struct {
 }
 
 // typeTable memoises, by entity, the parents and chain links of a file's
-// types.
+// types. Its slots, one per type the file declares, are made with the first
+// entry and read without a lock: a profile's base types are walked up to
+// from every file deriving from them, on each core, and their lock's cache
+// line went back and forth between the cores. An entity the slots do not
+// cover (the file's facts changed within the program) is kept in extra.
 type typeTable struct {
-	mu sync.Mutex
-	m  map[facts.ID]typeEntry
+	slots atomic.Pointer[typeSlots]
+	// mu orders the entries' writes and guards extra.
+	mu    sync.Mutex
+	extra map[facts.ID]*typeSlot
 }
 
-type typeEntry struct {
+// typeSlots are the slots of a file's types, by their sorted entities.
+type typeSlots struct {
+	ids  []facts.ID
+	slot []typeSlot
+}
+
+// typeSlot is one type's entry: parent is written, under the table's lock,
+// before parentKnown is set.
+type typeSlot struct {
+	parentKnown atomic.Bool
 	parent      Decl
-	parentKnown bool
-	link        *chainLink
+	link        atomic.Pointer[chainLink]
+}
+
+// entry returns id's slot. Given the view and the file's path, it makes the
+// slot (and the table's, from the file's types) if none is; else it
+// returns nil.
+func (t *typeTable) entry(id facts.ID, v *View, path string) *typeSlot {
+	if s := t.slots.Load(); s != nil {
+		if i, ok := slices.BinarySearch(s.ids, id); ok {
+			return &s.slot[i]
+		}
+	} else if v == nil {
+		return nil
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if v != nil && t.slots.Load() == nil {
+		sorted := v.own(path).typeIDs
+		t.slots.Store(&typeSlots{ids: sorted, slot: make([]typeSlot, len(sorted))})
+		if i, ok := slices.BinarySearch(sorted, id); ok {
+			return &t.slots.Load().slot[i]
+		}
+	}
+	e := t.extra[id]
+	if e == nil && v != nil {
+		if t.extra == nil {
+			t.extra = map[facts.ID]*typeSlot{}
+		}
+		e = new(typeSlot)
+		t.extra[id] = e
+	}
+	return e
 }
 
 func (t *typeTable) parent(id facts.ID) (Decl, bool) {
-	t.mu.Lock()
-	e := t.m[id]
-	t.mu.Unlock()
-	return e.parent, e.parentKnown
+	if e := t.entry(id, nil, ""); e != nil && e.parentKnown.Load() {
+		return e.parent, true
+	}
+	return Decl{}, false
 }
 
 // putParent memoises d as the parent of id unless one is known, and
-// returns the parent known. The table is made for size types: a type's
-// parent is asked before its chain link, and growing the table showed in
-// check's profile.
-func (t *typeTable) putParent(id facts.ID, d Decl, size func() int) Decl {
+// returns the parent known (v and path as for entry).
+func (t *typeTable) putParent(id facts.ID, d Decl, v *View, path string) Decl {
+	e := t.entry(id, v, path)
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if t.m == nil {
-		t.m = make(map[facts.ID]typeEntry, size())
-	}
-	e := t.m[id]
-	if e.parentKnown {
+	if e.parentKnown.Load() {
 		return e.parent
 	}
-	e.parent, e.parentKnown = d, true
-	t.set(id, e)
+	e.parent = d
+	e.parentKnown.Store(true)
 	return d
 }
 
 func (t *typeTable) link(id facts.ID) *chainLink {
-	t.mu.Lock()
-	l := t.m[id].link
-	t.mu.Unlock()
-	return l
+	if e := t.entry(id, nil, ""); e != nil {
+		return e.link.Load()
+	}
+	return nil
 }
 
 // putLink memoises l as the chain link of id unless one is known, and
-// returns the link known.
-func (t *typeTable) putLink(id facts.ID, l *chainLink) *chainLink {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	e := t.m[id]
-	if e.link != nil {
-		return e.link
+// returns the link known (v and path as for entry).
+func (t *typeTable) putLink(id facts.ID, l *chainLink, v *View, path string) *chainLink {
+	e := t.entry(id, v, path)
+	if e.link.CompareAndSwap(nil, l) {
+		return l
 	}
-	e.link = l
-	t.set(id, e)
-	return l
-}
-
-// set stores e, under the lock.
-func (t *typeTable) set(id facts.ID, e typeEntry) {
-	if t.m == nil {
-		t.m = map[facts.ID]typeEntry{}
-	}
-	t.m[id] = e
+	return e.link.Load()
 }
 
 // scopeStarts are where the closures of a file's scope start, by way.

@@ -371,3 +371,34 @@ func TestViewFilesShared(t *testing.T) {
 		}
 	}
 }
+
+// TestTypeTableExtra: a type table answers for entities its slots do not
+// cover (the file's facts changed within the program) as for its types.
+func TestTypeTableExtra(t *testing.T) {
+	v, dir := folderView(t, map[string]string{"a.yaml": "tosca_definitions_version: tosca_simple_yaml_1_3\nnode_types:\n  A:\n    derived_from: tosca.nodes.Root\n"})
+	path := filepath.Join(dir, "a.yaml")
+	a := v.Lookup(path, grammar.NodeType, "A")
+	root := v.Parent(a)
+	if !root.Valid() {
+		t.Fatal("A has no parent")
+	}
+	var types typeTable
+	l := newChainLink(a, nil)
+	types.putParent(a.ID, root, v, path)
+	if p, ok := types.parent(a.ID); !ok || p != root {
+		t.Fatalf("A's parent %v, %v", p, ok)
+	}
+	other := a.ID + 1 // no type: the slots do not cover it
+	if _, ok := types.parent(other); ok {
+		t.Fatal("a parent before one was put")
+	}
+	if types.putParent(other, root, v, path) != root || types.putParent(other, Decl{}, v, path) != root {
+		t.Error("another parent kept")
+	}
+	if types.putLink(other, l, v, path) != l || types.putLink(other, newChainLink(a, nil), v, path) != l || types.link(other) != l {
+		t.Error("another link kept")
+	}
+	if p, ok := types.parent(other); !ok || p != root || types.extra[other] == nil {
+		t.Errorf("parent %v, %v", p, ok)
+	}
+}

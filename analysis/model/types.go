@@ -46,7 +46,7 @@ func (v *View) parentIn(s *fileScope, d Decl) Decl {
 			r = v.lookupVia(s, viaImplicit, kind, v.Name(d))
 		}
 	}
-	return s.types.putParent(d.ID, r, func() int { return v.own(d.Path).typeCount() })
+	return s.types.putParent(d.ID, r, v, d.Path)
 }
 
 // TypeOf is the type an entity names with its type keyname (a template's
