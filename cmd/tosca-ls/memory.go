@@ -17,7 +17,7 @@ const serverMemoryFloor = 800 << 20
 // batchMemoryFloor is the soft memory limit of a one-shot command (check,
 // graph) while its live heap is small: such a command makes no collection
 // below it (see batchGC), so it is what bounds the command's peak. A check
-// of the DMTF set allocates about 440 MiB in all and keeps most of it to
+// of the DMTF set allocates under 400 MiB in all and keeps most of it to
 // the end: it fits, while smaller floors cost one late collection of a
 // large live heap for little memory.
 const batchMemoryFloor = 448 << 20
