@@ -90,15 +90,7 @@ func (b *builder) prelink(queue []string) prelinks {
 	}
 	slots := make(map[string]slot, len(out.targets))
 	for i, p := range out.targets {
-		t := b.target(p)
-		if b.loadable(p, t) {
-			if loaded := b.load(p); loaded != nil {
-				b.put(loaded)
-				t = b.target(p) // put forgot it
-			} else {
-				t.unread = true
-			}
-		}
+		t, _ := b.loadTarget(p)
 		slots[p] = slot{int32(i), t}
 		if t.file != nil {
 			out.targets[i] = t.file.Path // the string links share

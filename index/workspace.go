@@ -1190,15 +1190,9 @@ func (b *builder) linkFile(f *File, queue *[]string) []Link {
 		if path == "" {
 			continue
 		}
-		t := b.target(path)
-		if b.loadable(path, t) {
-			if loaded := b.load(path); loaded != nil {
-				b.put(loaded)
-				*queue = append(*queue, path)
-				t = b.target(path) // put forgot it
-			} else {
-				t.unread = true
-			}
+		t, loaded := b.loadTarget(path)
+		if loaded {
+			*queue = append(*queue, path)
 		}
 		switch b.settle(dir, &links[i], t, &b.names) {
 		case refused:
@@ -1210,10 +1204,21 @@ func (b *builder) linkFile(f *File, queue *[]string) []Link {
 	return links
 }
 
-// loadable reports whether link should try to load a file at path, whose
-// target is t: imports may read it, and the build knows nothing there yet.
-func (b *builder) loadable(path string, t *target) bool {
-	return t.access == readable && t.file == nil && !t.unread && !b.isForeign(path)
+// loadTarget returns what the build knows at path, after loading the file
+// there when imports may read it and the build knows nothing there yet;
+// loaded reports a file this call put, to be linked in turn.
+func (b *builder) loadTarget(path string) (t *target, loaded bool) {
+	t = b.target(path)
+	if t.access != readable || t.file != nil || t.unread || b.isForeign(path) {
+		return t, false
+	}
+	f := b.load(path)
+	if f == nil {
+		t.unread = true
+		return t, false
+	}
+	b.put(f)
+	return b.target(path), true // put forgot it
 }
 
 // settlement is what settle made of a link.
