@@ -2,8 +2,8 @@ package main
 
 import (
 	"encoding/json"
-	"fmt"
 	"io"
+	"strconv"
 
 	"github.com/tosca-ls/tosca-ls/analysis/diag"
 	"github.com/tosca-ls/tosca-ls/index/text"
@@ -33,10 +33,24 @@ var checkFormats = map[string]func(io.Writer, []finding){
 // writeText prints path:line:col: severity: message [code], 1-based. The
 // path and message are written with their control characters escaped: a
 // file name or a YAML key holding a new line must not forge a line.
+// Each line is built in one buffer: formatted with fmt, the DMTF set's
+// 20,000 findings were a tenth of the serial tail of its check.
 func writeText(w io.Writer, findings []finding) {
+	var line []byte
 	for _, f := range findings {
-		fmt.Fprintf(w, "%s:%d:%d: %s: %s [%s]\n", text.Printable(f.File), f.Range.Start.Line+1, f.Range.Start.Character+1,
-			f.Severity, text.Printable(f.Message), text.Printable(f.Code))
+		line = append(line[:0], text.Printable(f.File)...)
+		line = append(line, ':')
+		line = strconv.AppendInt(line, int64(f.Range.Start.Line+1), 10)
+		line = append(line, ':')
+		line = strconv.AppendInt(line, int64(f.Range.Start.Character+1), 10)
+		line = append(line, ": "...)
+		line = append(line, f.Severity.String()...)
+		line = append(line, ": "...)
+		line = append(line, text.Printable(f.Message)...)
+		line = append(line, " ["...)
+		line = append(line, text.Printable(f.Code)...)
+		line = append(line, "]\n"...)
+		_, _ = w.Write(line)
 	}
 }
 
