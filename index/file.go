@@ -1,6 +1,7 @@
 package index
 
 import (
+	"hash/maphash"
 	"strings"
 	"sync"
 	"weak"
@@ -52,6 +53,11 @@ type File struct {
 	// line indexes, all made for one run of diagnostics, are not kept).
 	linesMu   sync.Mutex
 	lineIndex weak.Pointer[text.Lines]
+
+	// textHash digests the text, made on the first comparison with another
+	// file of the same length (see SameTextAs).
+	textHashOnce sync.Once
+	textHash     [2]uint64
 }
 
 // Text is the file's content.
@@ -104,6 +110,34 @@ func parse(content string, lang Dialect, arena *syntax.Arena) *syntax.File {
 // large to analyse keeps its first line only, and so never holds the text
 // read again.
 func (f *File) SameText(text string) bool { return f.Facts.Src == text }
+
+// SameTextAs reports whether f and g hold the same text: the model asks it
+// for each type of a file that another file declares too, so each text is
+// digested once, when first compared with one of its length, and the
+// comparisons cost nothing more (comparing the texts themselves made a
+// file's types cost their number times its length). The digests are 128
+// bits of the runtime's hash, seeded afresh in each process and never
+// stored: no text can be chosen to collide, and a collision by chance is
+// negligible.
+func (f *File) SameTextAs(g *File) bool {
+	if f == g {
+		return true
+	}
+	if len(f.Text()) != len(g.Text()) {
+		return false
+	}
+	return f.digest() == g.digest()
+}
+
+func (f *File) digest() [2]uint64 {
+	f.textHashOnce.Do(func() {
+		f.textHash = [2]uint64{maphash.String(textSeeds[0], f.Text()), maphash.String(textSeeds[1], f.Text())}
+	})
+	return f.textHash
+}
+
+// textSeeds seed the two halves of the text digests.
+var textSeeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
 
 // Repository is one entry of `repositories:`.
 type Repository struct {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"path/filepath"
 	"testing"
+
+	"github.com/tosca-ls/tosca-ls/analysis/grammar"
 )
 
 // TestReadAgainUnchanged: a file read again from disk with the same text
@@ -25,5 +27,19 @@ func TestReadAgainUnchanged(t *testing.T) {
 	changed := ws.Refresh(a).File(a)
 	if changed == before || changed.Text() != text+"# two\n" {
 		t.Error("a file read again with another text kept its old parse")
+	}
+}
+
+// TestSameTextAs: two files hold the same text whatever their paths, and
+// texts of one length that differ are told apart.
+func TestSameTextAs(t *testing.T) {
+	const a = "tosca_definitions_version: tosca_2_0\ndescription: one\n"
+	const b = "tosca_definitions_version: tosca_2_0\ndescription: two\n"
+	x, y, z := newFile("/x.yaml", a, TOSCA, grammar.ProcessorAuto, false), newFile("/y.yaml", a, TOSCA, grammar.ProcessorAuto, false), newFile("/z.yaml", b, TOSCA, grammar.ProcessorAuto, false)
+	if !x.SameTextAs(y) || !y.SameTextAs(x) || !x.SameTextAs(x) {
+		t.Error("copies of one text are told apart")
+	}
+	if x.SameTextAs(z) || z.SameTextAs(y) {
+		t.Error("two texts of one length are taken for the same")
 	}
 }

@@ -1471,5 +1471,5 @@ func (v *View) Conflict(path string, d Decl) (other Decl, normative bool) {
 
 func (v *View) sameContent(a, b string) bool {
 	fa, fb := v.Snap.File(a), v.Snap.File(b)
-	return fa != nil && fb != nil && fa.SameText(fb.Text())
+	return fa != nil && fb != nil && fa.SameTextAs(fb)
 }
